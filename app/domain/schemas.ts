@@ -1,0 +1,236 @@
+import { z } from "zod";
+
+export const PACKAGE_KINDS = ["trip", "exclusive", "local", "discovery"] as const;
+export const packageKindSchema = z.enum(PACKAGE_KINDS);
+export type PackageKind = z.infer<typeof packageKindSchema>;
+
+export const packageStatusSchema = z.enum(["draft", "published"]);
+export type PackageStatus = z.infer<typeof packageStatusSchema>;
+
+export const videoTypeSchema = z.enum(["upload", "url"]);
+export type VideoType = z.infer<typeof videoTypeSchema>;
+
+export const LIMITS = {
+  packageImages: 4,
+  packageVideos: 6,
+  travelMoments: 7,
+  homeSectionSize: 6,
+  videoBytes: 62_914_560,
+  jsonBodyBytes: 1_048_576,
+  title: 200,
+  shortText: 200,
+  longText: 10_000,
+  listItem: 500,
+  listItems: 50,
+  url: 2048,
+} as const;
+
+export const MESSAGES = {
+  titleRequired: "Please enter a title",
+  requiredFields: "Please fill in all required fields",
+  momentTitleRequired: "Title is required",
+  momentVideoRequired: "Please select a video file to upload",
+  momentVideoTooLarge:
+    "Video file must be less than 60MB. Please compress your video or choose a smaller file.",
+  momentVideoType: "Please upload a valid video file (MP4, AVI, MOV, WMV, FLV, WebM)",
+  momentsMax: "Maximum of 7 travel moments videos reached. Remove a video to add a new one.",
+  videoUrlRequired: "Please enter a video URL",
+  packageVideoTooLarge: (file: string) => `File "${file}" is too large. Maximum size is 60MB.`,
+} as const;
+
+/** A media variant produced by sharp: one width in one format. */
+export const mediaVariantSchema = z.object({
+  key: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  format: z.enum(["webp", "avif", "jpeg", "png"]),
+});
+export type MediaVariant = z.infer<typeof mediaVariantSchema>;
+
+const trimmed = (max: number) => z.string().trim().max(max, { error: `Must be at most ${max} characters` });
+
+export const itineraryDaySchema = z.object({
+  day: trimmed(LIMITS.shortText).default(""),
+  activity: trimmed(LIMITS.longText).default(""),
+  accommodation: trimmed(LIMITS.shortText).default(""),
+});
+export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
+
+/** Blank entries are dropped on save (spec §5). */
+const textList = z
+  .array(z.string().max(LIMITS.listItem, { error: `List entries must be at most ${LIMITS.listItem} characters` }), {
+    error: "Must be a list of text",
+  })
+  .max(LIMITS.listItems, { error: `At most ${LIMITS.listItems} entries` })
+  .default([])
+  .transform((items) => items.map((s) => s.trim()).filter((s) => s.length > 0));
+
+const itineraryList = z
+  .array(itineraryDaySchema, { error: "Must be a list of itinerary days" })
+  .max(LIMITS.listItems, { error: `At most ${LIMITS.listItems} itinerary days` })
+  .default([])
+  .transform((days) => days.filter((d) => d.day !== "" || d.activity !== "" || d.accommodation !== ""));
+
+/** URLs are either site-relative media paths or http(s) URLs; never javascript: or data:. */
+export const mediaUrlSchema = z
+  .string()
+  .trim()
+  .min(1, { error: "URL is required" })
+  .max(LIMITS.url)
+  .refine((u) => u.startsWith("/") ? !u.startsWith("//") : /^https?:\/\/[^\s]+$/i.test(u), {
+    error: "Must be an http(s) URL or a site path",
+  });
+
+export const packageVideoInputSchema = z.object({
+  type: videoTypeSchema.default("url"),
+  url: z.string({ error: MESSAGES.videoUrlRequired }).trim().min(1, { error: MESSAGES.videoUrlRequired }).pipe(mediaUrlSchema),
+  title: trimmed(LIMITS.shortText).optional().transform((s) => (s ? s : undefined)),
+  description: trimmed(LIMITS.longText).optional().transform((s) => (s ? s : undefined)),
+  order: z.number().int().min(0).optional(),
+});
+export type PackageVideoInput = z.infer<typeof packageVideoInputSchema>;
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(120, { error: "Slug must be at most 120 characters" })
+  .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, {
+    error: "Slug may contain only lowercase letters, digits and single hyphens",
+  });
+
+const basePackageInput = z.object({
+  title: z.string({ error: MESSAGES.titleRequired }).trim().min(1, { error: MESSAGES.titleRequired }).max(LIMITS.title, { error: `Title must be at most ${LIMITS.title} characters` }),
+  slug: slugSchema.optional().transform((s) => (s ? s : undefined)),
+  description: trimmed(LIMITS.longText).default(""),
+  location: trimmed(LIMITS.shortText).default(""),
+  price: trimmed(LIMITS.shortText).default(""),
+  duration: trimmed(LIMITS.shortText).default(""),
+  travel_period: trimmed(LIMITS.shortText).default(""),
+  rating: z.number().min(0).max(5).nullable().optional(),
+  review_count: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  status: packageStatusSchema.default("draft"),
+  images: z
+    .array(mediaUrlSchema)
+    .max(LIMITS.packageImages, { error: `At most ${LIMITS.packageImages} images` })
+    .default([]),
+  videos: z
+    .array(packageVideoInputSchema)
+    .max(LIMITS.packageVideos, { error: `At most ${LIMITS.packageVideos} videos` })
+    .default([]),
+  highlights: textList,
+  inclusions: textList,
+  exclusions: textList,
+  itinerary: itineraryList,
+});
+
+/** Exclusive packages need a price as well (spec §5: 'Please fill in all required fields'). */
+export function packageInputSchema(kind: PackageKind) {
+  if (kind !== "exclusive") return basePackageInput;
+  return basePackageInput.extend({
+    title: z.string({ error: MESSAGES.requiredFields }).trim().min(1, { error: MESSAGES.requiredFields }).max(LIMITS.title),
+    price: z.string({ error: MESSAGES.requiredFields }).trim().min(1, { error: MESSAGES.requiredFields }).max(LIMITS.shortText),
+  });
+}
+export type PackageInput = z.output<typeof basePackageInput>;
+export type PackageInputRaw = z.input<typeof basePackageInput>;
+
+export const packageVideoSchema = z.object({
+  id: z.string(),
+  type: videoTypeSchema,
+  url: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  order: z.number().int(),
+});
+export type PackageVideo = z.infer<typeof packageVideoSchema>;
+
+export const packageImageSchema = z.object({
+  url: z.string(),
+  alt: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  variants: z.array(mediaVariantSchema),
+});
+export type PackageImage = z.infer<typeof packageImageSchema>;
+
+/** The package as the app sees it (spec §3). `images` are URLs; `imageDetails` carry variants. */
+export const packageSchema = z.object({
+  id: z.string(),
+  kind: packageKindSchema,
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  price: z.string(),
+  duration: z.string(),
+  travel_period: z.string(),
+  rating: z.number().nullable(),
+  review_count: z.number().int().nullable(),
+  status: packageStatusSchema,
+  position: z.number().int(),
+  images: z.array(z.string()),
+  videos: z.array(packageVideoSchema),
+  highlights: z.array(z.string()),
+  inclusions: z.array(z.string()),
+  exclusions: z.array(z.string()),
+  itinerary: z.array(itineraryDaySchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Package = z.infer<typeof packageSchema> & { imageDetails: PackageImage[] };
+
+export const travelMomentInputSchema = z.object({
+  title: z.string({ error: MESSAGES.momentTitleRequired }).trim().min(1, { error: MESSAGES.momentTitleRequired }).max(LIMITS.title),
+  description: trimmed(LIMITS.longText).optional().transform((s) => (s ? s : undefined)),
+  videoUrl: z.string({ error: MESSAGES.momentVideoRequired }).trim().min(1, { error: MESSAGES.momentVideoRequired }).pipe(mediaUrlSchema),
+  thumbnailUrl: z
+    .string()
+    .trim()
+    .optional()
+    .transform((s) => (s ? s : undefined))
+    .pipe(mediaUrlSchema.optional()),
+  duration: z
+    .string()
+    .trim()
+    .max(16)
+    .optional()
+    .transform((s) => (s ? s : undefined))
+    .pipe(z.string().regex(/^(\d{1,2}:)?\d{1,2}:\d{2}$/, { error: "Duration must look like 2:30" }).optional()),
+  isActive: z.boolean().default(true),
+});
+export type TravelMomentInput = z.output<typeof travelMomentInputSchema>;
+
+export const travelMomentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().optional(),
+  videoUrl: z.string(),
+  thumbnailUrl: z.string().optional(),
+  duration: z.string().optional(),
+  orderIndex: z.number().int(),
+  isActive: z.boolean(),
+});
+export type TravelMoment = z.infer<typeof travelMomentSchema>;
+
+export const loginSchema = z.object({
+  email: z.email({ error: "Please enter a valid e-mail address" }).max(254),
+  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(1024),
+});
+
+export const uuidSchema = z.uuid();
+export function isUuid(value: string): boolean {
+  return uuidSchema.safeParse(value).success;
+}
+
+/** Slug from a title: lowercase, non-alphanumerics collapsed to hyphens, edge hyphens trimmed. */
+export function slugify(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 100)
+    .replace(/-+$/g, "");
+}

@@ -1,0 +1,33 @@
+/** Site facts (company name, contact details, social links). Env can override each on the server. */
+export interface SiteConfig {
+  name: string;
+  tagline: string;
+  phone: string;
+  email: string;
+  whatsapp: string;
+  emergencyPhone: string;
+  address: string;
+  facebookUrl: string;
+  instagramUrl: string;
+  foundedYear: number;
+  yearsOfExperience: number;
+  blurb: string;
+  publicUrl: string;
+}
+
+export const DEFAULT_SITE: SiteConfig = {
+  name: "Wanderlux Journeys",
+  tagline: "Curated luxury adventures for the discerning traveler",
+  phone: "+27 21 555 0147",
+  email: "hello@wanderlux.travel",
+  whatsapp: "27215550147",
+  emergencyPhone: "+27 82 555 0199",
+  address: "14 Bree Street, Cape Town, 8001, South Africa",
+  facebookUrl: "https://www.facebook.com/wanderluxjourneys",
+  instagramUrl: "https://www.instagram.com/wanderluxjourneys",
+  foundedYear: 2016,
+  yearsOfExperience: 10,
+  blurb:
+    "Since 2016 we have crafted small-group and private journeys to the world's most rewarding corners, with every detail handled by people who have been there.",
+  publicUrl: "http://localhost:3000",
+};

@@ -1,0 +1,105 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ItineraryDay, MediaVariant, PackageKind, PackageStatus, VideoType } from "~/domain/schemas";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb columns: pg parses them on read; on write we pass JSON text. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface MediaObjectsTable {
+  id: Generated<string>;
+  storage_key: string;
+  content_type: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  variants: Json<MediaVariant[]>;
+  created_at: Timestamp;
+}
+
+export interface PackagesTable {
+  id: Generated<string>;
+  kind: PackageKind;
+  slug: string;
+  title: string;
+  description: Generated<string>;
+  location: Generated<string>;
+  price: Generated<string>;
+  duration: Generated<string>;
+  travel_period: Generated<string>;
+  rating: number | null;
+  review_count: number | null;
+  status: Generated<PackageStatus>;
+  position: number;
+  highlights: Json<string[]>;
+  inclusions: Json<string[]>;
+  exclusions: Json<string[]>;
+  itinerary: Json<ItineraryDay[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PackageImagesTable {
+  id: Generated<string>;
+  package_id: string;
+  position: number;
+  url: string;
+  media_id: string | null;
+  alt: Generated<string>;
+}
+
+export interface PackageVideosTable {
+  id: Generated<string>;
+  package_id: string;
+  position: number;
+  type: VideoType;
+  url: string;
+  title: string | null;
+  description: string | null;
+  media_id: string | null;
+}
+
+export interface TravelMomentsTable {
+  id: Generated<string>;
+  title: string;
+  description: string | null;
+  video_url: string;
+  thumbnail_url: string | null;
+  duration: string | null;
+  order_index: number;
+  is_active: Generated<boolean>;
+  video_media_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdminsTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  admin_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface DB {
+  media_objects: MediaObjectsTable;
+  packages: PackagesTable;
+  package_images: PackageImagesTable;
+  package_videos: PackageVideosTable;
+  travel_moments: TravelMomentsTable;
+  admins: AdminsTable;
+  sessions: SessionsTable;
+}
+
+export type PackageRow = Selectable<PackagesTable>;
+export type NewPackageRow = Insertable<PackagesTable>;
+export type PackageRowUpdate = Updateable<PackagesTable>;
+export type TravelMomentRow = Selectable<TravelMomentsTable>;
+export type MediaObjectRow = Selectable<MediaObjectsTable>;

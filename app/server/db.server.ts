@@ -1,0 +1,117 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { DB } from "./db-schema";
+import { lockDataDir } from "./data-dir-lock.server";
+
+export type Db = Kysely<DB>;
+
+export interface Database {
+  db: Db;
+  kind: "postgres" | "pglite";
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** pg pool size for a server database. */
+  poolSize?: number;
+}
+
+/**
+ * One PostgresDialect on both backends: with DATABASE_URL a pg pool talks to the server;
+ * without it PGlite serves the PostgreSQL wire protocol on a private Unix socket, so pg's
+ * type parsing (and so every returned type) is the same on both.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A dropped server connection must not crash the process; queries will report it.
+    pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", error: error.message })));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const release = lockDataDir(dataDir);
+  let socketDir: string | undefined;
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+    const pgDir = path.resolve(dataDir, "pglite");
+    fs.mkdirSync(pgDir, { recursive: true });
+    const pglite = await PGlite.create(pgDir);
+    socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-pg-"));
+    const server = new PGLiteSocketServer({
+      db: pglite,
+      path: path.join(socketDir, ".s.PGSQL.5432"),
+      maxConnections: 1,
+    });
+    await server.start();
+    // The socket server runs queries from several connections interleaved, so one connection only.
+    const pool = new pg.Pool({ host: socketDir, port: 5432, user: "postgres", database: "postgres", max: 1 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const dir = socketDir;
+    let closed = false;
+    return {
+      db,
+      kind: "pglite",
+      async close() {
+        if (closed) return;
+        closed = true;
+        await db.destroy();
+        await server.stop();
+        await pglite.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+        release();
+      },
+    };
+  } catch (error) {
+    if (socketDir) fs.rmSync(socketDir, { recursive: true, force: true });
+    release();
+    throw error;
+  }
+}
+
+export async function pingDatabase(db: Db, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const ping = sql`select 1 as ok`.execute(db).then(() => true as const);
+    return await Promise.race([ping, timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+let current: Database | undefined;
+
+/** The process-wide database, set once at start by the server (or a test). */
+export function getDb(): Db {
+  if (!current) throw new Error("Database not initialised");
+  return current.db;
+}
+
+export function setDatabase(database: Database | undefined): void {
+  current = database;
+}
+
+/** Runs `work` in a transaction, or in the caller's when `db` already is one (Kysely cannot nest). */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db);
+  return db.transaction().execute(work);
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], {
+    error: "must be one of true, false, 1, 0, yes, no",
+  })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const optionalUrl = z.url({ error: "must be a URL" }).optional();
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ error: "must be a number" })
+      .int()
+      .min(0)
+      .max(65535, { error: "must be a port number (0-65535)" })
+      .default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// URL" })
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    SEED_DEMO: bool.optional(),
+    ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(12, { error: "must be at least 12 characters" })
+      .optional(),
+    TRUST_PROXY: bool.default(false),
+    PUBLIC_URL: optionalUrl,
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: optionalUrl,
+    S3_FORCE_PATH_STYLE: bool.default(true),
+    SITE_NAME: z.string().min(1).optional(),
+    SITE_PHONE: z.string().min(1).optional(),
+    SITE_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+    SITE_WHATSAPP: z
+      .string()
+      .regex(/^\d{7,15}$/, { error: "must be the number in international form, digits only" })
+      .optional(),
+    SITE_FACEBOOK_URL: optionalUrl,
+    SITE_INSTAGRAM_URL: optionalUrl,
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { SEED_DEMO: boolean };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses the environment; throws an EnvError whose message names every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings count as unset, as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return { ...env, SEED_DEMO: env.SEED_DEMO ?? env.DATABASE_URL === undefined };
+}
+
+let current: Env | undefined;
+
+export function getEnv(): Env {
+  current ??= parseEnv();
+  return current;
+}
+
+export function setEnv(env: Env): void {
+  current = env;
+}

@@ -1,0 +1,84 @@
+import sharp from "sharp";
+import type { MediaVariant } from "~/domain/schemas";
+import type { Db } from "./db.server";
+import type { MediaObjectRow } from "./db-schema";
+import { newMediaKey, type MediaStore } from "./media-store.server";
+
+const VARIANT_WIDTHS = [480, 960] as const;
+const MAX_WIDTH = 1600;
+
+/**
+ * Stores an image as WebP (at most 1600 px wide) plus smaller WebP variants for srcset, and records
+ * it in media_objects. Stored files are removed again when any later step fails.
+ */
+export async function storeImage(
+  db: Db,
+  store: MediaStore,
+  input: Uint8Array,
+  folder: "packages" | "seed" = "packages",
+): Promise<MediaObjectRow> {
+  const source = sharp(input, { failOn: "error" }).rotate();
+  const main = await source
+    .clone()
+    .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 72 })
+    .toBuffer({ resolveWithObject: true });
+  const key = newMediaKey(folder, "webp");
+  const written: string[] = [];
+  try {
+    const bytes = await store.put(key, main.data, "image/webp");
+    written.push(key);
+    const variants: MediaVariant[] = [];
+    for (const width of VARIANT_WIDTHS) {
+      if (width >= main.info.width) continue;
+      const out = await source
+        .clone()
+        .resize({ width })
+        .webp({ quality: 70 })
+        .toBuffer({ resolveWithObject: true });
+      const variantKey = key.replace(/\.webp$/, `-w${width}.webp`);
+      await store.put(variantKey, out.data, "image/webp");
+      written.push(variantKey);
+      variants.push({ key: variantKey, width: out.info.width, height: out.info.height, format: "webp" });
+    }
+    return await db
+      .insertInto("media_objects")
+      .values({
+        storage_key: key,
+        content_type: "image/webp",
+        bytes,
+        width: main.info.width,
+        height: main.info.height,
+        variants: JSON.stringify(variants),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    await Promise.allSettled(written.map((k) => store.delete(k)));
+    throw error;
+  }
+}
+
+/** Deletes media rows no package or moment references any more, and then their files. */
+export async function pruneMedia(db: Db, store: MediaStore, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const orphans = await db
+    .deleteFrom("media_objects as m")
+    .where("m.id", "in", [...ids])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("package_images")
+            .select("id")
+            .whereRef("media_id", "=", "m.id")
+            .union(selectFrom("package_videos").select("id").whereRef("media_id", "=", "m.id"))
+            .union(selectFrom("travel_moments").select("id").whereRef("video_media_id", "=", "m.id")),
+        ),
+      ),
+    )
+    .returning(["m.storage_key", "m.variants"])
+    .execute();
+  const keys = orphans.flatMap((o) => [o.storage_key, ...(o.variants ?? []).map((v) => v.key)]);
+  await Promise.allSettled(keys.map((k) => store.delete(k)));
+  return orphans.length;
+}

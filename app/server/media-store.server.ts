@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import { once } from "node:events";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { randomBytes } from "node:crypto";
+import { isSafeKey } from "./media-urls.server";
+
+/** Bytes in memory (small: image variants) or a file on disk (uploads are spooled to a temp file). */
+export type MediaBody = Uint8Array | { file: string };
+
+/** One interface, two drivers: the local filesystem (embedded default) and S3. */
+export interface MediaStore {
+  readonly driver: "local" | "s3";
+  /** Base URL under which keys are served. */
+  readonly publicBase: string;
+  put(key: string, body: MediaBody, contentType: string): Promise<number>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+/** 'packages/1732156800000-3f9a2c1b.webp': timestamp, random part, original extension. */
+export function newMediaKey(folder: "packages" | "travel-moments" | "seed", extension: string): string {
+  const ext = extension.replace(/^\./, "").toLowerCase().replace(/[^a-z0-9]/g, "") || "bin";
+  return `${folder}/${Date.now()}-${randomBytes(6).toString("hex")}.${ext}`;
+}
+
+function assertKey(key: string): void {
+  if (!isSafeKey(key)) throw new Error(`Invalid media key: ${key}`);
+}
+
+export class LocalMediaStore implements MediaStore {
+  readonly driver = "local" as const;
+  readonly publicBase = "/media/";
+  constructor(readonly root: string) {}
+
+  pathFor(key: string): string {
+    assertKey(key);
+    return path.join(this.root, ...key.split("/"));
+  }
+
+  async put(key: string, body: MediaBody, _contentType: string): Promise<number> {
+    const target = this.pathFor(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    // Write to a temp name and rename, so a failed upload never leaves a partial file behind.
+    const temp = `${target}.${randomBytes(4).toString("hex")}.part`;
+    try {
+      const out = fs.createWriteStream(temp, { flags: "wx" });
+      if (body instanceof Uint8Array) {
+        out.end(body);
+        await once(out, "finish");
+      } else {
+        await pipeline(fs.createReadStream(body.file), out);
+      }
+      await fs.promises.rename(temp, target);
+      return (await fs.promises.stat(target)).size;
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.promises.rm(this.pathFor(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await fs.promises.access(this.pathFor(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+export interface S3Options {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  publicUrl?: string;
+  forcePathStyle: boolean;
+}
+
+export class S3MediaStore implements MediaStore {
+  readonly driver = "s3" as const;
+  readonly publicBase: string;
+  private clientPromise: Promise<import("@aws-sdk/client-s3").S3Client>;
+
+  constructor(private readonly options: S3Options) {
+    const base =
+      options.publicUrl ??
+      (options.endpoint
+        ? `${options.endpoint.replace(/\/$/, "")}/${options.bucket}`
+        : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
+    this.publicBase = base.endsWith("/") ? base : `${base}/`;
+    this.clientPromise = import("@aws-sdk/client-s3").then(
+      ({ S3Client }) =>
+        new S3Client({
+          region: options.region,
+          endpoint: options.endpoint,
+          forcePathStyle: options.forcePathStyle,
+          credentials:
+            options.accessKeyId && options.secretAccessKey
+              ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+              : undefined,
+        }),
+    );
+  }
+
+  async put(key: string, body: MediaBody, contentType: string): Promise<number> {
+    assertKey(key);
+    const [{ PutObjectCommand }, client] = await Promise.all([import("@aws-sdk/client-s3"), this.clientPromise]);
+    // Files stream from disk with a known length, so a 60 MB video never sits in memory.
+    const size = body instanceof Uint8Array ? body.byteLength : (await fs.promises.stat(body.file)).size;
+    await client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: key,
+        Body: body instanceof Uint8Array ? body : fs.createReadStream(body.file),
+        ContentLength: size,
+        ContentType: contentType,
+        CacheControl: "public, max-age=31536000, immutable",
+        IfNoneMatch: "*",
+      }),
+    );
+    return size;
+  }
+
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    const [{ DeleteObjectCommand }, client] = await Promise.all([import("@aws-sdk/client-s3"), this.clientPromise]);
+    await client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertKey(key);
+    const [{ HeadObjectCommand }, client] = await Promise.all([import("@aws-sdk/client-s3"), this.clientPromise]);
+    try {
+      await client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

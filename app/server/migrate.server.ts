@@ -1,0 +1,27 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+import type { Db } from "./db.server";
+
+/** Migrations are bundled at build time, so the built server needs no db/ folder at run time. */
+const modules = import.meta.glob<Migration>("../../db/migrations/*.ts", { eager: true });
+
+class BundledMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const migrations: Record<string, Migration> = {};
+    for (const [file, mod] of Object.entries(modules)) {
+      const name = file.split("/").pop()!.replace(/\.ts$/, "");
+      migrations[name] = { up: mod.up, down: mod.down };
+    }
+    return migrations;
+  }
+}
+
+/** Runs pending migrations under Kysely's migration lock; throws on the first failure. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new BundledMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName;
+    throw new Error(`Migration ${failed ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,130 @@
+import { sql } from "kysely";
+import { isUuid, LIMITS, MESSAGES, type TravelMoment, type TravelMomentInput } from "~/domain/schemas";
+import { inTransaction, type Db } from "./db.server";
+import type { TravelMomentRow } from "./db-schema";
+import { conflict, notFound } from "./errors.server";
+import { mediaKeyFromUrl } from "./media-urls.server";
+import { assertSameIds } from "./packages.server";
+
+const NOT_FOUND = "Travel moment not found";
+
+export function toMoment(row: TravelMomentRow): TravelMoment {
+  return {
+    id: row.id,
+    title: row.title,
+    ...(row.description ? { description: row.description } : {}),
+    videoUrl: row.video_url,
+    ...(row.thumbnail_url ? { thumbnailUrl: row.thumbnail_url } : {}),
+    ...(row.duration ? { duration: row.duration } : {}),
+    orderIndex: row.order_index,
+    isActive: row.is_active,
+  };
+}
+
+export async function listMoments(db: Db, options: { activeOnly?: boolean } = {}): Promise<TravelMoment[]> {
+  let query = db.selectFrom("travel_moments").selectAll();
+  if (options.activeOnly) query = query.where("is_active", "=", true);
+  const rows = await query.orderBy("order_index").orderBy("created_at").orderBy("id").execute();
+  return rows.map(toMoment);
+}
+
+export async function getMoment(db: Db, id: string): Promise<TravelMoment | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db.selectFrom("travel_moments").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toMoment(row) : undefined;
+}
+
+async function mediaIdFor(db: Db, url: string): Promise<string | null> {
+  const key = mediaKeyFromUrl(url);
+  if (!key) return null;
+  const row = await db.selectFrom("media_objects").select("id").where("storage_key", "=", key).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Creates a moment at the end of the order; the maximum of 7 holds under concurrency. */
+export async function createMoment(db: Db, input: TravelMomentInput): Promise<TravelMoment> {
+  return inTransaction(db, async (trx) => {
+    // Serialises concurrent creates so two of them cannot both see 6 and make 8.
+    await sql`lock table travel_moments in share row exclusive mode`.execute(trx);
+    const { count, max } = await trx
+      .selectFrom("travel_moments")
+      .select((eb) => [eb.fn.countAll<string>().as("count"), eb.fn.max<number | null>("order_index").as("max")])
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= LIMITS.travelMoments) throw conflict(MESSAGES.momentsMax);
+    const row = await trx
+      .insertInto("travel_moments")
+      .values({
+        title: input.title,
+        description: input.description ?? null,
+        video_url: input.videoUrl,
+        thumbnail_url: input.thumbnailUrl ?? null,
+        duration: input.duration ?? null,
+        is_active: input.isActive,
+        order_index: (max ?? -1) + 1,
+        video_media_id: await mediaIdFor(trx, input.videoUrl),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toMoment(row);
+  });
+}
+
+/** Updates a moment; returns it with the media id it no longer references (for pruning). */
+export async function updateMoment(
+  db: Db,
+  id: string,
+  input: TravelMomentInput,
+): Promise<{ moment: TravelMoment; releasedMediaId: string | null }> {
+  if (!isUuid(id)) throw notFound(NOT_FOUND);
+  return inTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom("travel_moments")
+      .select("video_media_id")
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound(NOT_FOUND);
+    const videoMediaId = await mediaIdFor(trx, input.videoUrl);
+    const row = await trx
+      .updateTable("travel_moments")
+      .set({
+        title: input.title,
+        description: input.description ?? null,
+        video_url: input.videoUrl,
+        thumbnail_url: input.thumbnailUrl ?? null,
+        duration: input.duration ?? null,
+        is_active: input.isActive,
+        video_media_id: videoMediaId,
+        updated_at: sql<Date>`now()`,
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const released = before.video_media_id !== videoMediaId ? before.video_media_id : null;
+    return { moment: toMoment(row), releasedMediaId: released };
+  });
+}
+
+/** Deletes a moment; returns the media id it referenced (for pruning). */
+export async function deleteMoment(db: Db, id: string): Promise<string | null> {
+  if (!isUuid(id)) throw notFound(NOT_FOUND);
+  const row = await db.deleteFrom("travel_moments").where("id", "=", id).returning("video_media_id").executeTakeFirst();
+  if (!row) throw notFound(NOT_FOUND);
+  return row.video_media_id;
+}
+
+export async function reorderMoments(db: Db, ids: readonly string[]): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const current = await trx.selectFrom("travel_moments").select("id").forUpdate().execute();
+    assertSameIds(
+      current.map((r) => r.id),
+      ids,
+    );
+    if (ids.length === 0) return;
+    await sql`
+      update travel_moments as t set order_index = x.ord - 1
+      from unnest(${[...ids]}::uuid[]) with ordinality as x(id, ord)
+      where t.id = x.id
+    `.execute(trx);
+  });
+}

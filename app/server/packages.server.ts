@@ -1,0 +1,363 @@
+import { sql } from "kysely";
+import { kindMessages } from "~/domain/package-kinds";
+import {
+  isUuid,
+  packageInputSchema,
+  slugify,
+  type Package,
+  type PackageInput,
+  type PackageKind,
+  type PackageStatus,
+} from "~/domain/schemas";
+import { inTransaction, type Db } from "./db.server";
+import type { PackageRow } from "./db-schema";
+import { conflict, isUniqueViolation, notFound } from "./errors.server";
+import { mediaKeyFromUrl } from "./media-urls.server";
+
+export interface ListOptions {
+  kind: PackageKind;
+  /** Only published packages (the public site and anonymous API callers). */
+  publishedOnly?: boolean;
+  status?: PackageStatus;
+  /** Case-insensitive match on title or slug. */
+  search?: string;
+  limit?: number;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+async function hydrate(db: Db, rows: PackageRow[]): Promise<Package[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [images, videos] = await Promise.all([
+    db
+      .selectFrom("package_images as i")
+      .leftJoin("media_objects as m", "m.id", "i.media_id")
+      .select(["i.package_id", "i.url", "i.alt", "i.position", "m.width", "m.height", "m.variants"])
+      .where("i.package_id", "in", ids)
+      .orderBy("i.position")
+      .execute(),
+    db
+      .selectFrom("package_videos")
+      .selectAll()
+      .where("package_id", "in", ids)
+      .orderBy("position")
+      .execute(),
+  ]);
+  return rows.map((row) => {
+    const own = images.filter((i) => i.package_id === row.id);
+    return {
+      id: row.id,
+      kind: row.kind,
+      slug: row.slug,
+      title: row.title,
+      description: row.description,
+      location: row.location,
+      price: row.price,
+      duration: row.duration,
+      travel_period: row.travel_period,
+      rating: row.rating,
+      review_count: row.review_count,
+      status: row.status,
+      position: row.position,
+      images: own.map((i) => i.url),
+      imageDetails: own.map((i) => ({
+        url: i.url,
+        alt: i.alt,
+        width: i.width ?? null,
+        height: i.height ?? null,
+        variants: i.variants ?? [],
+      })),
+      videos: videos
+        .filter((v) => v.package_id === row.id)
+        .map((v) => ({
+          id: v.id,
+          type: v.type,
+          url: v.url,
+          ...(v.title ? { title: v.title } : {}),
+          ...(v.description ? { description: v.description } : {}),
+          order: v.position,
+        })),
+      highlights: row.highlights ?? [],
+      inclusions: row.inclusions ?? [],
+      exclusions: row.exclusions ?? [],
+      itinerary: row.itinerary ?? [],
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+    };
+  });
+}
+
+export async function listPackages(db: Db, options: ListOptions): Promise<Package[]> {
+  let query = db.selectFrom("packages").selectAll().where("kind", "=", options.kind);
+  if (options.publishedOnly) query = query.where("status", "=", "published");
+  if (options.status) query = query.where("status", "=", options.status);
+  const search = options.search?.trim();
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb.or([eb("title", "ilike", pattern), eb("slug", "ilike", pattern)]));
+  }
+  query = query.orderBy("position").orderBy("created_at", "desc").orderBy("id");
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  return hydrate(db, await query.execute());
+}
+
+export interface GetOptions {
+  publishedOnly?: boolean;
+}
+
+export async function getPackageById(
+  db: Db,
+  kind: PackageKind,
+  id: string,
+  options: GetOptions = {},
+): Promise<Package | undefined> {
+  if (!isUuid(id)) return undefined;
+  let query = db.selectFrom("packages").selectAll().where("kind", "=", kind).where("id", "=", id);
+  if (options.publishedOnly) query = query.where("status", "=", "published");
+  const row = await query.executeTakeFirst();
+  return row ? (await hydrate(db, [row]))[0] : undefined;
+}
+
+/** Slug lookup always requires published (spec §4). */
+export async function getPackageBySlug(
+  db: Db,
+  kind: PackageKind,
+  slug: string,
+): Promise<Package | undefined> {
+  const row = await db
+    .selectFrom("packages")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("slug", "=", slug.toLowerCase())
+    .where("status", "=", "published")
+    .executeTakeFirst();
+  return row ? (await hydrate(db, [row]))[0] : undefined;
+}
+
+/** 'bali-escape', then 'bali-escape-2', 'bali-escape-3', … within one kind. */
+export async function uniqueSlug(
+  db: Db,
+  kind: PackageKind,
+  base: string,
+  exceptId?: string,
+): Promise<string> {
+  const root = base || "package";
+  let query = db
+    .selectFrom("packages")
+    .select("slug")
+    .where("kind", "=", kind)
+    .where((eb) => eb.or([eb("slug", "=", root), eb("slug", "like", `${root}-%`)]));
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  const taken = new Set((await query.execute()).map((r) => r.slug));
+  if (!taken.has(root)) return root;
+  for (let n = 2; ; n++) {
+    const candidate = `${root}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+function columns(input: PackageInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    location: input.location,
+    price: input.price,
+    duration: input.duration,
+    travel_period: input.travel_period,
+    status: input.status,
+    highlights: JSON.stringify(input.highlights),
+    inclusions: JSON.stringify(input.inclusions),
+    exclusions: JSON.stringify(input.exclusions),
+    itinerary: JSON.stringify(input.itinerary),
+    ...(input.rating !== undefined ? { rating: input.rating } : {}),
+    ...(input.review_count !== undefined ? { review_count: input.review_count } : {}),
+  };
+}
+
+async function replaceMedia(db: Db, packageId: string, input: PackageInput): Promise<void> {
+  await db.deleteFrom("package_images").where("package_id", "=", packageId).execute();
+  await db.deleteFrom("package_videos").where("package_id", "=", packageId).execute();
+  const keys = [...input.images, ...input.videos.map((v) => v.url)]
+    .map(mediaKeyFromUrl)
+    .filter((k): k is string => k !== undefined);
+  const media = keys.length
+    ? await db.selectFrom("media_objects").select(["id", "storage_key"]).where("storage_key", "in", keys).execute()
+    : [];
+  const mediaId = (url: string) => {
+    const key = mediaKeyFromUrl(url);
+    return media.find((m) => m.storage_key === key)?.id ?? null;
+  };
+  if (input.images.length) {
+    await db
+      .insertInto("package_images")
+      .values(input.images.map((url, position) => ({ package_id: packageId, position, url, media_id: mediaId(url) })))
+      .execute();
+  }
+  if (input.videos.length) {
+    const ordered = input.videos
+      .map((v, i) => ({ v, i }))
+      .sort((a, b) => (a.v.order ?? a.i) - (b.v.order ?? b.i) || a.i - b.i);
+    await db
+      .insertInto("package_videos")
+      .values(
+        ordered.map(({ v }, position) => ({
+          package_id: packageId,
+          position,
+          type: v.type,
+          url: v.url,
+          title: v.title ?? null,
+          description: v.description ?? null,
+          media_id: mediaId(v.url),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Retries once or twice when a concurrent writer took the same slug between check and insert. */
+async function withSlugRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error, "packages_kind_slug_key")) continue;
+      throw error;
+    }
+  }
+}
+
+/** Validates with the kind's schema; throws a ZodError on bad input. */
+export function parsePackageInput(kind: PackageKind, raw: unknown): PackageInput {
+  return packageInputSchema(kind).parse(raw);
+}
+
+export async function createPackage(db: Db, kind: PackageKind, input: PackageInput): Promise<Package> {
+  const id = await withSlugRetry(() =>
+    inTransaction(db, async (trx) => {
+      const slug = await uniqueSlug(trx, kind, input.slug ?? slugify(input.title));
+      const { min } = await trx
+        .selectFrom("packages")
+        .select((eb) => eb.fn.min<number | null>("position").as("min"))
+        .where("kind", "=", kind)
+        .executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto("packages")
+        .values({ kind, slug, position: (min ?? 1) - 1, ...columns(input) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await replaceMedia(trx, row.id, input);
+      return row.id;
+    }),
+  );
+  return (await getPackageById(db, kind, id))!;
+}
+
+export async function updatePackage(
+  db: Db,
+  kind: PackageKind,
+  id: string,
+  input: PackageInput,
+): Promise<Package> {
+  if (!isUuid(id)) throw notFound(kindMessages(kind).notFound);
+  await withSlugRetry(() =>
+    inTransaction(db, async (trx) => {
+      const existing = await trx
+        .selectFrom("packages")
+        .select(["id", "slug"])
+        .where("kind", "=", kind)
+        .where("id", "=", id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!existing) throw notFound(kindMessages(kind).notFound);
+      const wanted = input.slug ?? existing.slug;
+      const slug = wanted === existing.slug ? wanted : await uniqueSlug(trx, kind, wanted, id);
+      await trx
+        .updateTable("packages")
+        .set({ ...columns(input), slug, updated_at: sql<Date>`now()` })
+        .where("id", "=", id)
+        .execute();
+      await replaceMedia(trx, id, input);
+    }),
+  );
+  return (await getPackageById(db, kind, id))!;
+}
+
+export async function setPackageStatus(
+  db: Db,
+  kind: PackageKind,
+  id: string,
+  status: PackageStatus,
+): Promise<Package> {
+  if (!isUuid(id)) throw notFound(kindMessages(kind).notFound);
+  const result = await db
+    .updateTable("packages")
+    .set({ status, updated_at: sql<Date>`now()` })
+    .where("kind", "=", kind)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw notFound(kindMessages(kind).notFound);
+  return (await getPackageById(db, kind, id))!;
+}
+
+/** Deletes the package (images and videos cascade); returns the media ids it referenced. */
+export async function deletePackage(db: Db, kind: PackageKind, id: string): Promise<string[]> {
+  if (!isUuid(id)) throw notFound(kindMessages(kind).notFound);
+  return inTransaction(db, async (trx) => {
+    const media = await trx
+      .selectFrom("package_images")
+      .select("media_id")
+      .where("package_id", "=", id)
+      .union(trx.selectFrom("package_videos").select("media_id").where("package_id", "=", id))
+      .execute();
+    const result = await trx
+      .deleteFrom("packages")
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (result.numDeletedRows === 0n) throw notFound(kindMessages(kind).notFound);
+    return media.map((m) => m.media_id).filter((m): m is string => m !== null);
+  });
+}
+
+/**
+ * Applies a full ordered id list in one transaction. A list that is not exactly this kind's ids
+ * (missing, extra, duplicated or stale) is refused with a 409 and nothing changes.
+ */
+export async function reorderPackages(db: Db, kind: PackageKind, ids: readonly string[]): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const current = await trx
+      .selectFrom("packages")
+      .select("id")
+      .where("kind", "=", kind)
+      .forUpdate()
+      .execute();
+    assertSameIds(
+      current.map((r) => r.id),
+      ids,
+    );
+    if (ids.length === 0) return;
+    await sql`
+      update packages as p set position = x.ord - 1
+      from unnest(${[...ids]}::uuid[]) with ordinality as x(id, ord)
+      where p.id = x.id and p.kind = ${kind}
+    `.execute(trx);
+  });
+}
+
+/** Throws 409 unless `given` is a permutation of `current`. */
+export function assertSameIds(current: readonly string[], given: readonly string[]): void {
+  const unique = new Set(given);
+  const known = new Set(current);
+  if (unique.size !== given.length) throw conflict("The order list contains duplicate ids.");
+  const missing = current.filter((id) => !unique.has(id));
+  const unknown = given.filter((id) => !known.has(id));
+  if (missing.length || unknown.length) {
+    throw conflict(
+      "The order list does not match the current items" +
+        (missing.length ? `: ${missing.length} missing` : "") +
+        (unknown.length ? `${missing.length ? "," : ":"} ${unknown.length} unknown` : "") +
+        ". Reload and try again.",
+    );
+  }
+}

@@ -1,0 +1,87 @@
+import path from "node:path";
+import type { SiteConfig } from "~/domain/site";
+import { ensureAdmin } from "./admins.server";
+import { openDatabase, setDatabase, type Database } from "./db.server";
+import type { Env } from "./env.server";
+import { setEnv } from "./env.server";
+import { log, setLogLevel } from "./log.server";
+import { LocalMediaStore, S3MediaStore, type MediaStore } from "./media-store.server";
+import { configureMediaUrls } from "./media-urls.server";
+import { migrateToLatest } from "./migrate.server";
+import { seedDemo } from "./seed.server";
+import { siteConfigFrom } from "./site.server";
+
+export interface Runtime {
+  env: Env;
+  database: Database;
+  media: MediaStore;
+  site: SiteConfig;
+  close(): Promise<void>;
+}
+
+let runtime: Runtime | undefined;
+
+export function getRuntime(): Runtime {
+  if (!runtime) throw new Error("Runtime not started");
+  return runtime;
+}
+
+export function getMediaStore(): MediaStore {
+  return getRuntime().media;
+}
+
+export function getSite(): SiteConfig {
+  return getRuntime().site;
+}
+
+export function createMediaStore(env: Env): MediaStore {
+  if (env.S3_BUCKET) {
+    return new S3MediaStore({
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      publicUrl: env.S3_PUBLIC_URL,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return new LocalMediaStore(path.resolve(env.DATA_DIR, "media"));
+}
+
+/** Opens the database, migrates, bootstraps the admin and seeds; everything the app needs. */
+export async function startRuntime(env: Env): Promise<Runtime> {
+  setEnv(env);
+  setLogLevel(env.LOG_LEVEL);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) log("info", "migrations applied", { migrations: applied });
+    const media = createMediaStore(env);
+    configureMediaUrls(media.publicBase);
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const result = await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+      log("info", result === "created" ? "admin created" : "admin exists", { email: env.ADMIN_EMAIL });
+    }
+    if (env.SEED_DEMO) {
+      const started = Date.now();
+      if (await seedDemo(database.db, media)) log("info", "demo content seeded", { ms: Date.now() - started });
+    }
+    setDatabase(database);
+    runtime = {
+      env,
+      database,
+      media,
+      site: siteConfigFrom(env),
+      async close() {
+        setDatabase(undefined);
+        runtime = undefined;
+        await database.close();
+      },
+    };
+    return runtime;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

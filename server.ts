@@ -1,0 +1,27 @@
+// Launcher: in production it loads the built server; in development it runs through Vite.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+if (process.env.NODE_ENV === "development") {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const mod = (await devServer.ssrLoadModule("./server/app.ts")) as typeof import("./server/app.ts");
+  await mod.startServer({
+    devMiddleware: devServer.middlewares,
+    build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as never,
+  });
+} else {
+  let mod: { startServer: (options: { clientDir: string }) => Promise<unknown> };
+  try {
+    mod = await import(path.join(root, "build/server/index.js"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") {
+      console.error("No build found: run `npm run build` first.");
+      process.exit(1);
+    }
+    throw error;
+  }
+  await mod.startServer({ clientDir: path.join(root, "build/client") });
+}

@@ -1,0 +1,131 @@
+import http from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import { createRequestHandler } from "@react-router/express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { EnvError, parseEnv } from "~/server/env.server";
+import { DataDirLockedError, } from "~/server/data-dir-lock.server";
+import { pingDatabase } from "~/server/db.server";
+import { log } from "~/server/log.server";
+import { LocalMediaStore } from "~/server/media-store.server";
+import { startRuntime, type Runtime } from "~/server/runtime.server";
+
+export interface StartOptions {
+  /** Vite dev server middleware (development only). */
+  devMiddleware?: express.RequestHandler;
+  /** Where the built client assets are (production). */
+  clientDir?: string;
+  build?: () => Promise<ServerBuild>;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export function createApp(runtime: Runtime, options: StartOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  if (runtime.env.TRUST_PROXY) app.set("trust proxy", true);
+  app.use(compression());
+
+  app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await pingDatabase(runtime.database.db);
+    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable" });
+  });
+
+  if (runtime.media instanceof LocalMediaStore) {
+    // Keys are unique per upload, so media never changes under its URL: cache for a year.
+    app.use(
+      "/media",
+      express.static(runtime.media.root, {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        dotfiles: "deny",
+        fallthrough: false,
+      }),
+    );
+  }
+
+  if (options.devMiddleware) {
+    app.use(options.devMiddleware);
+  } else if (options.clientDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build:
+        options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+      mode: runtime.env.NODE_ENV,
+      getLoadContext: () => new RouterContextProvider(),
+    }),
+  );
+  return app;
+}
+
+/** Starts everything; on SIGTERM/SIGINT drains requests and closes the database within 10 s. */
+export async function startServer(options: StartOptions = {}): Promise<http.Server> {
+  let runtime: Runtime;
+  try {
+    runtime = await startRuntime(parseEnv());
+  } catch (error) {
+    if (error instanceof EnvError || error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = createApp(runtime, options);
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(runtime.env.PORT, runtime.env.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : runtime.env.PORT;
+  const shownHost = runtime.env.HOST === "0.0.0.0" || runtime.env.HOST === "::" ? "localhost" : runtime.env.HOST;
+  log("info", "server listening", {
+    url: `http://${shownHost}:${port}`,
+    database: runtime.database.kind,
+    media: runtime.media.driver,
+  });
+  console.log(`\n  Site:  http://${shownHost}:${port}/\n  Admin: http://${shownHost}:${port}/admin ${
+    runtime.env.ADMIN_EMAIL
+      ? `(sign in as ${runtime.env.ADMIN_EMAIL} with ADMIN_PASSWORD)`
+      : "(create an admin with ADMIN_EMAIL + ADMIN_PASSWORD, or `npm run admin -- create <email>`)"
+  }\n`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("info", "shutting down", { signal });
+    const force = setTimeout(() => {
+      log("error", "shutdown timed out; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      try {
+        await runtime.close();
+        log("info", "shutdown complete");
+        process.exit(0);
+      } catch (error) {
+        log("error", "error while closing", { error: String(error) });
+        process.exit(1);
+      }
+    });
+    // Idle keep-alive sockets would hold server.close() open; busy ones finish their request.
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}

@@ -1,0 +1,100 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface ProvisionedPostgres {
+  url: string;
+  source: "TEST_DATABASE_URL" | "testcontainers" | "local-cluster";
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function findPgBin(): string | undefined {
+  const root = "/usr/lib/postgresql";
+  if (!fs.existsSync(root)) return undefined;
+  const versions = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(root, versions[0], "bin") : undefined;
+}
+
+function dockerAnswers(): boolean {
+  const socket = process.env.DOCKER_HOST ?? "unix:///var/run/docker.sock";
+  if (socket.startsWith("unix://") && !fs.existsSync(socket.slice("unix://".length))) return false;
+  return spawnSync("docker", ["info"], { stdio: "ignore", timeout: 5000 }).status === 0;
+}
+
+async function tryTestcontainers(): Promise<ProvisionedPostgres | undefined> {
+  if (process.env.TESTCONTAINERS_DISABLED === "1" || !dockerAnswers()) return undefined;
+  try {
+    const { PostgreSqlContainer } = await import("@testcontainers/postgresql");
+    const container = await new PostgreSqlContainer("postgres:17-alpine").start();
+    return { url: container.getConnectionUri(), source: "testcontainers", stop: async () => void (await container.stop()) };
+  } catch (error) {
+    console.warn(`testcontainers unavailable (${(error as Error).message.split("\n")[0]}); trying a local cluster`);
+    return undefined;
+  }
+}
+
+/** initdb + pg_ctl on a temp dir and a free port, as the postgres user when we are root. */
+async function localCluster(): Promise<ProvisionedPostgres> {
+  const bin = findPgBin();
+  if (!bin) {
+    throw new Error(
+      "No PostgreSQL for integration tests: set TEST_DATABASE_URL, start Docker, or install PostgreSQL (apt-get install -y postgresql).",
+    );
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-pgtest-"));
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    if (asRoot) execFileSync("runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args], { stdio: "pipe" });
+    else execFileSync(path.join(bin, cmd), args, { stdio: "pipe" });
+  };
+  if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
+  const data = path.join(dir, "data");
+  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  const port = await freePort();
+  run("pg_ctl", [
+    "-D",
+    data,
+    "-l",
+    path.join(dir, "log"),
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    "-w",
+    "start",
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    source: "local-cluster",
+    async stop() {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** DESIGN.md's order: TEST_DATABASE_URL, then testcontainers, then a throwaway local cluster. */
+export async function provisionPostgres(): Promise<ProvisionedPostgres> {
+  if (process.env.TEST_DATABASE_URL) {
+    return { url: process.env.TEST_DATABASE_URL, source: "TEST_DATABASE_URL", stop: async () => {} };
+  }
+  return (await tryTestcontainers()) ?? (await localCluster());
+}
