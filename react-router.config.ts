@@ -2,4 +2,6 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // BUILD_DIR lets parallel work (and tests) build side by side; production uses ./build.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
 } satisfies Config;

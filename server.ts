@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 
 if (process.env.NODE_ENV === "development") {
   const vite = await import("vite");
@@ -15,7 +16,7 @@ if (process.env.NODE_ENV === "development") {
 } else {
   let mod: { startServer: (options: { clientDir: string }) => Promise<unknown> };
   try {
-    mod = await import(path.join(root, "build/server/index.js"));
+    mod = await import(path.join(buildDir, "server/index.js"));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") {
       console.error("No build found: run `npm run build` first.");
@@ -23,5 +24,5 @@ if (process.env.NODE_ENV === "development") {
     }
     throw error;
   }
-  await mod.startServer({ clientDir: path.join(root, "build/client") });
+  await mod.startServer({ clientDir: path.join(buildDir, "client") });
 }

@@ -69,6 +69,28 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   return app;
 }
 
+/** Starts the runtime and an HTTP server on it; tests use this with port 0. */
+export async function startApp(
+  envSource: Record<string, string | undefined>,
+  options: StartOptions = {},
+): Promise<{ server: http.Server; url: string; runtime: Runtime; close(): Promise<void> }> {
+  const runtime = await startRuntime(parseEnv(envSource));
+  const server = http.createServer(createApp(runtime, options));
+  await new Promise<void>((resolve) => server.listen(runtime.env.PORT, runtime.env.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : runtime.env.PORT;
+  return {
+    server,
+    runtime,
+    url: `http://${runtime.env.HOST}:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.close();
+    },
+  };
+}
+
 /** Starts everything; on SIGTERM/SIGINT drains requests and closes the database within 10 s. */
 export async function startServer(options: StartOptions = {}): Promise<http.Server> {
   let runtime: Runtime;

@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import type { Db } from "./db.server";
+
+export const SESSION_COOKIE = "wlx_session";
+/** Signed out after 2 hours without a request, and after 7 days whatever happens. */
+export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most once a minute, not on every request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface SessionAdmin {
+  id: string;
+  email: string;
+}
+
+export function hashSessionId(id: string): string {
+  return createHash("sha256").update(id).digest("hex");
+}
+
+/** 256 random bits, base64url; only the SHA-256 of it is stored. */
+export async function createSession(db: Db, adminId: string): Promise<{ id: string; expiresAt: Date }> {
+  const id = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + ABSOLUTE_TIMEOUT_MS);
+  await db
+    .insertInto("sessions")
+    .values({ id_hash: hashSessionId(id), admin_id: adminId, expires_at: expiresAt })
+    .execute();
+  return { id, expiresAt };
+}
+
+/** The admin of a live session, or null; refreshes the idle clock. Expired rows are removed. */
+export async function getSessionAdmin(db: Db, id: string | undefined): Promise<SessionAdmin | null> {
+  if (!id || id.length > 128) return null;
+  const idHash = hashSessionId(id);
+  const row = await db
+    .selectFrom("sessions as s")
+    .innerJoin("admins as a", "a.id", "s.admin_id")
+    .select(["a.id", "a.email", "s.last_seen_at", "s.expires_at"])
+    .where("s.id_hash", "=", idHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = Date.now();
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  if (new Date(row.expires_at).getTime() <= now || lastSeen + IDLE_TIMEOUT_MS <= now) {
+    await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+    return null;
+  }
+  if (now - lastSeen > TOUCH_INTERVAL_MS) {
+    await db.updateTable("sessions").set({ last_seen_at: sql<Date>`now()` }).where("id_hash", "=", idHash).execute();
+  }
+  return { id: row.id, email: row.email };
+}
+
+export async function destroySession(db: Db, id: string | undefined): Promise<void> {
+  if (!id || id.length > 128) return;
+  await db.deleteFrom("sessions").where("id_hash", "=", hashSessionId(id)).execute();
+}
+
+export async function destroyAdminSessions(db: Db, adminId: string, exceptId?: string): Promise<void> {
+  let query = db.deleteFrom("sessions").where("admin_id", "=", adminId);
+  if (exceptId) query = query.where("id_hash", "!=", hashSessionId(exceptId));
+  await query.execute();
+}
+
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db
+    .deleteFrom("sessions")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", sql<Date>`now()`),
+        eb("last_seen_at", "<=", sql<Date>`now() - make_interval(secs => ${IDLE_TIMEOUT_MS / 1000})`),
+      ]),
+    )
+    .execute();
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("Cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Secure only over HTTPS: request.url carries the proxy's scheme only when TRUST_PROXY is set. */
+function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+export function sessionCookie(request: Request, id: string, expiresAt: Date): string {
+  return [
+    `${SESSION_COOKIE}=${id}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Expires=${expiresAt.toUTCString()}`,
+    ...(isHttps(request) ? ["Secure"] : []),
+  ].join("; ");
+}
+
+export function clearSessionCookie(request: Request): string {
+  return [
+    `${SESSION_COOKIE}=`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    "Expires=Thu, 01 Jan 1970 00:00:00 GMT",
+    "Max-Age=0",
+    ...(isHttps(request) ? ["Secure"] : []),
+  ].join("; ");
+}
