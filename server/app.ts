@@ -1,3 +1,4 @@
+export { runAdminCli } from "~/server/admin-cli.server";
 import http from "node:http";
 import path from "node:path";
 import compression from "compression";

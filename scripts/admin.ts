@@ -1,0 +1,19 @@
+// `npm run admin -- create <email>`: runs the CLI from the built server bundle.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const entry = path.join(root, process.env.BUILD_DIR ?? "build", "server", "index.js");
+
+try {
+  const mod = (await import(entry)) as { runAdminCli(argv: string[]): Promise<number> };
+  process.exitCode = await mod.runAdminCli(process.argv.slice(2));
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") {
+    console.error("No build found: run `npm run build` first.");
+    process.exitCode = 1;
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}
