@@ -4,7 +4,9 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromium =
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "wlx-e2e-"));
 
 export const E2E_ADMIN = { email: "admin@example.com", password: "correct horse battery staple" };

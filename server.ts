@@ -2,13 +2,18 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import type * as AppModule from "./server/app.ts";
+
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 
 if (process.env.NODE_ENV === "development") {
   const vite = await import("vite");
-  const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
-  const mod = (await devServer.ssrLoadModule("./server/app.ts")) as typeof import("./server/app.ts");
+  const devServer = await vite.createServer({
+    server: { middlewareMode: true },
+    appType: "custom",
+  });
+  const mod = (await devServer.ssrLoadModule("./server/app.ts")) as typeof AppModule;
   await mod.startServer({
     devMiddleware: devServer.middlewares,
     build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as never,

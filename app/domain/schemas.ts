@@ -47,7 +47,11 @@ export const mediaVariantSchema = z.object({
 });
 export type MediaVariant = z.infer<typeof mediaVariantSchema>;
 
-const trimmed = (max: number) => z.string().trim().max(max, { error: `Must be at most ${max} characters` });
+const trimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` });
 
 export const itineraryDaySchema = z.object({
   day: trimmed(LIMITS.shortText).default(""),
@@ -58,9 +62,16 @@ export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
 
 /** Blank entries are dropped on save (spec §5). */
 const textList = z
-  .array(z.string().max(LIMITS.listItem, { error: `List entries must be at most ${LIMITS.listItem} characters` }), {
-    error: "Must be a list of text",
-  })
+  .array(
+    z
+      .string()
+      .max(LIMITS.listItem, {
+        error: `List entries must be at most ${LIMITS.listItem} characters`,
+      }),
+    {
+      error: "Must be a list of text",
+    },
+  )
   .max(LIMITS.listItems, { error: `At most ${LIMITS.listItems} entries` })
   .default([])
   .transform((items) => items.map((s) => s.trim()).filter((s) => s.length > 0));
@@ -69,7 +80,9 @@ const itineraryList = z
   .array(itineraryDaySchema, { error: "Must be a list of itinerary days" })
   .max(LIMITS.listItems, { error: `At most ${LIMITS.listItems} itinerary days` })
   .default([])
-  .transform((days) => days.filter((d) => d.day !== "" || d.activity !== "" || d.accommodation !== ""));
+  .transform((days) =>
+    days.filter((d) => d.day !== "" || d.activity !== "" || d.accommodation !== ""),
+  );
 
 /** URLs are either site-relative media paths or http(s) URLs; never javascript: or data:. */
 export const mediaUrlSchema = z
@@ -77,15 +90,23 @@ export const mediaUrlSchema = z
   .trim()
   .min(1, { error: "URL is required" })
   .max(LIMITS.url)
-  .refine((u) => u.startsWith("/") ? !u.startsWith("//") : /^https?:\/\/[^\s]+$/i.test(u), {
+  .refine((u) => (u.startsWith("/") ? !u.startsWith("//") : /^https?:\/\/[^\s]+$/i.test(u)), {
     error: "Must be an http(s) URL or a site path",
   });
 
 export const packageVideoInputSchema = z.object({
   type: videoTypeSchema.default("url"),
-  url: z.string({ error: MESSAGES.videoUrlRequired }).trim().min(1, { error: MESSAGES.videoUrlRequired }).pipe(mediaUrlSchema),
-  title: trimmed(LIMITS.shortText).optional().transform((s) => (s ? s : undefined)),
-  description: trimmed(LIMITS.longText).optional().transform((s) => (s ? s : undefined)),
+  url: z
+    .string({ error: MESSAGES.videoUrlRequired })
+    .trim()
+    .min(1, { error: MESSAGES.videoUrlRequired })
+    .pipe(mediaUrlSchema),
+  title: trimmed(LIMITS.shortText)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+  description: trimmed(LIMITS.longText)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
   order: z.number().int().min(0).optional(),
 });
 export type PackageVideoInput = z.infer<typeof packageVideoInputSchema>;
@@ -100,7 +121,11 @@ export const slugSchema = z
   });
 
 const basePackageInput = z.object({
-  title: z.string({ error: MESSAGES.titleRequired }).trim().min(1, { error: MESSAGES.titleRequired }).max(LIMITS.title, { error: `Title must be at most ${LIMITS.title} characters` }),
+  title: z
+    .string({ error: MESSAGES.titleRequired })
+    .trim()
+    .min(1, { error: MESSAGES.titleRequired })
+    .max(LIMITS.title, { error: `Title must be at most ${LIMITS.title} characters` }),
   slug: slugSchema.optional().transform((s) => (s ? s : undefined)),
   description: trimmed(LIMITS.longText).default(""),
   location: trimmed(LIMITS.shortText).default(""),
@@ -128,8 +153,16 @@ const basePackageInput = z.object({
 export function packageInputSchema(kind: PackageKind) {
   if (kind !== "exclusive") return basePackageInput;
   return basePackageInput.extend({
-    title: z.string({ error: MESSAGES.requiredFields }).trim().min(1, { error: MESSAGES.requiredFields }).max(LIMITS.title),
-    price: z.string({ error: MESSAGES.requiredFields }).trim().min(1, { error: MESSAGES.requiredFields }).max(LIMITS.shortText),
+    title: z
+      .string({ error: MESSAGES.requiredFields })
+      .trim()
+      .min(1, { error: MESSAGES.requiredFields })
+      .max(LIMITS.title),
+    price: z
+      .string({ error: MESSAGES.requiredFields })
+      .trim()
+      .min(1, { error: MESSAGES.requiredFields })
+      .max(LIMITS.shortText),
   });
 }
 export type PackageInput = z.output<typeof basePackageInput>;
@@ -181,9 +214,19 @@ export const packageSchema = z.object({
 export type Package = z.infer<typeof packageSchema> & { imageDetails: PackageImage[] };
 
 export const travelMomentInputSchema = z.object({
-  title: z.string({ error: MESSAGES.momentTitleRequired }).trim().min(1, { error: MESSAGES.momentTitleRequired }).max(LIMITS.title),
-  description: trimmed(LIMITS.longText).optional().transform((s) => (s ? s : undefined)),
-  videoUrl: z.string({ error: MESSAGES.momentVideoRequired }).trim().min(1, { error: MESSAGES.momentVideoRequired }).pipe(mediaUrlSchema),
+  title: z
+    .string({ error: MESSAGES.momentTitleRequired })
+    .trim()
+    .min(1, { error: MESSAGES.momentTitleRequired })
+    .max(LIMITS.title),
+  description: trimmed(LIMITS.longText)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+  videoUrl: z
+    .string({ error: MESSAGES.momentVideoRequired })
+    .trim()
+    .min(1, { error: MESSAGES.momentVideoRequired })
+    .pipe(mediaUrlSchema),
   thumbnailUrl: z
     .string()
     .trim()
@@ -196,7 +239,12 @@ export const travelMomentInputSchema = z.object({
     .max(16)
     .optional()
     .transform((s) => (s ? s : undefined))
-    .pipe(z.string().regex(/^(\d{1,2}:)?\d{1,2}:\d{2}$/, { error: "Duration must look like 2:30" }).optional()),
+    .pipe(
+      z
+        .string()
+        .regex(/^(\d{1,2}:)?\d{1,2}:\d{2}$/, { error: "Duration must look like 2:30" })
+        .optional(),
+    ),
   isActive: z.boolean().default(true),
 });
 export type TravelMomentInput = z.output<typeof travelMomentInputSchema>;
@@ -215,7 +263,10 @@ export type TravelMoment = z.infer<typeof travelMomentSchema>;
 
 export const loginSchema = z.object({
   email: z.email({ error: "Please enter a valid e-mail address" }).max(254),
-  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(1024),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, { error: "Password is required" })
+    .max(1024),
 });
 
 export const uuidSchema = z.uuid();

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { randomBytes } from "node:crypto";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { isSafeKey } from "./media-urls.server";
 
 /** Bytes in memory (small: image variants) or a file on disk (uploads are spooled to a temp file). */
@@ -19,8 +20,15 @@ export interface MediaStore {
 }
 
 /** 'packages/1732156800000-3f9a2c1b.webp': timestamp, random part, original extension. */
-export function newMediaKey(folder: "packages" | "travel-moments" | "seed", extension: string): string {
-  const ext = extension.replace(/^\./, "").toLowerCase().replace(/[^a-z0-9]/g, "") || "bin";
+export function newMediaKey(
+  folder: "packages" | "travel-moments" | "seed",
+  extension: string,
+): string {
+  const ext =
+    extension
+      .replace(/^\./, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "") || "bin";
   return `${folder}/${Date.now()}-${randomBytes(6).toString("hex")}.${ext}`;
 }
 
@@ -86,7 +94,7 @@ export interface S3Options {
 export class S3MediaStore implements MediaStore {
   readonly driver = "s3" as const;
   readonly publicBase: string;
-  private clientPromise: Promise<import("@aws-sdk/client-s3").S3Client>;
+  private clientPromise: Promise<S3Client>;
 
   constructor(private readonly options: S3Options) {
     const base =
@@ -111,9 +119,13 @@ export class S3MediaStore implements MediaStore {
 
   async put(key: string, body: MediaBody, contentType: string): Promise<number> {
     assertKey(key);
-    const [{ PutObjectCommand }, client] = await Promise.all([import("@aws-sdk/client-s3"), this.clientPromise]);
+    const [{ PutObjectCommand }, client] = await Promise.all([
+      import("@aws-sdk/client-s3"),
+      this.clientPromise,
+    ]);
     // Files stream from disk with a known length, so a 60 MB video never sits in memory.
-    const size = body instanceof Uint8Array ? body.byteLength : (await fs.promises.stat(body.file)).size;
+    const size =
+      body instanceof Uint8Array ? body.byteLength : (await fs.promises.stat(body.file)).size;
     await client.send(
       new PutObjectCommand({
         Bucket: this.options.bucket,
@@ -130,13 +142,19 @@ export class S3MediaStore implements MediaStore {
 
   async delete(key: string): Promise<void> {
     assertKey(key);
-    const [{ DeleteObjectCommand }, client] = await Promise.all([import("@aws-sdk/client-s3"), this.clientPromise]);
+    const [{ DeleteObjectCommand }, client] = await Promise.all([
+      import("@aws-sdk/client-s3"),
+      this.clientPromise,
+    ]);
     await client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }
 
   async exists(key: string): Promise<boolean> {
     assertKey(key);
-    const [{ HeadObjectCommand }, client] = await Promise.all([import("@aws-sdk/client-s3"), this.clientPromise]);
+    const [{ HeadObjectCommand }, client] = await Promise.all([
+      import("@aws-sdk/client-s3"),
+      this.clientPromise,
+    ]);
     try {
       await client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
       return true;

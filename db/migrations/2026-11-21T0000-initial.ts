@@ -12,7 +12,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("width", "integer", (c) => c.check(sql`width > 0`))
     .addColumn("height", "integer", (c) => c.check(sql`height > 0`))
     .addColumn("variants", "jsonb", (c) =>
-      c.notNull().defaultTo(sql`'[]'::jsonb`).check(sql`jsonb_typeof(variants) = 'array'`),
+      c
+        .notNull()
+        .defaultTo(sql`'[]'::jsonb`)
+        .check(sql`jsonb_typeof(variants) = 'array'`),
     )
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -37,20 +40,35 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("rating", "real", (c) => c.check(sql`rating between 0 and 5`))
     .addColumn("review_count", "integer", (c) => c.check(sql`review_count >= 0`))
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("draft").check(sql`status in ('draft', 'published')`),
+      c
+        .notNull()
+        .defaultTo("draft")
+        .check(sql`status in ('draft', 'published')`),
     )
     .addColumn("position", "integer", (c) => c.notNull())
     .addColumn("highlights", "jsonb", (c) =>
-      c.notNull().defaultTo(sql`'[]'::jsonb`).check(sql`jsonb_typeof(highlights) = 'array'`),
+      c
+        .notNull()
+        .defaultTo(sql`'[]'::jsonb`)
+        .check(sql`jsonb_typeof(highlights) = 'array'`),
     )
     .addColumn("inclusions", "jsonb", (c) =>
-      c.notNull().defaultTo(sql`'[]'::jsonb`).check(sql`jsonb_typeof(inclusions) = 'array'`),
+      c
+        .notNull()
+        .defaultTo(sql`'[]'::jsonb`)
+        .check(sql`jsonb_typeof(inclusions) = 'array'`),
     )
     .addColumn("exclusions", "jsonb", (c) =>
-      c.notNull().defaultTo(sql`'[]'::jsonb`).check(sql`jsonb_typeof(exclusions) = 'array'`),
+      c
+        .notNull()
+        .defaultTo(sql`'[]'::jsonb`)
+        .check(sql`jsonb_typeof(exclusions) = 'array'`),
     )
     .addColumn("itinerary", "jsonb", (c) =>
-      c.notNull().defaultTo(sql`'[]'::jsonb`).check(sql`jsonb_typeof(itinerary) = 'array'`),
+      c
+        .notNull()
+        .defaultTo(sql`'[]'::jsonb`)
+        .check(sql`jsonb_typeof(itinerary) = 'array'`),
     )
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
@@ -97,7 +115,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().check(sql`length(btrim(title)) between 1 and 200`),
     )
     .addColumn("description", "text")
-    .addColumn("video_url", "text", (c) => c.notNull().check(sql`length(video_url) between 1 and 2048`))
+    .addColumn("video_url", "text", (c) =>
+      c.notNull().check(sql`length(video_url) between 1 and 2048`),
+    )
     .addColumn("thumbnail_url", "text")
     .addColumn("duration", "text")
     .addColumn("order_index", "integer", (c) => c.notNull())

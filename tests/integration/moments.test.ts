@@ -11,7 +11,11 @@ import {
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 
 const input = (title: string, extra: Record<string, unknown> = {}) =>
-  travelMomentInputSchema.parse({ title, videoUrl: `/media/travel-moments/${title}.webm`, ...extra });
+  travelMomentInputSchema.parse({
+    title,
+    videoUrl: `/media/travel-moments/${title}.webm`,
+    ...extra,
+  });
 
 describe.each(BACKENDS)("travel moments repository on %s", (backend) => {
   let database: TestDatabase;
@@ -29,7 +33,13 @@ describe.each(BACKENDS)("travel moments repository on %s", (backend) => {
   it("creates at the end of the order with camelCase fields and optional fields omitted", async () => {
     const a = await createMoment(db(), input("a", { duration: "0:30", description: "Sunset" }));
     const b = await createMoment(db(), input("b"));
-    expect(a).toMatchObject({ title: "a", orderIndex: 0, isActive: true, duration: "0:30", description: "Sunset" });
+    expect(a).toMatchObject({
+      title: "a",
+      orderIndex: 0,
+      isActive: true,
+      duration: "0:30",
+      description: "Sunset",
+    });
     expect(b.orderIndex).toBe(1);
     expect(b).not.toHaveProperty("thumbnailUrl");
     expect((await listMoments(db())).map((m) => m.title)).toEqual(["a", "b"]);
@@ -37,7 +47,10 @@ describe.each(BACKENDS)("travel moments repository on %s", (backend) => {
 
   it("enforces the maximum of 7 with the spec's message, also under concurrency", async () => {
     await Promise.all(Array.from({ length: 6 }, (_, i) => createMoment(db(), input(`m${i}`))));
-    const results = await Promise.allSettled([createMoment(db(), input("x")), createMoment(db(), input("y"))]);
+    const results = await Promise.allSettled([
+      createMoment(db(), input("x")),
+      createMoment(db(), input("y")),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({
@@ -58,7 +71,9 @@ describe.each(BACKENDS)("travel moments repository on %s", (backend) => {
     const m = await createMoment(db(), input("a"));
     const { moment } = await updateMoment(db(), m.id, input("renamed", { isActive: false }));
     expect(moment).toMatchObject({ id: m.id, title: "renamed", isActive: false });
-    await expect(updateMoment(db(), crypto.randomUUID(), input("x"))).rejects.toMatchObject({ status: 404 });
+    await expect(updateMoment(db(), crypto.randomUUID(), input("x"))).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(deleteMoment(db(), "nope")).rejects.toMatchObject({ status: 404 });
     await deleteMoment(db(), m.id);
     expect(await getMoment(db(), m.id)).toBeUndefined();

@@ -95,7 +95,10 @@ describe.each(BACKENDS)("packages repository on %s", (backend) => {
     it("refuses a fifth image in the database itself", async () => {
       const p = await makePackage(db(), "trip");
       await expect(
-        db().insertInto("package_images").values({ package_id: p.id, position: 4, url: "/x.webp", media_id: null }).execute(),
+        db()
+          .insertInto("package_images")
+          .values({ package_id: p.id, position: 4, url: "/x.webp", media_id: null })
+          .execute(),
       ).rejects.toThrow();
     });
   });
@@ -104,15 +107,26 @@ describe.each(BACKENDS)("packages repository on %s", (backend) => {
     it("lists published only, filters by status and searches title or slug", async () => {
       await makePackage(db(), "trip", { title: "Bali Escape", status: "published" });
       await makePackage(db(), "trip", { title: "Phuket Draft", status: "draft" });
-      await makePackage(db(), "trip", { title: "Cape Town", slug: "mother-city", status: "published" });
+      await makePackage(db(), "trip", {
+        title: "Cape Town",
+        slug: "mother-city",
+        status: "published",
+      });
       await makePackage(db(), "local", { title: "Local Bali", status: "published" });
-      expect((await listPackages(db(), { kind: "trip", publishedOnly: true })).map((p) => p.title).sort()).toEqual([
-        "Bali Escape",
-        "Cape Town",
-      ]);
-      expect((await listPackages(db(), { kind: "trip", status: "draft" })).map((p) => p.title)).toEqual(["Phuket Draft"]);
-      expect((await listPackages(db(), { kind: "trip", search: "MOTHER" })).map((p) => p.title)).toEqual(["Cape Town"]);
-      expect((await listPackages(db(), { kind: "trip", search: "bali" })).map((p) => p.title)).toEqual(["Bali Escape"]);
+      expect(
+        (await listPackages(db(), { kind: "trip", publishedOnly: true }))
+          .map((p) => p.title)
+          .sort(),
+      ).toEqual(["Bali Escape", "Cape Town"]);
+      expect(
+        (await listPackages(db(), { kind: "trip", status: "draft" })).map((p) => p.title),
+      ).toEqual(["Phuket Draft"]);
+      expect(
+        (await listPackages(db(), { kind: "trip", search: "MOTHER" })).map((p) => p.title),
+      ).toEqual(["Cape Town"]);
+      expect(
+        (await listPackages(db(), { kind: "trip", search: "bali" })).map((p) => p.title),
+      ).toEqual(["Bali Escape"]);
       expect(await listPackages(db(), { kind: "trip", search: "%" })).toEqual([]);
       expect(await listPackages(db(), { kind: "trip", limit: 1 })).toHaveLength(1);
     });
@@ -133,7 +147,12 @@ describe.each(BACKENDS)("packages repository on %s", (backend) => {
     it("updates fields, replaces media, keeps the slug unless changed, and sets updated_at", async () => {
       const p = await makePackage(db(), "trip", { images: ["/a.webp", "/b.webp"] });
       await new Promise((r) => setTimeout(r, 10));
-      const updated = await updatePackage(db(), "trip", p.id, packageInput("trip", { title: "Renamed", images: ["/c.webp"] }));
+      const updated = await updatePackage(
+        db(),
+        "trip",
+        p.id,
+        packageInput("trip", { title: "Renamed", images: ["/c.webp"] }),
+      );
       expect(updated.title).toBe("Renamed");
       expect(updated.slug).toBe(p.slug);
       expect(updated.images).toEqual(["/c.webp"]);
@@ -143,22 +162,35 @@ describe.each(BACKENDS)("packages repository on %s", (backend) => {
     it("suffixes a changed slug that another package already has", async () => {
       await makePackage(db(), "trip", { title: "Taken" });
       const p = await makePackage(db(), "trip", { title: "Other" });
-      const updated = await updatePackage(db(), "trip", p.id, packageInput("trip", { title: "Other", slug: "taken" }));
+      const updated = await updatePackage(
+        db(),
+        "trip",
+        p.id,
+        packageInput("trip", { title: "Other", slug: "taken" }),
+      );
       expect(updated.slug).toBe("taken-2");
     });
 
     it("answers 404 for unknown ids and ids of another kind, changing nothing", async () => {
       const p = await makePackage(db(), "trip");
-      await expect(updatePackage(db(), "local", p.id, packageInput("local"))).rejects.toMatchObject({ status: 404 });
-      await expect(updatePackage(db(), "trip", "nope", packageInput("trip"))).rejects.toMatchObject({ status: 404 });
-      await expect(setPackageStatus(db(), "trip", crypto.randomUUID(), "draft")).rejects.toMatchObject({ status: 404 });
+      await expect(updatePackage(db(), "local", p.id, packageInput("local"))).rejects.toMatchObject(
+        { status: 404 },
+      );
+      await expect(updatePackage(db(), "trip", "nope", packageInput("trip"))).rejects.toMatchObject(
+        { status: 404 },
+      );
+      await expect(
+        setPackageStatus(db(), "trip", crypto.randomUUID(), "draft"),
+      ).rejects.toMatchObject({ status: 404 });
       await expect(deletePackage(db(), "local", p.id)).rejects.toMatchObject({ status: 404 });
       expect((await getPackageById(db(), "trip", p.id))?.title).toBe("Bali Escape");
     });
 
     it("publishes and unpublishes", async () => {
       const p = await makePackage(db(), "exclusive", { status: "draft" });
-      expect((await setPackageStatus(db(), "exclusive", p.id, "published")).status).toBe("published");
+      expect((await setPackageStatus(db(), "exclusive", p.id, "published")).status).toBe(
+        "published",
+      );
       expect((await setPackageStatus(db(), "exclusive", p.id, "draft")).status).toBe("draft");
     });
 
@@ -180,8 +212,14 @@ describe.each(BACKENDS)("packages repository on %s", (backend) => {
       const b = await makePackage(db(), "trip", { title: "B" });
       const c = await makePackage(db(), "trip", { title: "C" });
       await reorderPackages(db(), "trip", [a.id, c.id, b.id]);
-      expect((await listPackages(db(), { kind: "trip" })).map((p) => p.title)).toEqual(["A", "C", "B"]);
-      expect((await listPackages(db(), { kind: "trip" })).map((p) => p.position)).toEqual([0, 1, 2]);
+      expect((await listPackages(db(), { kind: "trip" })).map((p) => p.title)).toEqual([
+        "A",
+        "C",
+        "B",
+      ]);
+      expect((await listPackages(db(), { kind: "trip" })).map((p) => p.position)).toEqual([
+        0, 1, 2,
+      ]);
     });
 
     it.each([
@@ -195,20 +233,28 @@ describe.each(BACKENDS)("packages repository on %s", (backend) => {
       const b = await makePackage(db(), "trip", { title: "B" });
       const c = await makePackage(db(), "trip", { title: "C" });
       const before = (await listPackages(db(), { kind: "trip" })).map((p) => p.id);
-      await expect(reorderPackages(db(), "trip", mutate([a.id, b.id, c.id]))).rejects.toMatchObject({ status: 409 });
+      await expect(reorderPackages(db(), "trip", mutate([a.id, b.id, c.id]))).rejects.toMatchObject(
+        { status: 409 },
+      );
       expect((await listPackages(db(), { kind: "trip" })).map((p) => p.id)).toEqual(before);
     });
 
     it("refuses ids of another kind", async () => {
       const a = await makePackage(db(), "trip", { title: "A" });
       const local = await makePackage(db(), "local", { title: "L" });
-      await expect(reorderPackages(db(), "trip", [local.id])).rejects.toMatchObject({ status: 409 });
-      await expect(reorderPackages(db(), "trip", [a.id, local.id])).rejects.toMatchObject({ status: 409 });
+      await expect(reorderPackages(db(), "trip", [local.id])).rejects.toMatchObject({
+        status: 409,
+      });
+      await expect(reorderPackages(db(), "trip", [a.id, local.id])).rejects.toMatchObject({
+        status: 409,
+      });
     });
   });
 
   it("creates concurrently without slug collisions", async () => {
-    const made = await Promise.all(Array.from({ length: 5 }, () => createPackage(db(), "trip", packageInput("trip"))));
+    const made = await Promise.all(
+      Array.from({ length: 5 }, () => createPackage(db(), "trip", packageInput("trip"))),
+    );
     expect(new Set(made.map((p) => p.slug)).size).toBe(5);
   });
 });

@@ -28,7 +28,13 @@ interface Proc {
 function launch(script: string, args: string[], env: Record<string, string>, stdin?: string): Proc {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", BUILD_DIR: process.env.BUILD_DIR ?? "build", NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      ...env,
+    },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let out = "";
@@ -60,7 +66,12 @@ describe("runtime contract of the launcher", () => {
 
   beforeAll(async () => {
     port = await freePort();
-    first = launch("server.ts", [], { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "false" });
+    first = launch("server.ts", [], {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+    });
     await waitForHealth(`http://127.0.0.1:${port}`, first);
   }, 90_000);
 
@@ -75,7 +86,11 @@ describe("runtime contract of the launcher", () => {
   });
 
   it("refuses a second process on the same DATA_DIR with a clear message", async () => {
-    const second = launch("server.ts", [], { PORT: String(await freePort()), HOST: "127.0.0.1", DATA_DIR: dataDir });
+    const second = launch("server.ts", [], {
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+    });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`is in use by another process (PID ${first.child.pid})`);
   });
@@ -119,17 +134,23 @@ describe("server database", () => {
     });
     try {
       await waitForHealth(`http://127.0.0.1:${port}`, proc);
-      const admins = await database.db.selectFrom("admins").select(["email", "password_hash"]).execute();
+      const admins = await database.db
+        .selectFrom("admins")
+        .select(["email", "password_hash"])
+        .execute();
       expect(admins).toHaveLength(1);
       expect(admins[0]!.password_hash).toMatch(/^\$argon2id\$/);
       // Take the database away under the running server.
       const url = new URL(database.url!);
-      const admin = new pg.Client({ connectionString: url.toString().replace(url.pathname, "/postgres") });
+      const admin = new pg.Client({
+        connectionString: url.toString().replace(url.pathname, "/postgres"),
+      });
       await admin.connect();
       await admin.query(`alter database "${url.pathname.slice(1)}" allow_connections false`);
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [
-        url.pathname.slice(1),
-      ]);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+        [url.pathname.slice(1)],
+      );
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ status: "unavailable" });
@@ -142,24 +163,46 @@ describe("server database", () => {
   }, 60_000);
 
   it("`npm run admin -- create <email>` creates an admin from the prompted password", async () => {
-    const ok = launch("scripts/admin.ts", ["create", "cli@example.com"], { DATABASE_URL: database.url! }, "a very long password\na very long password\n");
+    const ok = launch(
+      "scripts/admin.ts",
+      ["create", "cli@example.com"],
+      { DATABASE_URL: database.url! },
+      "a very long password\na very long password\n",
+    );
     expect(await ok.exited).toBe(0);
     expect(ok.output()).toContain("Admin cli@example.com created");
     expect(ok.output()).not.toContain("a very long password");
 
-    const dup = launch("scripts/admin.ts", ["create", "CLI@example.com"], { DATABASE_URL: database.url! }, "another long password\nanother long password\n");
+    const dup = launch(
+      "scripts/admin.ts",
+      ["create", "CLI@example.com"],
+      { DATABASE_URL: database.url! },
+      "another long password\nanother long password\n",
+    );
     expect(await dup.exited).toBe(1);
     expect(dup.output()).toContain("already exists");
 
-    const short = launch("scripts/admin.ts", ["create", "x@example.com"], { DATABASE_URL: database.url! }, "short\nshort\n");
+    const short = launch(
+      "scripts/admin.ts",
+      ["create", "x@example.com"],
+      { DATABASE_URL: database.url! },
+      "short\nshort\n",
+    );
     expect(await short.exited).toBe(1);
     expect(short.output()).toContain("at least 12 characters");
 
-    const mismatch = launch("scripts/admin.ts", ["create", "y@example.com"], { DATABASE_URL: database.url! }, "first long password\nsecond long password\n");
+    const mismatch = launch(
+      "scripts/admin.ts",
+      ["create", "y@example.com"],
+      { DATABASE_URL: database.url! },
+      "first long password\nsecond long password\n",
+    );
     expect(await mismatch.exited).toBe(1);
     expect(mismatch.output()).toContain("do not match");
 
-    const emails = (await database.db.selectFrom("admins").select("email").execute()).map((a) => a.email);
+    const emails = (await database.db.selectFrom("admins").select("email").execute()).map(
+      (a) => a.email,
+    );
     expect(emails).not.toContain("x@example.com");
     expect(emails).not.toContain("y@example.com");
   }, 60_000);

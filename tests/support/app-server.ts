@@ -18,14 +18,25 @@ interface BuiltServer {
 }
 
 /** The built app (`npm run build` first; BUILD_DIR honoured) on a free port. */
-export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string | undefined> = {},
+): Promise<TestServer> {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const entry = path.join(buildDir, "server", "index.js");
-  if (!fs.existsSync(entry)) throw new Error(`No build at ${buildDir}: run \`npm run build\` first`);
+  if (!fs.existsSync(entry))
+    throw new Error(`No build at ${buildDir}: run \`npm run build\` first`);
   const mod = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as BuiltServer;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "wlx-app-"));
   const app = await mod.startApp(
-    { NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent", ...env },
+    {
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "silent",
+      ...env,
+    },
     { clientDir: path.join(buildDir, "client") },
   );
   return {

@@ -43,9 +43,15 @@ async function tryTestcontainers(): Promise<ProvisionedPostgres | undefined> {
   try {
     const { PostgreSqlContainer } = await import("@testcontainers/postgresql");
     const container = await new PostgreSqlContainer("postgres:17-alpine").start();
-    return { url: container.getConnectionUri(), source: "testcontainers", stop: async () => void (await container.stop()) };
+    return {
+      url: container.getConnectionUri(),
+      source: "testcontainers",
+      stop: async () => void (await container.stop()),
+    };
   } catch (error) {
-    console.warn(`testcontainers unavailable (${(error as Error).message.split("\n")[0]}); trying a local cluster`);
+    console.warn(
+      `testcontainers unavailable (${(error as Error).message.split("\n")[0]}); trying a local cluster`,
+    );
     return undefined;
   }
 }
@@ -61,7 +67,10 @@ async function localCluster(): Promise<ProvisionedPostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-pgtest-"));
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) => {
-    if (asRoot) execFileSync("runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args], { stdio: "pipe" });
+    if (asRoot)
+      execFileSync("runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args], {
+        stdio: "pipe",
+      });
     else execFileSync(path.join(bin, cmd), args, { stdio: "pipe" });
   };
   if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
@@ -94,7 +103,11 @@ async function localCluster(): Promise<ProvisionedPostgres> {
 /** DESIGN.md's order: TEST_DATABASE_URL, then testcontainers, then a throwaway local cluster. */
 export async function provisionPostgres(): Promise<ProvisionedPostgres> {
   if (process.env.TEST_DATABASE_URL) {
-    return { url: process.env.TEST_DATABASE_URL, source: "TEST_DATABASE_URL", stop: async () => {} };
+    return {
+      url: process.env.TEST_DATABASE_URL,
+      source: "TEST_DATABASE_URL",
+      stop: async () => {},
+    };
   }
   return (await tryTestcontainers()) ?? (await localCluster());
 }

@@ -5,7 +5,10 @@ import { packageInputSchema, slugify, travelMomentInputSchema } from "~/domain/s
 import { packageEnquiryText, whatsappLink } from "~/domain/whatsapp";
 
 describe("rating fallback", () => {
-  const ids = Array.from({ length: 500 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+  const ids = Array.from(
+    { length: 500 },
+    (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+  );
 
   it("stays within 3.8–5.0 and 15–350 and is stable per id", () => {
     for (const id of ids) {
@@ -63,26 +66,43 @@ describe("schemas", () => {
   });
 
   it("requires a title ('Please enter a title') and, for exclusive, a price", () => {
-    expect(packageInputSchema("trip").safeParse({ title: "  " }).error?.issues[0]?.message).toBe("Please enter a title");
-    expect(packageInputSchema("exclusive").safeParse({ title: "X" }).error?.issues[0]?.message).toBe(
-      "Please fill in all required fields",
+    expect(packageInputSchema("trip").safeParse({ title: "  " }).error?.issues[0]?.message).toBe(
+      "Please enter a title",
     );
-    expect(packageInputSchema("exclusive").safeParse({ title: "X", price: "$1" }).success).toBe(true);
+    expect(
+      packageInputSchema("exclusive").safeParse({ title: "X" }).error?.issues[0]?.message,
+    ).toBe("Please fill in all required fields");
+    expect(packageInputSchema("exclusive").safeParse({ title: "X", price: "$1" }).success).toBe(
+      true,
+    );
   });
 
   it("caps images at 4 and videos at 6, and refuses javascript: URLs", () => {
     const s = packageInputSchema("trip");
     expect(s.safeParse({ title: "X", images: ["/a", "/b", "/c", "/d", "/e"] }).success).toBe(false);
-    expect(s.safeParse({ title: "X", videos: Array(7).fill({ type: "url", url: "https://v.example/1" }) }).success).toBe(false);
+    expect(
+      s.safeParse({
+        title: "X",
+        videos: Array(7).fill({ type: "url", url: "https://v.example/1" }),
+      }).success,
+    ).toBe(false);
     expect(s.safeParse({ title: "X", images: ["javascript:alert(1)"] }).success).toBe(false);
     expect(s.safeParse({ title: "X", images: ["//evil.example/a.png"] }).success).toBe(false);
   });
 
   it("validates travel moments with the spec's texts and trims optional fields away", () => {
-    expect(travelMomentInputSchema.safeParse({ title: "", videoUrl: "/v.webm" }).error?.issues[0]?.message).toBe(
-      "Title is required",
-    );
-    expect(travelMomentInputSchema.parse({ title: " Dunes ", videoUrl: "/v.webm", description: "  ", duration: "2:30" })).toEqual({
+    expect(
+      travelMomentInputSchema.safeParse({ title: "", videoUrl: "/v.webm" }).error?.issues[0]
+        ?.message,
+    ).toBe("Title is required");
+    expect(
+      travelMomentInputSchema.parse({
+        title: " Dunes ",
+        videoUrl: "/v.webm",
+        description: "  ",
+        duration: "2:30",
+      }),
+    ).toEqual({
       title: "Dunes",
       videoUrl: "/v.webm",
       duration: "2:30",
