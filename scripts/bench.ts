@@ -37,7 +37,12 @@ async function waitHealthy(url: string): Promise<void> {
 }
 
 function load(url: string) {
-  return autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { "accept-encoding": "gzip" } });
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { "accept-encoding": "gzip" },
+  });
 }
 
 async function measureCls(url: string): Promise<number | undefined> {
@@ -46,7 +51,13 @@ async function measureCls(url: string): Promise<number | undefined> {
   const { chromium: pw } = await import("@playwright/test");
   const browser = await pw.launch({
     executablePath: chromium,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -54,7 +65,10 @@ async function measureCls(url: string): Promise<number | undefined> {
       const w = window as unknown as { __cls: number };
       w.__cls = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
           if (!entry.hadRecentInput) w.__cls += entry.value;
         }
       }).observe({ type: "layout-shift", buffered: true });
@@ -76,7 +90,15 @@ async function main() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(root, "server.ts")], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "true", LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "error",
+    },
     stdio: "inherit",
   });
   const staticName = `__bench-home-${process.pid}.html`;
@@ -87,9 +109,12 @@ async function main() {
     fs.writeFileSync(staticPath, html);
 
     // JS shipped on first load of the home page: every script and modulepreload, gzipped.
-    const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+    const scripts = new Set(
+      [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
+    );
     let jsGzip = 0;
-    for (const src of scripts) jsGzip += gzipSync(Buffer.from(await (await fetch(`${url}${src}`)).arrayBuffer())).length;
+    for (const src of scripts)
+      jsGzip += gzipSync(Buffer.from(await (await fetch(`${url}${src}`)).arrayBuffer())).length;
 
     await load(`${url}/${staticName}`); // warm-up
     const staticRun = await load(`${url}/${staticName}`);
@@ -103,19 +128,38 @@ async function main() {
       ["static HTML req/s", staticRun.requests.average.toFixed(0), "", ""],
       ["SSR / static", `${(ratio * 100).toFixed(1)} %`, ">= 50 %", ratio >= 0.5],
       ["home p99 latency", `${ssrRun.latency.p99} ms`, "<= 100 ms", ssrRun.latency.p99 <= 100],
-      ["home non-2xx", String(ssrRun.non2xx + ssrRun.errors), "0", ssrRun.non2xx + ssrRun.errors === 0],
+      [
+        "home non-2xx",
+        String(ssrRun.non2xx + ssrRun.errors),
+        "0",
+        ssrRun.non2xx + ssrRun.errors === 0,
+      ],
       ["home JS (gzip)", `${(jsGzip / 1024).toFixed(1)} KB`, "<= 100 KB", jsGzip <= 100 * 1024],
-      ["home CLS (mobile)", cls === undefined ? "n/a (no chromium)" : cls.toFixed(4), "<= 0.02", cls === undefined ? "skip" : cls <= 0.02],
+      [
+        "home CLS (mobile)",
+        cls === undefined ? "n/a (no chromium)" : cls.toFixed(4),
+        "<= 0.02",
+        cls === undefined ? "skip" : cls <= 0.02,
+      ],
     ] as const;
     console.log(`\nBench: ${CONNECTIONS} connections, ${DURATION} s per run, loopback\n`);
     for (const [name, value, budget, ok] of rows) {
-      console.log(`${name.padEnd(20)} ${value.padStart(18)}  ${budget.padEnd(10)} ${ok === "" ? "" : ok === true ? "ok" : ok === "skip" ? "skipped" : "OVER BUDGET"}`);
+      console.log(
+        `${name.padEnd(20)} ${value.padStart(18)}  ${budget.padEnd(10)} ${ok === "" ? "" : ok === true ? "ok" : ok === "skip" ? "skipped" : "OVER BUDGET"}`,
+      );
     }
     const failed = rows.filter((r) => r[3] === false);
     fs.mkdirSync(path.join(root, "bench-results"), { recursive: true });
     fs.writeFileSync(
       path.join(root, "bench-results", "latest.json"),
-      JSON.stringify({ date: new Date().toISOString(), rows: rows.map(([n, v, b, ok]) => ({ name: n, value: v, budget: b, ok })) }, null, 2),
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          rows: rows.map(([n, v, b, ok]) => ({ name: n, value: v, budget: b, ok })),
+        },
+        null,
+        2,
+      ),
     );
     process.exitCode = failed.length ? 1 : 0;
   } finally {

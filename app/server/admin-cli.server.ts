@@ -61,7 +61,10 @@ function lineReader(io: CliIo) {
 }
 
 /** `admin create <email>`: prompts for the password twice and creates that admin. Returns the exit code. */
-export async function runAdminCli(argv: string[], io: CliIo = { input: process.stdin, output: process.stdout, error: process.stderr }): Promise<number> {
+export async function runAdminCli(
+  argv: string[],
+  io: CliIo = { input: process.stdin, output: process.stdout, error: process.stderr },
+): Promise<number> {
   const [command, email] = argv;
   if (command !== "create" || !email) {
     io.error.write(`${USAGE}\n`);
@@ -71,7 +74,10 @@ export async function runAdminCli(argv: string[], io: CliIo = { input: process.s
   const reader = lineReader(io);
   let password: string | undefined;
   try {
-    password = await reader.ask(`Password for ${email} (at least ${PASSWORD_MIN_LENGTH} characters): `, true);
+    password = await reader.ask(
+      `Password for ${email} (at least ${PASSWORD_MIN_LENGTH} characters): `,
+      true,
+    );
     const again = await reader.ask("Repeat the password: ", true);
     if (password === undefined || again === undefined) {
       io.error.write("No password given.\n");

@@ -29,7 +29,8 @@ export function lockDataDir(dataDir: string): () => void {
         if (released) return;
         released = true;
         try {
-          if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.unlinkSync(lockPath);
+          if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid))
+            fs.unlinkSync(lockPath);
         } catch {
           // already gone
         }

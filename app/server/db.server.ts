@@ -35,7 +35,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       idleTimeoutMillis: 30_000,
     });
     // A dropped server connection must not crash the process; queries will report it.
-    pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", error: error.message })));
+    pool.on("error", (error) =>
+      console.error(JSON.stringify({ level: "error", msg: "pg pool error", error: error.message })),
+    );
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
@@ -59,7 +61,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     });
     await server.start();
     // The socket server runs queries from several connections interleaved, so one connection only.
-    const pool = new pg.Pool({ host: socketDir, port: 5432, user: "postgres", database: "postgres", max: 1 });
+    const pool = new pg.Pool({
+      host: socketDir,
+      port: 5432,
+      user: "postgres",
+      database: "postgres",
+      max: 1,
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const dir = socketDir;
     let closed = false;

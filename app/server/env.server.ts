@@ -25,10 +25,7 @@ export const envSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     SEED_DEMO: bool.optional(),
     ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
-    ADMIN_PASSWORD: z
-      .string()
-      .min(12, { error: "must be at least 12 characters" })
-      .optional(),
+    ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).optional(),
     TRUST_PROXY: bool.default(false),
     PUBLIC_URL: optionalUrl,
     S3_BUCKET: z.string().min(1).optional(),

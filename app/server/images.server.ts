@@ -39,7 +39,12 @@ export async function storeImage(
       const variantKey = key.replace(/\.webp$/, `-w${width}.webp`);
       await store.put(variantKey, out.data, "image/webp");
       written.push(variantKey);
-      variants.push({ key: variantKey, width: out.info.width, height: out.info.height, format: "webp" });
+      variants.push({
+        key: variantKey,
+        width: out.info.width,
+        height: out.info.height,
+        format: "webp",
+      });
     }
     return await db
       .insertInto("media_objects")
@@ -60,7 +65,11 @@ export async function storeImage(
 }
 
 /** Deletes media rows no package or moment references any more, and then their files. */
-export async function pruneMedia(db: Db, store: MediaStore, ids: readonly string[]): Promise<number> {
+export async function pruneMedia(
+  db: Db,
+  store: MediaStore,
+  ids: readonly string[],
+): Promise<number> {
   if (ids.length === 0) return 0;
   const orphans = await db
     .deleteFrom("media_objects as m")
@@ -72,7 +81,9 @@ export async function pruneMedia(db: Db, store: MediaStore, ids: readonly string
             .select("id")
             .whereRef("media_id", "=", "m.id")
             .union(selectFrom("package_videos").select("id").whereRef("media_id", "=", "m.id"))
-            .union(selectFrom("travel_moments").select("id").whereRef("video_media_id", "=", "m.id")),
+            .union(
+              selectFrom("travel_moments").select("id").whereRef("video_media_id", "=", "m.id"),
+            ),
         ),
       ),
     )

@@ -1,5 +1,11 @@
 type Level = "debug" | "info" | "warn" | "error";
-const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+const ORDER: Record<Level | "silent", number> = {
+  debug: 10,
+  info: 20,
+  warn: 30,
+  error: 40,
+  silent: 100,
+};
 let threshold: number = ORDER.info;
 
 export function setLogLevel(level: Level | "silent"): void {

@@ -1,5 +1,11 @@
 import { sql } from "kysely";
-import { isUuid, LIMITS, MESSAGES, type TravelMoment, type TravelMomentInput } from "~/domain/schemas";
+import {
+  isUuid,
+  LIMITS,
+  MESSAGES,
+  type TravelMoment,
+  type TravelMomentInput,
+} from "~/domain/schemas";
 import { inTransaction, type Db } from "./db.server";
 import type { TravelMomentRow } from "./db-schema";
 import { conflict, notFound } from "./errors.server";
@@ -21,7 +27,10 @@ export function toMoment(row: TravelMomentRow): TravelMoment {
   };
 }
 
-export async function listMoments(db: Db, options: { activeOnly?: boolean } = {}): Promise<TravelMoment[]> {
+export async function listMoments(
+  db: Db,
+  options: { activeOnly?: boolean } = {},
+): Promise<TravelMoment[]> {
   let query = db.selectFrom("travel_moments").selectAll();
   if (options.activeOnly) query = query.where("is_active", "=", true);
   const rows = await query.orderBy("order_index").orderBy("created_at").orderBy("id").execute();
@@ -30,14 +39,22 @@ export async function listMoments(db: Db, options: { activeOnly?: boolean } = {}
 
 export async function getMoment(db: Db, id: string): Promise<TravelMoment | undefined> {
   if (!isUuid(id)) return undefined;
-  const row = await db.selectFrom("travel_moments").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("travel_moments")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row ? toMoment(row) : undefined;
 }
 
 async function mediaIdFor(db: Db, url: string): Promise<string | null> {
   const key = mediaKeyFromUrl(url);
   if (!key) return null;
-  const row = await db.selectFrom("media_objects").select("id").where("storage_key", "=", key).executeTakeFirst();
+  const row = await db
+    .selectFrom("media_objects")
+    .select("id")
+    .where("storage_key", "=", key)
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -48,7 +65,10 @@ export async function createMoment(db: Db, input: TravelMomentInput): Promise<Tr
     await sql`lock table travel_moments in share row exclusive mode`.execute(trx);
     const { count, max } = await trx
       .selectFrom("travel_moments")
-      .select((eb) => [eb.fn.countAll<string>().as("count"), eb.fn.max<number | null>("order_index").as("max")])
+      .select((eb) => [
+        eb.fn.countAll<string>().as("count"),
+        eb.fn.max<number | null>("order_index").as("max"),
+      ])
       .executeTakeFirstOrThrow();
     if (Number(count) >= LIMITS.travelMoments) throw conflict(MESSAGES.momentsMax);
     const row = await trx
@@ -108,7 +128,11 @@ export async function updateMoment(
 /** Deletes a moment; returns the media id it referenced (for pruning). */
 export async function deleteMoment(db: Db, id: string): Promise<string | null> {
   if (!isUuid(id)) throw notFound(NOT_FOUND);
-  const row = await db.deleteFrom("travel_moments").where("id", "=", id).returning("video_media_id").executeTakeFirst();
+  const row = await db
+    .deleteFrom("travel_moments")
+    .where("id", "=", id)
+    .returning("video_media_id")
+    .executeTakeFirst();
   if (!row) throw notFound(NOT_FOUND);
   return row.video_media_id;
 }

@@ -95,7 +95,9 @@ export async function listPackages(db: Db, options: ListOptions): Promise<Packag
   const search = options.search?.trim();
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb("title", "ilike", pattern), eb("slug", "ilike", pattern)]));
+    query = query.where((eb) =>
+      eb.or([eb("title", "ilike", pattern), eb("slug", "ilike", pattern)]),
+    );
   }
   query = query.orderBy("position").orderBy("created_at", "desc").orderBy("id");
   if (options.limit !== undefined) query = query.limit(options.limit);
@@ -182,7 +184,11 @@ async function replaceMedia(db: Db, packageId: string, input: PackageInput): Pro
     .map(mediaKeyFromUrl)
     .filter((k): k is string => k !== undefined);
   const media = keys.length
-    ? await db.selectFrom("media_objects").select(["id", "storage_key"]).where("storage_key", "in", keys).execute()
+    ? await db
+        .selectFrom("media_objects")
+        .select(["id", "storage_key"])
+        .where("storage_key", "in", keys)
+        .execute()
     : [];
   const mediaId = (url: string) => {
     const key = mediaKeyFromUrl(url);
@@ -191,7 +197,14 @@ async function replaceMedia(db: Db, packageId: string, input: PackageInput): Pro
   if (input.images.length) {
     await db
       .insertInto("package_images")
-      .values(input.images.map((url, position) => ({ package_id: packageId, position, url, media_id: mediaId(url) })))
+      .values(
+        input.images.map((url, position) => ({
+          package_id: packageId,
+          position,
+          url,
+          media_id: mediaId(url),
+        })),
+      )
       .execute();
   }
   if (input.videos.length) {
@@ -232,7 +245,11 @@ export function parsePackageInput(kind: PackageKind, raw: unknown): PackageInput
   return packageInputSchema(kind).parse(raw);
 }
 
-export async function createPackage(db: Db, kind: PackageKind, input: PackageInput): Promise<Package> {
+export async function createPackage(
+  db: Db,
+  kind: PackageKind,
+  input: PackageInput,
+): Promise<Package> {
   const id = await withSlugRetry(() =>
     inTransaction(db, async (trx) => {
       const slug = await uniqueSlug(trx, kind, input.slug ?? slugify(input.title));
@@ -324,7 +341,11 @@ export async function deletePackage(db: Db, kind: PackageKind, id: string): Prom
  * Applies a full ordered id list in one transaction. A list that is not exactly this kind's ids
  * (missing, extra, duplicated or stale) is refused with a 409 and nothing changes.
  */
-export async function reorderPackages(db: Db, kind: PackageKind, ids: readonly string[]): Promise<void> {
+export async function reorderPackages(
+  db: Db,
+  kind: PackageKind,
+  ids: readonly string[],
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom("packages")

@@ -61,11 +61,14 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     configureMediaUrls(media.publicBase);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const result = await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-      log("info", result === "created" ? "admin created" : "admin exists", { email: env.ADMIN_EMAIL });
+      log("info", result === "created" ? "admin created" : "admin exists", {
+        email: env.ADMIN_EMAIL,
+      });
     }
     if (env.SEED_DEMO) {
       const started = Date.now();
-      if (await seedDemo(database.db, media)) log("info", "demo content seeded", { ms: Date.now() - started });
+      if (await seedDemo(database.db, media))
+        log("info", "demo content seeded", { ms: Date.now() - started });
     }
     setDatabase(database);
     runtime = {

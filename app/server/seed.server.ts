@@ -15,7 +15,9 @@ const SEED_WIDTH = 1200;
 const SEED_HEIGHT = 800;
 
 export function seedAssetsDir(): string {
-  return path.resolve(process.env.SEED_ASSETS_DIR ?? path.join(process.cwd(), "db", "seed", "assets"));
+  return path.resolve(
+    process.env.SEED_ASSETS_DIR ?? path.join(process.cwd(), "db", "seed", "assets"),
+  );
 }
 
 /** Records every key written, so a failed seed can remove its files again. */
@@ -70,20 +72,38 @@ export async function seedDemo(db: Db, baseStore: MediaStore): Promise<boolean> 
         for (const demo of [...DEMO_PACKAGES[kind]].reverse()) {
           const urls: string[] = [];
           for (const s of demo.scenes) urls.push(await imageUrl(s.scene, s.variant));
-          const input = packageInputSchema(kind).parse({ ...demo, images: urls, videos: demo.videos ?? [] });
+          const input = packageInputSchema(kind).parse({
+            ...demo,
+            images: urls,
+            videos: demo.videos ?? [],
+          });
           await createPackage(trx, kind, input);
         }
       }
       const assets = seedAssetsDir();
       for (const moment of DEMO_MOMENTS) {
         const videoKey = newMediaKey("seed", path.extname(moment.asset));
-        const bytes = await store.put(videoKey, { file: path.join(assets, moment.asset) }, "video/webm");
+        const bytes = await store.put(
+          videoKey,
+          { file: path.join(assets, moment.asset) },
+          "video/webm",
+        );
         await trx
           .insertInto("media_objects")
-          .values({ storage_key: videoKey, content_type: "video/webm", bytes, width: 640, height: 360 })
+          .values({
+            storage_key: videoKey,
+            content_type: "video/webm",
+            bytes,
+            width: 640,
+            height: 360,
+          })
           .execute();
         const thumbKey = newMediaKey("seed", path.extname(moment.thumbnail));
-        await store.put(thumbKey, fs.readFileSync(path.join(assets, moment.thumbnail)), "image/webp");
+        await store.put(
+          thumbKey,
+          fs.readFileSync(path.join(assets, moment.thumbnail)),
+          "image/webp",
+        );
         await createMoment(trx, {
           title: moment.title,
           description: moment.description,
