@@ -1,12 +1,17 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import { FlashMessages } from "~/components/admin/flash-messages";
+import { assertSameOrigin } from "~/server/security.server";
+import { readFlash } from "~/server/toast.server";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
 
@@ -14,7 +19,19 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * Every form action and data write passes here first: cross-site writes get 403. The HTTP server
+ * refuses them earlier too; this keeps the rule when the app runs behind another server.
+ */
+export const middleware: Route.MiddlewareFunction[] = [({ request }) => assertSameOrigin(request)];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = readFlash(request);
+  return data({ flash: toast }, { headers });
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -26,6 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <FlashMessages flash={rootData?.flash ?? null} />
+        {/* The CSP nonce comes from <ServerRouter nonce> in entry.server.tsx. */}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -37,16 +56,18 @@ export default function App() {
   return <Outlet />;
 }
 
+const ERROR_TEXTS: Record<number, { title: string; text: string }> = {
+  403: { title: "403", text: "This request was refused." },
+  404: { title: "404", text: "Oops! Page not found" },
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const known = ERROR_TEXTS[status];
   return (
     <main className="error-page" id="main">
-      <h1>{status === 404 ? "404" : "Something went wrong"}</h1>
-      <p>
-        {status === 404
-          ? "Oops! Page not found"
-          : "We could not load this page. Please try again in a moment."}
-      </p>
+      <h1>{known?.title ?? "Something went wrong"}</h1>
+      <p>{known?.text ?? "We could not load this page. Please try again in a moment."}</p>
       <a href="/">Return to Home</a>
     </main>
   );

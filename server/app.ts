@@ -6,11 +6,17 @@ import express from "express";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { EnvError, parseEnv } from "~/server/env.server";
-import { DataDirLockedError, } from "~/server/data-dir-lock.server";
+import { DataDirLockedError } from "~/server/data-dir-lock.server";
 import { pingDatabase } from "~/server/db.server";
 import { log } from "~/server/log.server";
 import { LocalMediaStore } from "~/server/media-store.server";
+import { requestInfoContext } from "~/server/request-context.server";
 import { startRuntime, type Runtime } from "~/server/runtime.server";
+import {
+  mediaOriginOf,
+  refuseCrossSiteWrites,
+  securityHeaders,
+} from "~/server/security-headers.server";
 
 export interface StartOptions {
   /** Vite dev server middleware (development only). */
@@ -22,17 +28,32 @@ export interface StartOptions {
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** The React Router build bundled with this server (tests walk its route table). */
+export function loadServerBuild(): Promise<ServerBuild> {
+  return import("virtual:react-router/server-build") as Promise<ServerBuild>;
+}
+
 export function createApp(runtime: Runtime, options: StartOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   if (runtime.env.TRUST_PROXY) app.set("trust proxy", true);
+  app.use(
+    securityHeaders({
+      mediaOrigin: mediaOriginOf(runtime.media.publicBase),
+      development: runtime.env.NODE_ENV === "development",
+    }),
+  );
+  app.use(refuseCrossSiteWrites);
   app.use(compression());
 
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 
   app.get("/healthz", async (_req, res) => {
     const ok = await pingDatabase(runtime.database.db);
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable" });
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ok ? "ok" : "unavailable" });
   });
 
   if (runtime.media instanceof LocalMediaStore) {
@@ -54,17 +75,27 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   } else if (options.clientDir) {
     app.use(
       "/assets",
-      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      express.static(path.join(options.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      }),
     );
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
   app.use(
     createRequestHandler({
-      build:
-        options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+      build: options.build ?? loadServerBuild,
       mode: runtime.env.NODE_ENV,
-      getLoadContext: () => new RouterContextProvider(),
+      getLoadContext: (req, res) => {
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, {
+          cspNonce: res.locals.cspNonce ?? "",
+          clientIp: req.ip ?? "unknown",
+        });
+        return context;
+      },
     }),
   );
   return app;
@@ -113,17 +144,20 @@ export async function startServer(options: StartOptions = {}): Promise<http.Serv
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : runtime.env.PORT;
-  const shownHost = runtime.env.HOST === "0.0.0.0" || runtime.env.HOST === "::" ? "localhost" : runtime.env.HOST;
+  const shownHost =
+    runtime.env.HOST === "0.0.0.0" || runtime.env.HOST === "::" ? "localhost" : runtime.env.HOST;
   log("info", "server listening", {
     url: `http://${shownHost}:${port}`,
     database: runtime.database.kind,
     media: runtime.media.driver,
   });
-  console.log(`\n  Site:  http://${shownHost}:${port}/\n  Admin: http://${shownHost}:${port}/admin ${
-    runtime.env.ADMIN_EMAIL
-      ? `(sign in as ${runtime.env.ADMIN_EMAIL} with ADMIN_PASSWORD)`
-      : "(create an admin with ADMIN_EMAIL + ADMIN_PASSWORD, or `npm run admin -- create <email>`)"
-  }\n`);
+  console.log(
+    `\n  Site:  http://${shownHost}:${port}/\n  Admin: http://${shownHost}:${port}/admin ${
+      runtime.env.ADMIN_EMAIL
+        ? `(sign in as ${runtime.env.ADMIN_EMAIL} with ADMIN_PASSWORD)`
+        : "(create an admin with ADMIN_EMAIL + ADMIN_PASSWORD, or `npm run admin -- create <email>`)"
+    }\n`,
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

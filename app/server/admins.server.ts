@@ -1,15 +1,21 @@
 import argon2 from "argon2";
 import { z } from "zod";
-import type { Db } from "./db.server";
+import { inTransaction, type Db } from "./db.server";
 import { badRequest, conflict, isUniqueViolation } from "./errors.server";
+import { destroyAdminSessions } from "./session.server";
 
 export const PASSWORD_MIN_LENGTH = 12;
 
 export const newAdminSchema = z.object({
-  email: z.email({ error: "Please enter a valid e-mail address" }).max(254).transform((e) => e.trim()),
+  email: z
+    .email({ error: "Please enter a valid e-mail address" })
+    .max(254)
+    .transform((e) => e.trim()),
   password: z
     .string()
-    .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+    .min(PASSWORD_MIN_LENGTH, {
+      error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    })
     .max(1024, { error: "Password must be at most 1024 characters" }),
 });
 
@@ -35,7 +41,11 @@ export async function findAdminByEmail(db: Db, email: string) {
 }
 
 /** Creates an admin; e-mails are unique without regard to case. */
-export async function createAdmin(db: Db, email: string, password: string): Promise<{ id: string; email: string }> {
+export async function createAdmin(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<{ id: string; email: string }> {
   const parsed = newAdminSchema.safeParse({ email, password });
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid admin");
   const password_hash = await hashPassword(parsed.data.password);
@@ -46,13 +56,18 @@ export async function createAdmin(db: Db, email: string, password: string): Prom
       .returning(["id", "email"])
       .executeTakeFirstOrThrow();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`An admin with e-mail ${parsed.data.email} already exists`);
+    if (isUniqueViolation(error))
+      throw conflict(`An admin with e-mail ${parsed.data.email} already exists`);
     throw error;
   }
 }
 
 /** ADMIN_EMAIL + ADMIN_PASSWORD at start: create that admin when it does not exist. */
-export async function ensureAdmin(db: Db, email: string, password: string): Promise<"created" | "exists"> {
+export async function ensureAdmin(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<"created" | "exists"> {
   if (await findAdminByEmail(db, email)) return "exists";
   try {
     await createAdmin(db, email, password);
@@ -62,4 +77,56 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
     if (error instanceof Error && "status" in error && error.status === 409) return "exists";
     throw error;
   }
+}
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Enter your current password" })
+      .min(1, { error: "Enter your current password" })
+      .max(1024),
+    newPassword: newAdminSchema.shape.password,
+    confirmPassword: z.string().max(1024).optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.newPassword, {
+    error: "The new passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+/**
+ * A signed-in admin changes their own password: the current one must be right, the new one
+ * 12+ characters. Every other session of that admin is ended; `keepSessionId` stays signed in.
+ */
+export async function changePassword(
+  db: Db,
+  adminId: string,
+  input: { currentPassword: unknown; newPassword: unknown; confirmPassword?: unknown },
+  keepSessionId: string | undefined,
+): Promise<void> {
+  const parsed = changePasswordSchema.safeParse(input);
+  if (!parsed.success) {
+    const details: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues)
+      (details[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+    throw badRequest(parsed.error.issues[0]?.message ?? "Invalid password change", details);
+  }
+  const admin = await db
+    .selectFrom("admins")
+    .select(["password_hash"])
+    .where("id", "=", adminId)
+    .executeTakeFirst();
+  if (!admin || !(await verifyPassword(admin.password_hash, parsed.data.currentPassword))) {
+    throw badRequest("Your current password is incorrect", {
+      currentPassword: ["Your current password is incorrect"],
+    });
+  }
+  const password_hash = await hashPassword(parsed.data.newPassword);
+  await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable("admins")
+      .set({ password_hash, updated_at: new Date() })
+      .where("id", "=", adminId)
+      .execute();
+    await destroyAdminSessions(trx, adminId, keepSessionId);
+  });
 }

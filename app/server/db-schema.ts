@@ -1,5 +1,11 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { ItineraryDay, MediaVariant, PackageKind, PackageStatus, VideoType } from "~/domain/schemas";
+import type {
+  ItineraryDay,
+  MediaVariant,
+  PackageKind,
+  PackageStatus,
+  VideoType,
+} from "~/domain/schemas";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** jsonb columns: pg parses them on read; on write we pass JSON text. */
@@ -88,6 +94,13 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+export interface LoginAttemptsTable {
+  id: Generated<string>;
+  scope: "email" | "ip";
+  subject: string;
+  attempted_at: Timestamp;
+}
+
 export interface DB {
   media_objects: MediaObjectsTable;
   packages: PackagesTable;
@@ -96,6 +109,7 @@ export interface DB {
   travel_moments: TravelMomentsTable;
   admins: AdminsTable;
   sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
 }
 
 export type PackageRow = Selectable<PackagesTable>;

@@ -1,22 +1,37 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+export const CROSS_SITE_ERROR = "Cross-site request refused";
+
 /**
- * Cross-site writes are refused: a browser's Sec-Fetch-Site must be same-origin (or none: typed
- * URL / bookmark), and an Origin header, when sent, must be this site's. Non-browser clients
- * send neither and are judged by their session cookie alone.
+ * The rule behind isCrossSiteWrite, on plain values so the HTTP server can apply it too.
+ * A browser's Sec-Fetch-Site must be same-origin (or none: typed URL / bookmark), and an Origin
+ * header, when sent, must be this site's ("null" from sandboxed frames is refused). Non-browser
+ * clients send neither and are judged by their session cookie alone.
  */
-export function isCrossSiteWrite(request: Request): boolean {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
-  const site = request.headers.get("Sec-Fetch-Site");
-  if (site && site !== "same-origin" && site !== "none") return true;
-  const origin = request.headers.get("Origin");
-  if (origin && origin !== new URL(request.url).origin) return true;
+export function isCrossSiteWriteFrom(
+  method: string,
+  secFetchSite: string | null | undefined,
+  origin: string | null | undefined,
+  ownOrigin: string,
+): boolean {
+  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  if (secFetchSite && secFetchSite !== "same-origin" && secFetchSite !== "none") return true;
+  if (origin && origin !== ownOrigin) return true;
   return false;
+}
+
+export function isCrossSiteWrite(request: Request): boolean {
+  return isCrossSiteWriteFrom(
+    request.method,
+    request.headers.get("Sec-Fetch-Site"),
+    request.headers.get("Origin"),
+    new URL(request.url).origin,
+  );
 }
 
 /** Throws a 403 JSON response for a cross-site write (for /api resource routes). */
 export function assertSameOrigin(request: Request): void {
   if (isCrossSiteWrite(request)) {
-    throw Response.json({ error: "Cross-site request refused" }, { status: 403 });
+    throw Response.json({ error: CROSS_SITE_ERROR }, { status: 403 });
   }
 }

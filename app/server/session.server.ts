@@ -19,7 +19,10 @@ export function hashSessionId(id: string): string {
 }
 
 /** 256 random bits, base64url; only the SHA-256 of it is stored. */
-export async function createSession(db: Db, adminId: string): Promise<{ id: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  adminId: string,
+): Promise<{ id: string; expiresAt: Date }> {
   const id = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + ABSOLUTE_TIMEOUT_MS);
   await db
@@ -30,7 +33,10 @@ export async function createSession(db: Db, adminId: string): Promise<{ id: stri
 }
 
 /** The admin of a live session, or null; refreshes the idle clock. Expired rows are removed. */
-export async function getSessionAdmin(db: Db, id: string | undefined): Promise<SessionAdmin | null> {
+export async function getSessionAdmin(
+  db: Db,
+  id: string | undefined,
+): Promise<SessionAdmin | null> {
   if (!id || id.length > 128) return null;
   const idHash = hashSessionId(id);
   const row = await db
@@ -47,7 +53,11 @@ export async function getSessionAdmin(db: Db, id: string | undefined): Promise<S
     return null;
   }
   if (now - lastSeen > TOUCH_INTERVAL_MS) {
-    await db.updateTable("sessions").set({ last_seen_at: sql<Date>`now()` }).where("id_hash", "=", idHash).execute();
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: sql<Date>`now()` })
+      .where("id_hash", "=", idHash)
+      .execute();
   }
   return { id: row.id, email: row.email };
 }
@@ -57,7 +67,11 @@ export async function destroySession(db: Db, id: string | undefined): Promise<vo
   await db.deleteFrom("sessions").where("id_hash", "=", hashSessionId(id)).execute();
 }
 
-export async function destroyAdminSessions(db: Db, adminId: string, exceptId?: string): Promise<void> {
+export async function destroyAdminSessions(
+  db: Db,
+  adminId: string,
+  exceptId?: string,
+): Promise<void> {
   let query = db.deleteFrom("sessions").where("admin_id", "=", adminId);
   if (exceptId) query = query.where("id_hash", "!=", hashSessionId(exceptId));
   await query.execute();
@@ -69,7 +83,11 @@ export async function purgeExpiredSessions(db: Db): Promise<void> {
     .where((eb) =>
       eb.or([
         eb("expires_at", "<=", sql<Date>`now()`),
-        eb("last_seen_at", "<=", sql<Date>`now() - make_interval(secs => ${IDLE_TIMEOUT_MS / 1000})`),
+        eb(
+          "last_seen_at",
+          "<=",
+          sql<Date>`now() - make_interval(secs => ${IDLE_TIMEOUT_MS / 1000})`,
+        ),
       ]),
     )
     .execute();

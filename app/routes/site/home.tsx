@@ -1,38 +1,110 @@
-import { Link } from "react-router";
-import { kindInfo } from "~/domain/package-kinds";
-import { LIMITS } from "~/domain/schemas";
+import { data } from "react-router";
+import { HeroBanner } from "~/components/site/hero-banner";
+import { LogoCarousel } from "~/components/site/logo-carousel";
+import { MomentsCarousel } from "~/components/site/moments-carousel";
+import { PackageSection } from "~/components/site/package-section";
+import { Perks } from "~/components/site/perks";
+import { PromoBand } from "~/components/site/promo-band";
+import { seoMeta } from "~/domain/seo";
+import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
+import { ACCREDITED_LOGOS, CAROUSEL_TIMING, PARTNER_LOGOS } from "~/domain/site-content";
 import { getDb } from "~/server/db.server";
-import { listPackages } from "~/server/packages.server";
+import { getSite } from "~/server/runtime.server";
+import { loadHome } from "~/server/site-pages.server";
+import { buildSeo } from "~/server/site-seo.server";
 import type { Route } from "./+types/home";
 
-export function meta() {
-  return [{ title: "Discover Hidden Corners of the World" }];
+export async function loader() {
+  const site = getSite();
+  const home = await loadHome(getDb());
+  const seo = buildSeo(site, {
+    path: "/",
+    title: `${site.name} | Curated luxury adventures`,
+    description: `${site.tagline}. Hand-built trips, 2026 exclusives, local escapes and hidden gems, planned by people who have been there since ${site.foundedYear}.`,
+  });
+  return data({ ...home, seo }, { headers: { "Cache-Control": PUBLIC_CACHE } });
 }
 
-export async function loader() {
-  const trips = await listPackages(getDb(), {
-    kind: "trip",
-    publishedOnly: true,
-    limit: LIMITS.homeSectionSize,
-  });
-  return { trips };
-}
+export const headers = loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { sections, moments } = loaderData;
   return (
-    <main id="main">
-      <h1>Discover Hidden Corners of the World, Travel That Feels Just Right</h1>
-      <section aria-labelledby="upcoming-heading">
-        <h2 id="upcoming-heading">Upcoming Trips</h2>
-        <ul className="card-grid">
-          {loaderData.trips.map((trip) => (
-            <li key={trip.id}>
-              <Link to={kindInfo("trip").detailPath(trip.id)}>{trip.title}</Link>
-              <span> {trip.price}</span>
-            </li>
-          ))}
-        </ul>
+    <>
+      <HeroBanner />
+      <section className="partners" aria-labelledby="partners-heading">
+        <div className="container">
+          <h2 id="partners-heading" className="partners-heading">
+            Trusted by leading travel industry partners
+          </h2>
+          <LogoCarousel
+            logos={PARTNER_LOGOS}
+            delayMs={CAROUSEL_TIMING.partnerDelayMs}
+            label="Partner logos"
+            className="partner-strip"
+          />
+        </div>
       </section>
-    </main>
+      <PackageSection id="upcoming-heading" eyebrow="Departing soon" {...sections.trip} />
+      <PackageSection
+        id="exclusives-heading"
+        eyebrow="Limited places"
+        tone="tint"
+        {...sections.exclusive}
+      />
+      <PackageSection id="local-heading" eyebrow="Close to home" {...sections.local} />
+      <section className="section section-dark" aria-labelledby="moments-heading">
+        <div className="container">
+          <div className="section-head">
+            <div>
+              <p className="eyebrow eyebrow-light">Seen on our trips</p>
+              <h2 id="moments-heading">Travel Moments</h2>
+            </div>
+          </div>
+          <MomentsCarousel moments={moments} />
+        </div>
+      </section>
+      <Perks />
+      <PackageSection
+        id="gems-heading"
+        eyebrow="Off the beaten path"
+        tone="tint"
+        {...sections.discovery}
+      />
+      <PromoBand
+        id="flights-promo"
+        icon="plane"
+        eyebrow="Fly for less"
+        heading="Discounted Flights"
+        text="Negotiated fares with leading airlines, found by people who know the routes."
+        to="/flights"
+        action="See flight deals"
+      />
+      <PromoBand
+        id="hotels-promo"
+        icon="bed"
+        eyebrow="Stay for less"
+        heading="Discounted Hotels"
+        text="Member rates at boutique hotels and beach resorts, with perks you will not find online."
+        to="/hotels"
+        action="See hotel deals"
+        reverse
+      />
+      <section className="section accredited" aria-labelledby="accredited-heading">
+        <div className="container">
+          <h2 id="accredited-heading" className="accredited-heading">
+            Accredited By
+          </h2>
+          <LogoCarousel
+            logos={ACCREDITED_LOGOS}
+            delayMs={CAROUSEL_TIMING.accreditedDelayMs}
+            label="Accreditation logos"
+            className="accredited-rotator"
+          />
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { loaderHeaders } from "~/domain/site-cache";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/not-found";
 
@@ -9,15 +10,24 @@ export function meta() {
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   log("warn", "not found", { status: 404, path: pathname });
-  return data({ path: pathname }, { status: 404 });
+  return data(null, { status: 404, headers: { "Cache-Control": "public, max-age=60" } });
 }
+
+export const headers = loaderHeaders;
 
 export default function NotFound() {
   return (
-    <main id="main" className="not-found">
-      <h1>404</h1>
-      <p>Oops! Page not found</p>
-      <Link to="/">Return to Home</Link>
-    </main>
+    <div className="container not-found">
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
+      <h1>
+        <span className="visually-hidden">404 </span>Oops! Page not found
+      </h1>
+      <p>The page you are looking for has moved, or never existed.</p>
+      <Link to="/" className="btn btn-primary">
+        Return to Home
+      </Link>
+    </div>
   );
 }

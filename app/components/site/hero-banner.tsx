@@ -1,0 +1,101 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import Autoplay from "embla-carousel-autoplay";
+import { AutoplayToggle } from "~/components/ui/autoplay-toggle";
+import { CarouselDots } from "~/components/ui/carousel-dots";
+import { useAutoplay } from "~/components/ui/use-autoplay";
+import { useCarousel } from "~/components/ui/use-carousel";
+import { emblaDurationForMs } from "~/domain/embla-timing";
+import {
+  BANNER_SIZE,
+  bannerSrc,
+  bannerSrcSet,
+  CAROUSEL_TIMING,
+  DESTINATION_SLIDES,
+} from "~/domain/site-content";
+
+const OPTIONS = { loop: true, duration: emblaDurationForMs(CAROUSEL_TIMING.bannerTransitionMs) };
+
+export const HERO_HEADLINE = "Discover Hidden Corners of the World, Travel That Feels Just Right";
+
+/** Six destination slides, advancing every 4 s with a 1 s glide, paused while hovered. */
+export function HeroBanner() {
+  const [plugins] = useState(() => [
+    Autoplay({
+      delay: CAROUSEL_TIMING.bannerDelayMs,
+      stopOnInteraction: true,
+      stopOnFocusIn: false,
+    }),
+  ]);
+  const { viewportRef, api, ready, selected, scrollTo } = useCarousel(OPTIONS, plugins);
+  const autoplay = useAutoplay(api);
+  const count = DESTINATION_SLIDES.length;
+  return (
+    <section
+      className={ready ? "hero carousel is-ready" : "hero carousel"}
+      aria-roledescription="carousel"
+      aria-label="Featured destinations"
+      {...autoplay.rootProps}
+    >
+      <div className="carousel-viewport hero-viewport" ref={viewportRef}>
+        <div className="carousel-container">
+          {DESTINATION_SLIDES.map((slide, i) => (
+            <div
+              key={slide.id}
+              className="carousel-slide hero-slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}: ${slide.name}`}
+            >
+              <img
+                className="hero-image"
+                src={bannerSrc(slide.image)}
+                srcSet={bannerSrcSet(slide.image)}
+                sizes="100vw"
+                width={BANNER_SIZE.width}
+                height={BANNER_SIZE.height}
+                alt={`${slide.name}: ${slide.description}`}
+                // The first slide is the page's largest paint; the others wait, then preload once
+                // the carousel runs so no slide glides in blank.
+                loading={i === 0 || ready ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : undefined}
+              />
+              <div className="hero-caption">
+                <p className="hero-caption-name">{slide.name}</p>
+                <p className="hero-caption-text">{slide.description}</p>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="hero-content container">
+        <p className="eyebrow eyebrow-light">Curated luxury adventures</p>
+        <h1>{HERO_HEADLINE}</h1>
+        <div className="hero-actions">
+          <Link to="/upcoming-trips" className="btn btn-gold" prefetch="intent">
+            Explore Upcoming Trips
+          </Link>
+          <Link to="/hidden-gems" className="btn btn-ghost-light" prefetch="intent">
+            Discover Hidden Gems
+          </Link>
+        </div>
+      </div>
+      {ready ? (
+        <div className="hero-controls">
+          <CarouselDots
+            count={count}
+            selected={selected}
+            onSelect={scrollTo}
+            groupLabel="Choose destination"
+            labelFor={(i) => `Show slide ${i + 1}: ${DESTINATION_SLIDES[i]?.name}`}
+          />
+          <AutoplayToggle
+            paused={autoplay.paused}
+            onToggle={autoplay.toggle}
+            label="destination slideshow"
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from "react";
+import Autoplay from "embla-carousel-autoplay";
+import { AutoplayToggle } from "~/components/ui/autoplay-toggle";
+import { useAutoplay } from "~/components/ui/use-autoplay";
+import { useCarousel } from "~/components/ui/use-carousel";
+import { LOGO_SIZE, type LogoItem } from "~/domain/site-content";
+
+interface LogoCarouselProps {
+  logos: LogoItem[];
+  delayMs: number;
+  label: string;
+  className: string;
+}
+
+/** A looping logo row (partners, accreditations); a plain scrollable row without JS. */
+export function LogoCarousel({ logos, delayMs, label, className }: LogoCarouselProps) {
+  const [plugins] = useState(() => [
+    Autoplay({ delay: delayMs, stopOnInteraction: true, stopOnFocusIn: false }),
+  ]);
+  const { viewportRef, api, ready } = useCarousel({ loop: true, align: "start" }, plugins);
+  const autoplay = useAutoplay(api);
+  return (
+    <div
+      className={`${className} carousel${ready ? " is-ready" : ""}`}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      {...autoplay.rootProps}
+    >
+      <div className="carousel-viewport" ref={viewportRef}>
+        <div className="carousel-container">
+          {logos.map((logo, i) => (
+            <div
+              key={logo.name}
+              className="carousel-slide logo-slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${logos.length}`}
+            >
+              <img
+                src={logo.url}
+                alt={logo.name}
+                width={LOGO_SIZE.width}
+                height={LOGO_SIZE.height}
+                loading={ready ? "eager" : "lazy"}
+              />
+            </div>
+          ))}
+        </div>
+      </div>
+      {ready ? (
+        <AutoplayToggle
+          paused={autoplay.paused}
+          onToggle={autoplay.toggle}
+          label={label}
+          className="logo-toggle"
+        />
+      ) : null}
+    </div>
+  );
+}

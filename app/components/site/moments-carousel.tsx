@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Icon } from "~/components/ui/icons";
+import { useCarousel } from "~/components/ui/use-carousel";
+import type { MomentView } from "~/domain/site-views";
+
+/**
+ * Travel moments: one video plays at a time, the button toggles play/pause, and a video pauses
+ * when it ends or when less than half of it is visible (scrolled away or carouselled out).
+ * Prev/next wrap at both ends. Without JS: a scrollable row of videos with native controls.
+ */
+export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
+  const { viewportRef, ready, next, prev } = useCarousel({
+    loop: true,
+    align: "start",
+  });
+  const videos = useRef(new Map<string, HTMLVideoElement>());
+  const [playing, setPlaying] = useState<string | null>(null);
+
+  const register = useCallback(
+    (id: string) => (el: HTMLVideoElement | null) => {
+      if (el) videos.current.set(id, el);
+      else videos.current.delete(id);
+    },
+    [],
+  );
+
+  useEffect(() => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.intersectionRatio < 0.5) (entry.target as HTMLVideoElement).pause();
+        }
+      },
+      { threshold: [0, 0.25, 0.5, 0.75, 1] },
+    );
+    videos.current.forEach((video) => observer.observe(video));
+    return () => observer.disconnect();
+  }, [moments]);
+
+  const onPlay = (id: string) => {
+    videos.current.forEach((video, key) => {
+      if (key !== id && !video.paused) video.pause();
+    });
+    setPlaying(id);
+  };
+  const onStop = (id: string) => setPlaying((current) => (current === id ? null : current));
+  const toggle = (id: string) => {
+    const video = videos.current.get(id);
+    if (!video) return;
+    // play() rejects when interrupted by a pause; nothing to report to the visitor then.
+    if (video.paused) video.play().catch(() => undefined);
+    else video.pause();
+  };
+
+  if (moments.length === 0)
+    return <p className="empty-state">New travel moments are coming soon.</p>;
+
+  return (
+    <div
+      className={`moments carousel${ready ? " is-ready" : ""}`}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Travel moments videos"
+    >
+      <div className="carousel-viewport" ref={viewportRef}>
+        <div className="carousel-container">
+          {moments.map((moment, i) => {
+            const isPlaying = playing === moment.id;
+            return (
+              <div
+                key={moment.id}
+                className="carousel-slide moment-slide"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${moments.length}: ${moment.title}`}
+              >
+                <div className={isPlaying ? "moment-media is-playing" : "moment-media"}>
+                  {moment.source.kind === "file" ? (
+                    <>
+                      {/* Uploaded moments come without caption files (spec §3 has no field). */}
+                      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+                      <video
+                        ref={register(moment.id)}
+                        src={moment.source.src}
+                        poster={moment.thumbnailUrl}
+                        preload="none"
+                        playsInline
+                        controls={!ready}
+                        aria-label={moment.title}
+                        data-moment-id={moment.id}
+                        onPlay={() => onPlay(moment.id)}
+                        onPause={() => onStop(moment.id)}
+                        onEnded={() => onStop(moment.id)}
+                      />
+                      {ready ? (
+                        <button
+                          type="button"
+                          className="moment-toggle"
+                          aria-label={`${isPlaying ? "Pause" : "Play"} ${moment.title}`}
+                          onClick={() => toggle(moment.id)}
+                        >
+                          <span className="moment-toggle-icon">
+                            <Icon name={isPlaying ? "pause" : "play"} size={26} />
+                          </span>
+                        </button>
+                      ) : null}
+                    </>
+                  ) : (
+                    <iframe
+                      src={moment.source.embedUrl}
+                      title={moment.title}
+                      loading="lazy"
+                      allow="encrypted-media; fullscreen; picture-in-picture"
+                      allowFullScreen
+                    />
+                  )}
+                  {moment.duration ? (
+                    <span className="badge badge-duration">{moment.duration}</span>
+                  ) : null}
+                </div>
+                <h3 className="moment-title">{moment.title}</h3>
+                {moment.description ? <p className="moment-text">{moment.description}</p> : null}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {ready ? (
+        <div className="carousel-arrows">
+          <button
+            type="button"
+            className="round-button"
+            aria-label="Previous travel moment"
+            onClick={prev}
+          >
+            <Icon name="left" size={20} />
+          </button>
+          <button
+            type="button"
+            className="round-button"
+            aria-label="Next travel moment"
+            onClick={next}
+          >
+            <Icon name="right" size={20} />
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { kindInfo } from "~/domain/package-kinds";
+import type { PackageKind } from "~/domain/schemas";
+import type { PackageCardView } from "~/domain/site-views";
+import { PackageGrid, PackageGridSkeleton } from "./package-grid";
+import { PageHero } from "./page-hero";
+
+export const LIST_INTROS: Record<PackageKind, { eyebrow: string; intro: string }> = {
+  trip: {
+    eyebrow: "Small groups, big moments",
+    intro:
+      "Our next departures, planned down to the last transfer. Pick a date and travel with us.",
+  },
+  exclusive: {
+    eyebrow: "Limited departures",
+    intro: "A handful of once-in-a-lifetime journeys for 2026, each with very few places.",
+  },
+  local: {
+    eyebrow: "Close to home",
+    intro: "Weekend escapes and short breaks that show you home with fresh eyes.",
+  },
+  discovery: {
+    eyebrow: "Off the beaten path",
+    intro: "Hidden corners most travellers never find, shared by people who know them well.",
+  },
+};
+
+export function PackageListScreen({
+  kind,
+  items,
+}: {
+  kind: PackageKind;
+  items: PackageCardView[];
+}) {
+  const info = kindInfo(kind).publicList;
+  const intro = LIST_INTROS[kind];
+  return (
+    <>
+      <PageHero eyebrow={intro.eyebrow} title={info.heading}>
+        <p>{intro.intro}</p>
+      </PageHero>
+      <section className="section container" aria-label={info.heading}>
+        <PackageGrid
+          items={items}
+          empty={info.empty}
+          emptyDetail={info.emptyDetail}
+          headingLevel={2}
+        />
+      </section>
+    </>
+  );
+}
+
+/** What a list page shows while its data loads during client-side navigation. */
+export function PackageListLoading({ kind }: { kind: PackageKind }) {
+  const info = kindInfo(kind).publicList;
+  return (
+    <>
+      <PageHero eyebrow={LIST_INTROS[kind].eyebrow} title={info.heading}>
+        <p className="loading-text">Loading {info.heading.toLowerCase()}...</p>
+      </PageHero>
+      <section className="section container" aria-busy="true" aria-label={info.heading}>
+        <PackageGridSkeleton />
+      </section>
+    </>
+  );
+}

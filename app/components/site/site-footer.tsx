@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icons";
+import type { SiteConfig } from "~/domain/site";
+import { FOOTER_LINKS } from "~/domain/site-paths";
+import { externalLinkProps } from "~/domain/whatsapp";
+import { BrandMark } from "./brand-mark";
+import { telHref } from "./site-header";
+
+export function SiteFooter({ site, year }: { site: SiteConfig; year: number }) {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-about">
+          <p className="footer-brand">
+            <BrandMark size={32} />
+            <span>{site.name}</span>
+          </p>
+          <p>{site.blurb}</p>
+          <ul className="social-links">
+            <li>
+              <a href={site.facebookUrl} {...externalLinkProps}>
+                <Icon name="facebook" />
+                <span>Facebook</span>
+              </a>
+            </li>
+            <li>
+              <a href={site.instagramUrl} {...externalLinkProps}>
+                <Icon name="instagram" />
+                <span>Instagram</span>
+              </a>
+            </li>
+          </ul>
+        </div>
+        <nav aria-labelledby="footer-explore">
+          <h2 id="footer-explore">Explore</h2>
+          <ul className="footer-links">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2>Contact</h2>
+          <ul className="footer-contact">
+            <li>
+              <Icon name="pin" />
+              <span>{site.address}</span>
+            </li>
+            <li>
+              <Icon name="phone" />
+              <a href={telHref(site.phone)}>{site.phone}</a>
+            </li>
+            <li>
+              <Icon name="mail" />
+              <a href={`mailto:${site.email}`}>{site.email}</a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="container footer-bottom">
+        <p>
+          © {year} <Link to="/admin">{site.name}</Link>. All rights reserved.
+        </p>
+        {/* Placeholders until the legal pages exist: text on purpose, not links (spec §1). */}
+        <p className="footer-legal">
+          <span>Privacy Policy</span>
+          <span>Terms of Service</span>
+        </p>
+      </div>
+    </footer>
+  );
+}

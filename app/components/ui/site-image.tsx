@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from "react";
+import type { ImageView } from "~/domain/site-views";
+
+interface SiteImageProps {
+  image: ImageView | undefined;
+  sizes: string;
+  className?: string;
+  /** Above-the-fold images load at once; everything else waits until it is near the viewport. */
+  priority?: boolean;
+  loading?: "lazy" | "eager";
+}
+
+/**
+ * An image with width/height (the box is reserved before it loads), srcset from the media
+ * variants, and a 'No Image' placeholder when it is missing or fails to load.
+ */
+export function SiteImage({ image, sizes, className, priority = false, loading }: SiteImageProps) {
+  const ref = useRef<HTMLImageElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    // An image that failed before hydration fired its error event before React listened.
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
+  }, [image?.src]);
+
+  if (!image || failed) {
+    return (
+      <div
+        className={`image-placeholder ${className ?? ""}`}
+        role="img"
+        aria-label={image ? `${image.alt} (image unavailable)` : "No image available"}
+      >
+        <span aria-hidden="true">No Image</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      ref={ref}
+      className={className}
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={image.srcSet ? sizes : undefined}
+      width={image.width}
+      height={image.height}
+      alt={image.alt}
+      loading={loading ?? (priority ? "eager" : "lazy")}
+      fetchPriority={priority ? "high" : undefined}
+      decoding={priority ? "sync" : "async"}
+      onError={() => setFailed(true)}
+    />
+  );
+}

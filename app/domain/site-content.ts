@@ -1,0 +1,165 @@
+/** Fixed marketing content of the public site (spec §2 Home, About, Contact, Flights, Hotels). */
+
+export const CAROUSEL_TIMING = {
+  bannerDelayMs: 4000,
+  bannerTransitionMs: 1000,
+  partnerDelayMs: 3000,
+  partnersPerView: 4,
+  accreditedDelayMs: 3000,
+} as const;
+
+export interface DestinationSlide {
+  id: number;
+  name: string;
+  description: string;
+  /** Base name under /images/banners/: 1600 px plus -640 and -1024 variants, all 16:9 WebP. */
+  image: string;
+}
+
+export const BANNER_SIZE = { width: 1600, height: 900 } as const;
+export const BANNER_WIDTHS = [640, 1024] as const;
+
+export const DESTINATION_SLIDES: DestinationSlide[] = [
+  {
+    id: 1,
+    name: "Mauritius",
+    description: "Turquoise lagoons, powder-white beaches and barefoot luxury.",
+    image: "mauritius",
+  },
+  {
+    id: 2,
+    name: "Bali",
+    description: "Emerald rice terraces, temple ceremonies and clifftop sunsets.",
+    image: "bali",
+  },
+  {
+    id: 3,
+    name: "Phuket",
+    description: "Limestone islands, long-tail boats and Andaman Sea escapes.",
+    image: "phuket",
+  },
+  {
+    id: 4,
+    name: "Cape Town",
+    description: "Table Mountain views, winelands and the wild Atlantic coast.",
+    image: "cape-town",
+  },
+  {
+    id: 5,
+    name: "MSC Cruise",
+    description: "Sail the Mediterranean in style, a new port every morning.",
+    image: "msc-cruise",
+  },
+  {
+    id: 6,
+    name: "Spain",
+    description: "Flamenco nights, Moorish palaces and tapas under the stars.",
+    image: "spain",
+  },
+];
+
+export function bannerSrc(image: string): string {
+  return `/images/banners/${image}.webp`;
+}
+
+export function bannerSrcSet(image: string): string {
+  return [
+    ...BANNER_WIDTHS.map((w) => `/images/banners/${image}-${w}.webp ${w}w`),
+    `/images/banners/${image}.webp ${BANNER_SIZE.width}w`,
+  ].join(", ");
+}
+
+export interface LogoItem {
+  name: string;
+  url: string;
+}
+
+/** Three airlines, a hotel group and several travel companies (spec §2). Logos are 200x80 SVG. */
+export const PARTNER_LOGOS: LogoItem[] = [
+  { name: "Aurora Airways", url: "/images/partners/aurora-airways.svg" },
+  { name: "Meridian Air", url: "/images/partners/meridian-air.svg" },
+  { name: "Skyline Air", url: "/images/partners/skyline-air.svg" },
+  { name: "Palmcrest Hotels", url: "/images/partners/palmcrest-hotels.svg" },
+  { name: "Bluewave Cruises", url: "/images/partners/bluewave-cruises.svg" },
+  { name: "Kestrel Car Hire", url: "/images/partners/kestrel-car-hire.svg" },
+  { name: "Atlas Travel Cover", url: "/images/partners/atlas-travel-cover.svg" },
+];
+
+export const ACCREDITED_LOGOS: LogoItem[] = [
+  {
+    name: "International Air Travel Registry - Accredited Agent",
+    url: "/images/accredited/international-air-travel-registry.svg",
+  },
+  {
+    name: "Global Luxury Travel Council - Accredited",
+    url: "/images/accredited/global-luxury-travel-council.svg",
+  },
+  {
+    name: "Southern Africa Travel Guild - Member",
+    url: "/images/accredited/southern-africa-travel-guild.svg",
+  },
+  {
+    name: "Green Journeys - Certified Sustainable",
+    url: "/images/accredited/green-journeys-certified.svg",
+  },
+];
+
+export const LOGO_SIZE = { width: 200, height: 80 } as const;
+
+export interface Feature {
+  title: string;
+  text: string;
+}
+
+export const PERKS: Feature[] = [
+  {
+    title: "All-Inclusive",
+    text: "Flights, stays, transfers and experiences in one price, with no surprises later.",
+  },
+  {
+    title: "Low Deposit",
+    text: "Secure your place with a small deposit and pay the balance closer to departure.",
+  },
+  {
+    title: "Stress Free Travel",
+    text: "One dedicated consultant before you go and a 24/7 line while you are away.",
+  },
+  {
+    title: "Loyalty Programme",
+    text: "Every journey earns rewards towards upgrades and savings on your next escape.",
+  },
+];
+
+export const STRENGTHS: Feature[] = [
+  {
+    title: "Handpicked Experiences",
+    text: "Every hotel, guide and excursion is chosen by someone on our team who has been there.",
+  },
+  {
+    title: "Personal Service",
+    text: "You deal with one consultant from the first message to the flight home.",
+  },
+  {
+    title: "Trusted Partners",
+    text: "We work with accredited airlines, hotels and ground operators we know by name.",
+  },
+  {
+    title: "Always On Call",
+    text: "Our 24/7 emergency line means help is one call away, wherever you are.",
+  },
+];
+
+export const BUSINESS_HOURS = [
+  { days: "Monday - Friday", hours: "9:00 - 19:00" },
+  { days: "Saturday", hours: "10:00 - 16:00" },
+  { days: "Sunday", hours: "Closed" },
+] as const;
+
+/** Prefilled WhatsApp texts: each names what the visitor pressed, so the team can answer fast. */
+export const ENQUIRY_TEXTS = {
+  bookNow: "Hi! I'd like to plan and book a trip. Could you help me?",
+  flightQuotes: "Hi! I'd like a quote for discounted flights. My route and dates are:",
+  flightExpert: "Hi! I'd like to speak to a flight expert about my travel plans.",
+  hotelDeals: "Hi! I'm looking for discounted hotel deals. My destination and dates are:",
+  hotelCustom: "Hi! I have a custom hotel request:",
+} as const;

@@ -1,0 +1,91 @@
+import { data, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { LoginForm } from "~/components/admin/login-form";
+import { requestSignIn, SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
+import { getOptionalAdmin } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { sessionHeaders, signIn } from "~/server/login.server";
+import { requestInfo } from "~/server/request-context.server";
+import { readCookie, SESSION_COOKIE } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/login";
+import "~/styles/admin.css";
+
+const DASHBOARD = "/admin/dashboard";
+
+export function meta() {
+  return [{ title: "Admin Sign In" }, { name: "robots", content: "noindex" }];
+}
+
+/** Keeps the action's Retry-After on a 429 page; the sign-in page is never cached. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  headers.set("Cache-Control", "no-store");
+  return headers;
+}
+
+/** A signed-in admin has nothing to do here. */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getOptionalAdmin(request)) throw redirect(DASHBOARD);
+  return null;
+}
+
+/** Without JavaScript: the form posts here; same sign-in as the API, then a flash toast. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = form.get("email");
+  const result = await signIn(getDb(), {
+    email,
+    password: form.get("password"),
+    ip: requestInfo(context).clientIp,
+    previousSessionId: readCookie(request, SESSION_COOKIE),
+  });
+  if (result.ok) {
+    return redirectWithToast(
+      request,
+      DASHBOARD,
+      { type: "success", message: SIGN_IN_TEXTS.success },
+      {
+        headers: sessionHeaders(request, result.session),
+      },
+    );
+  }
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (result.status === 429) headers["Retry-After"] = String(result.retryAfterSeconds);
+  return data(
+    { error: result.error, email: typeof email === "string" ? email : "" },
+    { status: result.status, headers },
+  );
+}
+
+/** With JavaScript: the spec's call to POST /api/admin/login, with its toasts. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const outcome = await requestSignIn(email, String(form.get("password") ?? ""));
+  if (outcome.ok) {
+    toast.success(SIGN_IN_TEXTS.success);
+    return redirect(DASHBOARD);
+  }
+  toast.error(outcome.error);
+  return { error: outcome.error, email };
+}
+
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formAction === "/admin";
+  return (
+    <main id="main" className="login-page">
+      <div className="login-card">
+        <h1>Admin Sign In</h1>
+        <p className="login-intro">Sign in to manage packages and travel moments.</p>
+        <LoginForm error={actionData?.error} email={actionData?.email} pending={pending} />
+        <p className="login-back">
+          <a href="/">Back to website</a>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+import { redirect } from "react-router";
+import { SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
+import { getDb } from "~/server/db.server";
+import { signOut } from "~/server/login.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/sign-out";
+
+/** Sign Out in the sidebar posts here (works without JavaScript). GET signs nobody out. */
+export function loader() {
+  return redirect("/admin");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const clear = await signOut(getDb(), request);
+  return redirectWithToast(
+    request,
+    "/admin",
+    { type: "success", message: SIGN_IN_TEXTS.signedOut },
+    {
+      headers: { "Set-Cookie": clear },
+    },
+  );
+}

@@ -1,0 +1,16 @@
+import { MomentList } from "~/components/admin/moment-list";
+import { adminMomentList } from "~/server/admin-lists.server";
+import { getDb } from "~/server/db.server";
+import type { Route } from "./+types/travel-moments";
+
+export async function loader() {
+  return { moments: await adminMomentList(getDb()) };
+}
+
+export function meta() {
+  return [{ title: "Travel Moments · Admin" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminTravelMoments({ loaderData }: Route.ComponentProps) {
+  return <MomentList moments={loaderData.moments} />;
+}

@@ -1,0 +1,20 @@
+import { getDb } from "~/server/db.server";
+import { signOut } from "~/server/login.server";
+import { assertSameOrigin } from "~/server/security.server";
+import type { Route } from "./+types/logout";
+
+/** POST /api/admin/logout: always deletes the session row (if any) and expires the cookie. */
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  if (request.method !== "POST") {
+    return Response.json(
+      { success: false, error: "Method not allowed" },
+      { status: 405, headers: { Allow: "POST" } },
+    );
+  }
+  const clear = await signOut(getDb(), request);
+  return Response.json(
+    { success: true },
+    { headers: { "Set-Cookie": clear, "Cache-Control": "no-store" } },
+  );
+}

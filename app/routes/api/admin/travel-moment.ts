@@ -1,0 +1,40 @@
+import { isUuid, travelMomentInputSchema } from "~/domain/schemas";
+import { parseBody, privateJson, readJsonBody } from "~/server/api-http.server";
+import { MOMENT_TEXTS, momentFailure } from "~/server/api-moments.server";
+import { pruneQuietly } from "~/server/api-media.server";
+import { apiRoute, param, type ApiArgs } from "~/server/api-route.server";
+import { getDb } from "~/server/db.server";
+import { notFound } from "~/server/errors.server";
+import { deleteMoment, getMoment, updateMoment } from "~/server/moments.server";
+
+// PUT and DELETE /api/admin/travel-moments/{id}.
+function momentId(args: ApiArgs): string {
+  const id = param(args, "id");
+  if (!isUuid(id)) throw notFound(MOMENT_TEXTS.notFound);
+  return id;
+}
+
+const api = apiRoute({
+  failure: (method) => momentFailure(method),
+  handlers: {
+    async PUT(args) {
+      const id = momentId(args);
+      const db = getDb();
+      const body = await readJsonBody(args.request);
+      const existing = await getMoment(db, id);
+      if (!existing) throw notFound(MOMENT_TEXTS.notFound);
+      // The spec's form sends no isActive: an update that does not mention it keeps it.
+      const input = parseBody(travelMomentInputSchema, { isActive: existing.isActive, ...body });
+      const { moment, releasedMediaId } = await updateMoment(db, id, input);
+      await pruneQuietly([releasedMediaId]);
+      return privateJson(moment);
+    },
+    async DELETE(args) {
+      await pruneQuietly([await deleteMoment(getDb(), momentId(args))]);
+      return privateJson({ success: true, message: MOMENT_TEXTS.deleted });
+    },
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

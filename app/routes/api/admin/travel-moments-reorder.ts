@@ -1,0 +1,21 @@
+import { parseBody, privateJson, readJsonBody } from "~/server/api-http.server";
+import { MOMENT_TEXTS, momentFailure } from "~/server/api-moments.server";
+import { apiRoute } from "~/server/api-route.server";
+import { momentReorderSchema } from "~/server/api-schemas.server";
+import { getDb } from "~/server/db.server";
+import { reorderMoments } from "~/server/moments.server";
+
+// POST /api/admin/travel-moments/reorder {ids}: the complete id list, else 409.
+const api = apiRoute({
+  failure: (method) => momentFailure(method, true),
+  handlers: {
+    async POST({ request }) {
+      const ids = parseBody(momentReorderSchema, await readJsonBody(request));
+      await reorderMoments(getDb(), ids);
+      return privateJson({ success: true, message: MOMENT_TEXTS.reordered });
+    },
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

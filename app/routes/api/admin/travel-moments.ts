@@ -1,0 +1,20 @@
+import { travelMomentInputSchema } from "~/domain/schemas";
+import { parseBody, privateJson, readJsonBody } from "~/server/api-http.server";
+import { momentFailure } from "~/server/api-moments.server";
+import { apiRoute } from "~/server/api-route.server";
+import { getDb } from "~/server/db.server";
+import { createMoment } from "~/server/moments.server";
+
+// POST /api/admin/travel-moments: a new moment at the end of the order (at most 7: 409).
+const api = apiRoute({
+  failure: (method) => momentFailure(method),
+  handlers: {
+    async POST({ request }) {
+      const input = parseBody(travelMomentInputSchema, await readJsonBody(request));
+      return privateJson(await createMoment(getDb(), input), { status: 201 });
+    },
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,0 +1,35 @@
+import { packageInputSchema } from "~/domain/schemas";
+import { parseBody, privateJson, readJson, readJsonBody } from "~/server/api-http.server";
+import { kindOf, packageFailure, packageUrl } from "~/server/api-kinds.server";
+import { apiRoute } from "~/server/api-route.server";
+import { toApiPackage } from "~/server/api-schemas.server";
+import { getOptionalAdmin } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { createPackage, listPackages } from "~/server/packages.server";
+
+// GET /api/{trips|exclusive-packages|local|discovery}, POST the same (create).
+const api = apiRoute({
+  failure: (method, args) => packageFailure(method, args),
+  handlers: {
+    async GET(args) {
+      const admin = await getOptionalAdmin(args.request);
+      const list = await listPackages(getDb(), { kind: kindOf(args), publishedOnly: !admin });
+      return readJson(args.request, list.map(toApiPackage), {
+        admin: admin !== null,
+        cache: "list",
+      });
+    },
+    async POST(args) {
+      const kind = kindOf(args);
+      const input = parseBody(packageInputSchema(kind), await readJsonBody(args.request));
+      const created = await createPackage(getDb(), kind, input);
+      return privateJson(toApiPackage(created), {
+        status: 201,
+        headers: { Location: packageUrl(kind, created.id) },
+      });
+    },
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,0 +1,64 @@
+import { kindMessages } from "~/domain/package-kinds";
+import { isUuid, packageInputSchema } from "~/domain/schemas";
+import { parseBody, privateJson, readJson, readJsonBody } from "~/server/api-http.server";
+import { kindOf, packageFailure } from "~/server/api-kinds.server";
+import { packageMediaIds, pruneQuietly } from "~/server/api-media.server";
+import { apiRoute, param, type ApiArgs } from "~/server/api-route.server";
+import { statusPatchSchema, toApiPackage } from "~/server/api-schemas.server";
+import { getOptionalAdmin } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { notFound } from "~/server/errors.server";
+import {
+  deletePackage,
+  getPackageById,
+  setPackageStatus,
+  updatePackage,
+} from "~/server/packages.server";
+
+// GET, PUT (full update), PATCH {status}, DELETE /api/{kind base}/{id}.
+function target(args: ApiArgs) {
+  const kind = kindOf(args);
+  const id = param(args, "id");
+  // A malformed id is as unknown as a missing one: 404, never a database error.
+  if (!isUuid(id)) throw notFound(kindMessages(kind).notFound);
+  return { kind, id };
+}
+
+const api = apiRoute({
+  failure: (method, args) => packageFailure(method, args),
+  handlers: {
+    async GET(args) {
+      const { kind, id } = target(args);
+      const admin = await getOptionalAdmin(args.request);
+      const pkg = await getPackageById(getDb(), kind, id, { publishedOnly: !admin });
+      if (!pkg) throw notFound(kindMessages(kind).notFound);
+      return readJson(args.request, toApiPackage(pkg), { admin: admin !== null, cache: "item" });
+    },
+    async PUT(args) {
+      const { kind, id } = target(args);
+      const db = getDb();
+      const body = await readJsonBody(args.request);
+      const existing = await getPackageById(db, kind, id);
+      if (!existing) throw notFound(kindMessages(kind).notFound);
+      // An update that does not mention the status keeps it, rather than unpublishing.
+      const input = parseBody(packageInputSchema(kind), { status: existing.status, ...body });
+      const before = await packageMediaIds(db, id);
+      const updated = await updatePackage(db, kind, id, input);
+      await pruneQuietly(before);
+      return privateJson(toApiPackage(updated));
+    },
+    async PATCH(args) {
+      const { kind, id } = target(args);
+      const { status } = parseBody(statusPatchSchema, await readJsonBody(args.request));
+      return privateJson(toApiPackage(await setPackageStatus(getDb(), kind, id, status)));
+    },
+    async DELETE(args) {
+      const { kind, id } = target(args);
+      await pruneQuietly(await deletePackage(getDb(), kind, id));
+      return privateJson({ success: true, message: kindMessages(kind).deleted });
+    },
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,0 +1,23 @@
+import { kindMessages } from "~/domain/package-kinds";
+import { parseBody, privateJson, readJsonBody } from "~/server/api-http.server";
+import { kindOf, packageFailure } from "~/server/api-kinds.server";
+import { apiRoute } from "~/server/api-route.server";
+import { reorderBodySchema } from "~/server/api-schemas.server";
+import { getDb } from "~/server/db.server";
+import { reorderPackages } from "~/server/packages.server";
+
+// POST /api/{kind base}/reorder with the kind's complete id list; anything else is a 409.
+const api = apiRoute({
+  failure: (method, args) => packageFailure(method, args, true),
+  handlers: {
+    async POST(args) {
+      const kind = kindOf(args);
+      const ids = parseBody(reorderBodySchema(kind), await readJsonBody(args.request));
+      await reorderPackages(getDb(), kind, ids);
+      return privateJson({ success: true, message: kindMessages(kind).reordered });
+    },
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,0 +1,92 @@
+import { data } from "react-router";
+import { ContactForm } from "~/components/site/contact-form";
+import { PageHero } from "~/components/site/page-hero";
+import { telHref } from "~/components/site/site-header";
+import { Icon } from "~/components/ui/icons";
+import { seoMeta } from "~/domain/seo";
+import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
+import { BUSINESS_HOURS } from "~/domain/site-content";
+import { getSite } from "~/server/runtime.server";
+import { buildSeo } from "~/server/site-seo.server";
+import type { Route } from "./+types/contact";
+
+export function loader() {
+  const site = getSite();
+  return data(
+    {
+      site,
+      seo: buildSeo(site, {
+        path: "/contact",
+        title: "Contact Us",
+        description: `Call ${site.phone} or e-mail ${site.email}; we answer e-mail within 2 hours and run a 24/7 emergency line.`,
+      }),
+    },
+    { headers: { "Cache-Control": PUBLIC_CACHE } },
+  );
+}
+
+export const headers = loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { site } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="We would love to hear from you" title="Contact Us">
+        <p>Tell us where you dream of going; we will shape the journey around you.</p>
+      </PageHero>
+      <div className="section container contact-layout">
+        <ContactForm email={site.email} />
+        <div className="contact-info">
+          <section className="info-card" aria-labelledby="reach-heading">
+            <h2 id="reach-heading">Get in touch</h2>
+            <ul className="contact-list">
+              <li>
+                <Icon name="phone" />
+                <span>
+                  <strong>Phone</strong>
+                  <a href={telHref(site.phone)}>{site.phone}</a>
+                </span>
+              </li>
+              <li>
+                <Icon name="mail" />
+                <span>
+                  <strong>Email</strong>
+                  <a href={`mailto:${site.email}`}>{site.email}</a>
+                  <small>We reply within 2 hours</small>
+                </span>
+              </li>
+              <li>
+                <Icon name="pin" />
+                <span>
+                  <strong>Office</strong>
+                  {site.address}
+                </span>
+              </li>
+            </ul>
+          </section>
+          <section className="info-card" aria-labelledby="hours-heading">
+            <h2 id="hours-heading">Business hours</h2>
+            <dl className="hours">
+              {BUSINESS_HOURS.map((h) => (
+                <div key={h.days}>
+                  <dt>{h.days}</dt>
+                  <dd>{h.hours}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section className="info-card emergency" aria-labelledby="emergency-heading">
+            <h2 id="emergency-heading">24/7 emergency line</h2>
+            <p>Travelling with us and need help now? Call us any time, day or night.</p>
+            <a href={telHref(site.emergencyPhone)} className="emergency-number">
+              <Icon name="phone" />
+              {site.emergencyPhone}
+            </a>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import { PromoPage } from "~/components/site/promo-page";
+import { seoMeta } from "~/domain/seo";
+import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
+import { ENQUIRY_TEXTS } from "~/domain/site-content";
+import { whatsappLink } from "~/domain/whatsapp";
+import { getSite } from "~/server/runtime.server";
+import { buildSeo } from "~/server/site-seo.server";
+import type { Route } from "./+types/flights";
+
+const INTRO =
+  "Negotiated fares on leading airlines, flexible tickets and smart routings. Tell us your route and we find the best fare for you.";
+
+export function loader() {
+  const site = getSite();
+  return data(
+    {
+      seo: buildSeo(site, { path: "/flights", title: "Discounted Flights", description: INTRO }),
+      actions: [
+        {
+          label: "Get Flight Quotes",
+          href: whatsappLink(site.whatsapp, ENQUIRY_TEXTS.flightQuotes),
+          primary: true,
+        },
+        { label: "Speak to Expert", href: whatsappLink(site.whatsapp, ENQUIRY_TEXTS.flightExpert) },
+      ],
+    },
+    { headers: { "Cache-Control": PUBLIC_CACHE } },
+  );
+}
+
+export const headers = loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function Flights({ loaderData }: Route.ComponentProps) {
+  return (
+    <PromoPage
+      eyebrow="Fly for less"
+      title="Discounted Flights"
+      intro={INTRO}
+      icon="plane"
+      actions={loaderData.actions}
+      features={[
+        {
+          title: "Negotiated fares",
+          text: "Rates with partner airlines that are not on comparison sites.",
+        },
+        { title: "Flexible tickets", text: "Change-friendly fares for plans that may still move." },
+        {
+          title: "Smart routings",
+          text: "Stopovers and connections chosen for comfort, not just price.",
+        },
+      ]}
+    />
+  );
+}

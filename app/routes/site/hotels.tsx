@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import { PromoPage } from "~/components/site/promo-page";
+import { seoMeta } from "~/domain/seo";
+import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
+import { ENQUIRY_TEXTS } from "~/domain/site-content";
+import { whatsappLink } from "~/domain/whatsapp";
+import { getSite } from "~/server/runtime.server";
+import { buildSeo } from "~/server/site-seo.server";
+import type { Route } from "./+types/hotels";
+
+const INTRO =
+  "Member rates at boutique hotels, safari lodges and beach resorts, often with breakfast, upgrades or late check-out included.";
+
+export function loader() {
+  const site = getSite();
+  return data(
+    {
+      seo: buildSeo(site, { path: "/hotels", title: "Discounted Hotels", description: INTRO }),
+      actions: [
+        {
+          label: "Find Hotel Deals",
+          href: whatsappLink(site.whatsapp, ENQUIRY_TEXTS.hotelDeals),
+          primary: true,
+        },
+        { label: "Custom Requests", href: whatsappLink(site.whatsapp, ENQUIRY_TEXTS.hotelCustom) },
+      ],
+    },
+    { headers: { "Cache-Control": PUBLIC_CACHE } },
+  );
+}
+
+export const headers = loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function Hotels({ loaderData }: Route.ComponentProps) {
+  return (
+    <PromoPage
+      eyebrow="Stay for less"
+      title="Discounted Hotels"
+      intro={INTRO}
+      icon="bed"
+      actions={loaderData.actions}
+      features={[
+        { title: "Member rates", text: "Prices agreed with hotels we visit and trust." },
+        {
+          title: "Added extras",
+          text: "Breakfast, upgrades and late check-out where we can get them.",
+        },
+        {
+          title: "Any request",
+          text: "Honeymoons, family rooms, accessible stays: ask and we arrange it.",
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { data } from "react-router";
+import { DetailScreen, PackageNotFound } from "~/components/site/detail-screen";
+import { seoMeta } from "~/domain/seo";
+import { loaderHeaders, PRIVATE_CACHE, PUBLIC_CACHE } from "~/domain/site-cache";
+import { detailScopeForPath } from "~/domain/site-paths";
+import { getOptionalAdmin } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { log } from "~/server/log.server";
+import { getSite } from "~/server/runtime.server";
+import { loadDetail } from "~/server/site-pages.server";
+import { buildSeo, summary, touristTripJsonLd } from "~/server/site-seo.server";
+import type { Route } from "./+types/package-detail";
+
+// One module for /package/{id}, /exclusive/{id} and /local-package/{id} (spec §2).
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  const scope = detailScopeForPath(pathname) ?? "package";
+  // Drafts are shown to signed-in admins only; their responses are never cached.
+  const admin = await getOptionalAdmin(request);
+  const site = getSite();
+  const pkg = await loadDetail(getDb(), site, scope, params.id, { includeDrafts: admin !== null });
+  const headers = { "Cache-Control": admin ? PRIVATE_CACHE : PUBLIC_CACHE, Vary: "Cookie" };
+  if (!pkg) {
+    log("info", "package not found", { status: 404, path: pathname });
+    return data({ pkg: null, seo: undefined, jsonLd: undefined }, { status: 404, headers });
+  }
+  const seo = buildSeo(site, {
+    path: pkg.href,
+    title: pkg.title,
+    description: summary(pkg.description, `${pkg.title}: ${pkg.location} ${pkg.duration}`.trim()),
+    image: pkg.images[0]?.src,
+    noindex: pkg.isDraft,
+  });
+  return data({ pkg, seo, jsonLd: touristTripJsonLd(site, pkg, seo.canonical) }, { headers });
+}
+
+export const headers = loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData?.pkg)
+    return [{ title: "Package Not Found" }, { name: "robots", content: "noindex" }];
+  return seoMeta(
+    loaderData.seo,
+    loaderData.jsonLd ? [{ "script:ld+json": loaderData.jsonLd }] : [],
+  );
+};
+
+export default function PackageDetail({ loaderData }: Route.ComponentProps) {
+  return loaderData.pkg ? <DetailScreen pkg={loaderData.pkg} /> : <PackageNotFound />;
+}

@@ -1,0 +1,11 @@
+import { getSite } from "~/server/runtime.server";
+import { robotsTxt } from "~/server/site-seo.server";
+
+export function loader() {
+  return new Response(robotsTxt(getSite()), {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

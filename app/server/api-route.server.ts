@@ -1,0 +1,64 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { requireAdminApi } from "./auth.server";
+import { errorJson, toErrorResponse } from "./api-http.server";
+import { assertSameOrigin } from "./security.server";
+
+export const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
+export type WriteMethod = (typeof WRITE_METHODS)[number];
+export type ApiMethod = "GET" | WriteMethod;
+
+export type ApiArgs = LoaderFunctionArgs | ActionFunctionArgs;
+export type ApiHandler = (args: ApiArgs) => Promise<Response>;
+
+export interface ApiRouteSpec {
+  handlers: Partial<Record<ApiMethod, ApiHandler>>;
+  /** The spec §8 text answered with a 500 when a handler fails for a reason that is not the caller's. */
+  failure: (method: ApiMethod, args: ApiArgs) => string;
+}
+
+const ORDER: ApiMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** The Allow header of a route: its methods, HEAD with GET, and OPTIONS. */
+export function allowHeader(methods: readonly ApiMethod[]): string {
+  const sorted = ORDER.filter((m) => methods.includes(m));
+  return [...sorted.flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m])), "OPTIONS"].join(", ");
+}
+
+const isWrite = (method: ApiMethod): method is WriteMethod =>
+  (WRITE_METHODS as readonly string[]).includes(method);
+
+/**
+ * One loader+action pair for a resource route. Wrong methods get 405 with Allow; every write is
+ * refused cross-site (403) and without an admin session (401) before its handler runs; whatever a
+ * handler throws becomes a JSON error.
+ */
+export function apiRoute(spec: ApiRouteSpec) {
+  const methods = ORDER.filter((m) => spec.handlers[m] !== undefined);
+  const allow = allowHeader(methods);
+  async function dispatch(args: ApiArgs): Promise<Response> {
+    const { request } = args;
+    const raw = request.method.toUpperCase();
+    if (raw === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: allow } });
+    const method = (raw === "HEAD" ? "GET" : raw) as ApiMethod;
+    const handler = ORDER.includes(method) ? spec.handlers[method] : undefined;
+    if (!handler) {
+      return errorJson(405, `Method ${raw} is not allowed here`, { headers: { Allow: allow } });
+    }
+    try {
+      if (isWrite(method)) {
+        // Origin first: a cross-site request is refused without touching the session table.
+        assertSameOrigin(request);
+        await requireAdminApi(request);
+      }
+      return await handler(args);
+    } catch (error) {
+      return toErrorResponse(error, spec.failure(method, args), request);
+    }
+  }
+  return { loader: dispatch, action: dispatch, methods };
+}
+
+/** A route param that the router guarantees for the matched pattern. */
+export function param(args: ApiArgs, name: string): string {
+  return args.params[name] ?? "";
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import type { PackageKind } from "~/domain/schemas";
+import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
+import { packageSchema, packageStatusSchema, type Package } from "~/domain/schemas";
+
+/**
+ * The JSON shapes of /api that are not the forms' input schemas: what a package looks like on the
+ * wire (spec §3: snake_case, list fields always arrays, no internal fields), reorder and status
+ * bodies, and the error and success envelopes. The OpenAPI document is generated from these.
+ */
+
+/** Spec §3 fields only: `kind` is implied by the URL, `position` by the list order. */
+export const apiPackageSchema = packageSchema.omit({ kind: true, position: true });
+export type ApiPackage = z.infer<typeof apiPackageSchema>;
+
+/** The one serializer of packages for the API; internal fields (imageDetails, kind, position) stay in. */
+export function toApiPackage(pkg: Package): ApiPackage {
+  return {
+    id: pkg.id,
+    slug: pkg.slug,
+    title: pkg.title,
+    description: pkg.description,
+    location: pkg.location,
+    price: pkg.price,
+    duration: pkg.duration,
+    travel_period: pkg.travel_period,
+    rating: pkg.rating,
+    review_count: pkg.review_count,
+    status: pkg.status,
+    images: [...pkg.images],
+    videos: pkg.videos.map((v) => ({ ...v })),
+    highlights: [...pkg.highlights],
+    inclusions: [...pkg.inclusions],
+    exclusions: [...pkg.exclusions],
+    itinerary: pkg.itinerary.map((d) => ({
+      day: d.day,
+      activity: d.activity,
+      accommodation: d.accommodation,
+    })),
+    created_at: pkg.created_at,
+    updated_at: pkg.updated_at,
+  };
+}
+
+const MAX_REORDER_IDS = 1000;
+
+function idList(field: string) {
+  return z
+    .array(z.string({ error: `${field} must be a list of ids` }).max(100), {
+      error: `${field} must be a list of ids`,
+    })
+    .max(MAX_REORDER_IDS, { error: `${field} may hold at most ${MAX_REORDER_IDS} ids` });
+}
+
+/** Parses to the ordered id list. */
+export const reorderSchemas = {
+  package_ids: z.object({ package_ids: idList("package_ids") }).transform((b) => b.package_ids),
+  packageIds: z.object({ packageIds: idList("packageIds") }).transform((b) => b.packageIds),
+} as const;
+
+/** {package_ids} for trips, exclusive and discovery; {packageIds} for local (spec §7). */
+export function reorderBodySchema(kind: PackageKind) {
+  return reorderSchemas[PACKAGE_KIND_INFO[kind].api.reorderField];
+}
+
+export const momentReorderSchema = z.object({ ids: idList("ids") }).transform((b) => b.ids);
+
+export const statusPatchSchema = z.object({
+  status: z.enum(packageStatusSchema.options, { error: "Status must be draft or published" }),
+});
+
+export const errorSchema = z.object({
+  error: z.string(),
+  details: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export const successSchema = z.object({ success: z.literal(true), message: z.string() });

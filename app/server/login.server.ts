@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import { loginSchema } from "~/domain/schemas";
+import { findAdminByEmail, hashPassword, verifyPassword } from "./admins.server";
+import type { Db } from "./db.server";
+import { beginAttempt, recordSuccess } from "./rate-limit.server";
+import {
+  clearSessionCookie,
+  createSession,
+  destroySession,
+  readCookie,
+  SESSION_COOKIE,
+  sessionCookie,
+  type SessionAdmin,
+} from "./session.server";
+
+export const INVALID_CREDENTIALS = "Invalid credentials";
+
+export type SignInResult =
+  | { ok: true; admin: SessionAdmin; session: { id: string; expiresAt: Date } }
+  | { ok: false; status: 400 | 401; error: string }
+  | { ok: false; status: 429; error: string; retryAfterSeconds: number };
+
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+// Unknown e-mails are checked against this hash, so they cost the same argon2 work as a wrong password.
+let dummyHash: Promise<string> | undefined;
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(32).toString("base64url"));
+  return dummyHash;
+}
+
+/**
+ * The one sign-in path for the login form and POST /api/admin/login: validates, rate-limits,
+ * checks the password in constant work, and on success replaces any earlier session (rotation).
+ */
+export async function signIn(
+  db: Db,
+  input: { email: unknown; password: unknown; ip: string; previousSessionId?: string },
+): Promise<SignInResult> {
+  const email = typeof input.email === "string" ? input.email.trim() : input.email;
+  const parsed = loginSchema.safeParse({ email, password: input.password });
+  if (!parsed.success) {
+    return {
+      ok: false,
+      status: 400,
+      error: parsed.error.issues[0]?.message ?? "Invalid sign-in request",
+    };
+  }
+  const { password } = parsed.data;
+  const ticket = await beginAttempt(db, { email: parsed.data.email, ip: input.ip });
+  if (!ticket.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      error: tooManyAttemptsMessage(ticket.retryAfterSeconds),
+      retryAfterSeconds: ticket.retryAfterSeconds,
+    };
+  }
+  const admin = await findAdminByEmail(db, parsed.data.email);
+  const valid = await verifyPassword(admin?.password_hash ?? (await getDummyHash()), password);
+  if (!admin || !valid) return { ok: false, status: 401, error: INVALID_CREDENTIALS };
+
+  await recordSuccess(db, parsed.data.email, ticket);
+  await destroySession(db, input.previousSessionId);
+  const session = await createSession(db, admin.id);
+  return { ok: true, admin: { id: admin.id, email: admin.email }, session };
+}
+
+/** Deletes the caller's session row, if any; the caller expires the cookie with the header returned. */
+export async function signOut(db: Db, request: Request): Promise<string> {
+  await destroySession(db, readCookie(request, SESSION_COOKIE));
+  return clearSessionCookie(request);
+}
+
+/** Set-Cookie for a new session (and any extra headers such as a flash cookie). */
+export function sessionHeaders(
+  request: Request,
+  session: { id: string; expiresAt: Date },
+): Headers {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", sessionCookie(request, session.id, session.expiresAt));
+  return headers;
+}
+
+const MAX_LOGIN_BODY = 8 * 1024;
+
+/** The JSON body of an API sign-in: an object, or null when it is missing, too big or not JSON. */
+export async function readLoginJson(request: Request): Promise<Record<string, unknown> | null> {
+  const text = await request.text();
+  if (text.length > MAX_LOGIN_BODY) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}

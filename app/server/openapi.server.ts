@@ -1,0 +1,341 @@
+import { z } from "zod";
+import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
+import {
+  loginSchema,
+  PACKAGE_KINDS,
+  packageInputSchema,
+  travelMomentInputSchema,
+  travelMomentSchema,
+  type PackageKind,
+} from "~/domain/schemas";
+import {
+  apiPackageSchema,
+  errorSchema,
+  momentReorderSchema,
+  reorderSchemas,
+  statusPatchSchema,
+  successSchema,
+} from "./api-schemas.server";
+import { SESSION_COOKIE } from "./session.server";
+
+/**
+ * The OpenAPI 3.1 document of /api. Every schema in it is generated from the zod schemas the
+ * routes validate with (z.toJSONSchema); only the list of operations is written here.
+ */
+
+type JsonSchema = Record<string, unknown>;
+type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+interface OperationSpec {
+  summary: string;
+  tag: string;
+  /** Needs the admin session (401) and the same origin (403). */
+  admin?: boolean;
+  /** Anonymous callers see published items only; the answer carries an ETag (304). */
+  publicRead?: boolean;
+  params?: ("id" | "slug")[];
+  body?: string;
+  ok: { status: 200 | 201; description: string; schema?: JsonSchema };
+  errors?: number[];
+}
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const listOf = (name: string): JsonSchema => ({ type: "array", items: ref(name) });
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Invalid input; `error` holds the form's message (spec §8)",
+  401: "No admin session",
+  403: "Cross-site request refused",
+  404: "Unknown id, malformed id, or not published",
+  409: "The list is not exactly the current ids (nothing changed), or a limit is reached",
+  413: "Body over 1 MB",
+  415: "Body is not JSON",
+  500: "Server fault; `error` holds the spec's 'Failed to …' text",
+};
+
+const WRITE_ERRORS = [400, 401, 403, 413, 415];
+
+function schemaComponents(): Record<string, JsonSchema> {
+  const inputs = z.registry<{ id: string }>();
+  inputs.add(packageInputSchema("trip"), { id: "PackageInput" });
+  inputs.add(packageInputSchema("exclusive"), { id: "ExclusivePackageInput" });
+  inputs.add(travelMomentInputSchema, { id: "TravelMomentInput" });
+  inputs.add(statusPatchSchema, { id: "StatusPatch" });
+  inputs.add(reorderSchemas.package_ids, { id: "PackageIdsReorder" });
+  inputs.add(reorderSchemas.packageIds, { id: "LocalPackageIdsReorder" });
+  inputs.add(momentReorderSchema, { id: "TravelMomentIdsReorder" });
+  inputs.add(loginSchema, { id: "LoginInput" });
+
+  const outputs = z.registry<{ id: string }>();
+  outputs.add(apiPackageSchema, { id: "Package" });
+  outputs.add(travelMomentSchema, { id: "TravelMoment" });
+  outputs.add(errorSchema, { id: "Error" });
+  outputs.add(successSchema, { id: "Success" });
+  outputs.add(z.object({ success: z.boolean(), error: z.string().optional() }), {
+    id: "LoginResult",
+  });
+
+  const uri = (id: string) => `#/components/schemas/${id}`;
+  const convert = (registry: typeof inputs, io: "input" | "output") =>
+    z.toJSONSchema(registry, { io, uri, unrepresentable: "any", target: "draft-2020-12" }).schemas;
+  const all = { ...convert(inputs, "input"), ...convert(outputs, "output") };
+  // Components inherit the document's dialect and are addressed by their key: no $schema or $id.
+  return Object.fromEntries(
+    Object.entries(all).map(([name, { $schema: _dialect, $id: _id, ...schema }]) => [
+      name,
+      schema as JsonSchema,
+    ]),
+  );
+}
+
+function packageOperations(
+  kind: PackageKind,
+): Record<string, Partial<Record<HttpMethod, OperationSpec>>> {
+  const { base, reorderField } = PACKAGE_KIND_INFO[kind].api;
+  const tag = PACKAGE_KIND_INFO[kind].nouns.many;
+  const input = kind === "exclusive" ? "ExclusivePackageInput" : "PackageInput";
+  const one = PACKAGE_KIND_INFO[kind].nouns.one;
+  return {
+    [base]: {
+      get: {
+        tag,
+        summary: `List ${tag} in their order (drafts for admins only)`,
+        publicRead: true,
+        ok: { status: 200, description: `The ${tag}`, schema: listOf("Package") },
+      },
+      post: {
+        tag,
+        summary: `Create a ${one}; blank list entries and empty itinerary days are dropped`,
+        admin: true,
+        body: input,
+        ok: { status: 201, description: "Created", schema: ref("Package") },
+        errors: WRITE_ERRORS,
+      },
+    },
+    [`${base}/{id}`]: {
+      get: {
+        tag,
+        summary: `One ${one} (a draft answers 404 unless an admin asks)`,
+        publicRead: true,
+        params: ["id"],
+        ok: { status: 200, description: `The ${one}`, schema: ref("Package") },
+        errors: [404],
+      },
+      put: {
+        tag,
+        summary: `Replace a ${one}; a body without status keeps the current one`,
+        admin: true,
+        params: ["id"],
+        body: input,
+        ok: { status: 200, description: "Updated", schema: ref("Package") },
+        errors: [...WRITE_ERRORS, 404],
+      },
+      patch: {
+        tag,
+        summary: `Publish or unpublish a ${one}`,
+        admin: true,
+        params: ["id"],
+        body: "StatusPatch",
+        ok: { status: 200, description: "Updated", schema: ref("Package") },
+        errors: [...WRITE_ERRORS, 404],
+      },
+      delete: {
+        tag,
+        summary: `Delete a ${one} and the media only it used`,
+        admin: true,
+        params: ["id"],
+        ok: { status: 200, description: "Deleted", schema: ref("Success") },
+        errors: [401, 403, 404],
+      },
+    },
+    [`${base}/slug/{slug}`]: {
+      get: {
+        tag,
+        summary: `A published ${one} by slug`,
+        publicRead: true,
+        params: ["slug"],
+        ok: { status: 200, description: `The ${one}`, schema: ref("Package") },
+        errors: [404],
+      },
+    },
+    [`${base}/reorder`]: {
+      post: {
+        tag,
+        summary: `Set the order of all ${tag} (body field ${reorderField})`,
+        admin: true,
+        body: reorderField === "packageIds" ? "LocalPackageIdsReorder" : "PackageIdsReorder",
+        ok: { status: 200, description: "Reordered", schema: ref("Success") },
+        errors: [...WRITE_ERRORS, 409],
+      },
+    },
+  };
+}
+
+function otherOperations(): Record<string, Partial<Record<HttpMethod, OperationSpec>>> {
+  const tag = "travel moments";
+  return {
+    "/api/travel-moments": {
+      get: {
+        tag,
+        summary: "Active travel moments in order (every moment for an admin)",
+        publicRead: true,
+        ok: { status: 200, description: "The moments", schema: listOf("TravelMoment") },
+      },
+    },
+    "/api/admin/travel-moments": {
+      post: {
+        tag,
+        summary: "Add a travel moment (at most 7: 409)",
+        admin: true,
+        body: "TravelMomentInput",
+        ok: { status: 201, description: "Created", schema: ref("TravelMoment") },
+        errors: [...WRITE_ERRORS, 409],
+      },
+    },
+    "/api/admin/travel-moments/reorder": {
+      post: {
+        tag,
+        summary: "Set the order of all travel moments",
+        admin: true,
+        body: "TravelMomentIdsReorder",
+        ok: { status: 200, description: "Reordered", schema: ref("Success") },
+        errors: [...WRITE_ERRORS, 409],
+      },
+    },
+    "/api/admin/travel-moments/{id}": {
+      put: {
+        tag,
+        summary: "Replace a travel moment; a body without isActive keeps the current one",
+        admin: true,
+        params: ["id"],
+        body: "TravelMomentInput",
+        ok: { status: 200, description: "Updated", schema: ref("TravelMoment") },
+        errors: [...WRITE_ERRORS, 404],
+      },
+      delete: {
+        tag,
+        summary: "Delete a travel moment",
+        admin: true,
+        params: ["id"],
+        ok: { status: 200, description: "Deleted", schema: ref("Success") },
+        errors: [401, 403, 404],
+      },
+    },
+    "/api/admin/login": {
+      post: {
+        tag: "admin session",
+        summary: "Sign in; sets the session cookie",
+        body: "LoginInput",
+        ok: { status: 200, description: "Signed in", schema: ref("LoginResult") },
+        errors: [400, 401, 403, 413, 415],
+      },
+    },
+    "/api/admin/logout": {
+      post: {
+        tag: "admin session",
+        summary: "Sign out; clears the session cookie",
+        ok: { status: 200, description: "Signed out" },
+      },
+    },
+    "/api/openapi.json": {
+      get: {
+        tag: "meta",
+        summary: "This document",
+        ok: { status: 200, description: "OpenAPI 3.1 document", schema: { type: "object" } },
+      },
+    },
+  };
+}
+
+const jsonContent = (schema: JsonSchema) => ({ "application/json": { schema } });
+
+function operation(method: HttpMethod, path: string, spec: OperationSpec): JsonSchema {
+  const responses: Record<string, JsonSchema> = {
+    [spec.ok.status]: {
+      description: spec.ok.description,
+      ...(spec.ok.schema ? { content: jsonContent(spec.ok.schema) } : {}),
+      ...(spec.publicRead
+        ? {
+            headers: {
+              ETag: { schema: { type: "string" } },
+              "Cache-Control": { schema: { type: "string" } },
+            },
+          }
+        : {}),
+    },
+  };
+  if (spec.publicRead)
+    responses["304"] = { description: "Not modified (If-None-Match matched the ETag)" };
+  for (const status of [...(spec.errors ?? []), 405, 500]) {
+    responses[String(status)] = {
+      description:
+        status === 405
+          ? "Wrong method; the Allow header lists the right ones"
+          : STATUS_TEXT[status],
+      content: jsonContent(ref("Error")),
+    };
+  }
+  return {
+    operationId: `${method}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    summary: spec.summary,
+    tags: [spec.tag],
+    ...(spec.params
+      ? {
+          parameters: spec.params.map((name) => ({
+            name,
+            in: "path",
+            required: true,
+            schema: name === "id" ? { type: "string", format: "uuid" } : { type: "string" },
+          })),
+        }
+      : {}),
+    ...(spec.body ? { requestBody: { required: true, content: jsonContent(ref(spec.body)) } } : {}),
+    ...(spec.admin ? { security: [{ adminSession: [] }] } : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(): JsonSchema {
+  const table = Object.assign(
+    {},
+    ...PACKAGE_KINDS.map(packageOperations),
+    otherOperations(),
+  ) as Record<string, Partial<Record<HttpMethod, OperationSpec>>>;
+  const paths = Object.fromEntries(
+    Object.entries(table)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([path, ops]) => [
+        path,
+        Object.fromEntries(
+          Object.entries(ops).map(([method, spec]) => [
+            method,
+            operation(method as HttpMethod, path, spec),
+          ]),
+        ),
+      ]),
+  );
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "Travel site API",
+      version: "1.0.0",
+      description:
+        "Packages (trips, exclusive, local, discovery) and travel moments. Writes need the admin " +
+        "session cookie and a same-origin request. Errors are JSON {error}.",
+    },
+    paths,
+    components: {
+      schemas: schemaComponents(),
+      securitySchemes: { adminSession: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+    },
+  };
+}
+
+let cached: JsonSchema | undefined;
+
+/** Built once per process: the schemas do not change while it runs. */
+export function openApiDocument(): JsonSchema {
+  cached ??= buildOpenApiDocument();
+  return cached;
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import { CROSS_SITE_ERROR, isCrossSiteWriteFrom } from "./security.server";
+
+/** Video embeds the package detail page may show (privacy-enhanced YouTube and Vimeo). */
+export const EMBED_ORIGINS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
+/** YouTube thumbnails for video entries. */
+export const THUMBNAIL_ORIGINS = ["https://i.ytimg.com", "https://img.youtube.com"];
+
+export interface CspOptions {
+  nonce: string;
+  /** Origin of the media host when media is not served by this app (S3), else undefined. */
+  mediaOrigin?: string;
+  /** Vite dev server: HMR needs inline/eval scripts and a websocket. Never in production. */
+  development?: boolean;
+}
+
+export function contentSecurityPolicy({ nonce, mediaOrigin, development }: CspOptions): string {
+  const media = mediaOrigin ? [mediaOrigin] : [];
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": development
+      ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+      : ["'self'", `'nonce-${nonce}'`],
+    // React renders style props as style attributes; sonner injects its stylesheet.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", ...media, ...THUMBNAIL_ORIGINS],
+    "media-src": ["'self'", "blob:", ...media],
+    "font-src": ["'self'"],
+    "connect-src": development ? ["'self'", "ws:", "wss:"] : ["'self'", ...media],
+    "frame-src": EMBED_ORIGINS,
+    "frame-ancestors": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()";
+
+/** Only origins of absolute media URLs (S3); '/media/' is this app. */
+export function mediaOriginOf(publicBase: string): string | undefined {
+  return /^https?:\/\//i.test(publicBase) ? new URL(publicBase).origin : undefined;
+}
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    cspNonce?: string;
+  }
+}
+
+/** Express middleware: security headers on every response, static files and /healthz included. */
+export function securityHeaders(options: { mediaOrigin?: string; development: boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, ...options }));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    // req.secure honours X-Forwarded-Proto only when "trust proxy" is set (TRUST_PROXY).
+    if (req.secure)
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * Express middleware: cross-site writes are refused with 403 before any route runs, so form
+ * actions, data requests and /api writes all answer the same way (React Router's own origin
+ * check would answer 400, and only on Origin).
+ */
+export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
+  const ownOrigin = `${req.protocol}://${req.host}`;
+  if (!isCrossSiteWriteFrom(req.method, req.get("Sec-Fetch-Site"), req.get("Origin"), ownOrigin)) {
+    next();
+    return;
+  }
+  res.status(403).set("Cache-Control", "no-store");
+  if (req.path.startsWith("/api/")) res.json({ error: CROSS_SITE_ERROR });
+  else res.type("text/plain").send(`403 Forbidden: ${CROSS_SITE_ERROR}`);
+}

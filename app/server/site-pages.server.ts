@@ -1,0 +1,101 @@
+import { kindInfo } from "~/domain/package-kinds";
+import { LIMITS, type Package, type PackageKind } from "~/domain/schemas";
+import type { SiteConfig } from "~/domain/site";
+import type { DetailScope } from "~/domain/site-paths";
+import type { MomentView, PackageCardView, PackageDetailView } from "~/domain/site-views";
+import type { Db } from "./db.server";
+import { log } from "./log.server";
+import { listMoments } from "./moments.server";
+import { getPackageById, getPackageBySlug, listPackages } from "./packages.server";
+import { cardView, detailView, momentView } from "./site-views.server";
+
+export interface PackageSection {
+  kind: PackageKind;
+  heading: string;
+  path: string;
+  empty: string;
+  items: PackageCardView[];
+}
+
+const HOME_HEADINGS: Record<PackageKind, string> = {
+  trip: "Upcoming Trips",
+  exclusive: "2026 Exclusives",
+  local: "Local Trips",
+  discovery: "Discover Hidden Gems",
+};
+
+async function section(db: Db, kind: PackageKind, limit?: number): Promise<PackageSection> {
+  const info = kindInfo(kind);
+  const packages = await listPackages(db, { kind, publishedOnly: true, limit });
+  return {
+    kind,
+    heading: limit ? HOME_HEADINGS[kind] : info.publicList.heading,
+    path: info.publicList.path,
+    empty: info.publicList.empty,
+    items: packages.map(cardView),
+  };
+}
+
+export interface HomeData {
+  sections: Record<PackageKind, PackageSection>;
+  moments: MomentView[];
+}
+
+/** Home: the first 6 published packages of each kind in admin order, and the active moments. */
+export async function loadHome(db: Db): Promise<HomeData> {
+  const size = LIMITS.homeSectionSize;
+  const [trip, exclusive, local, discovery, moments] = await Promise.all([
+    section(db, "trip", size),
+    section(db, "exclusive", size),
+    section(db, "local", size),
+    section(db, "discovery", size),
+    listMoments(db, { activeOnly: true }),
+  ]);
+  return { sections: { trip, exclusive, local, discovery }, moments: moments.map(momentView) };
+}
+
+export function loadList(db: Db, kind: PackageKind): Promise<PackageSection> {
+  return section(db, kind);
+}
+
+const LOOKUPS: Record<DetailScope, PackageKind[]> = {
+  package: ["trip", "discovery"],
+  exclusive: ["exclusive"],
+  local: ["local"],
+};
+
+/**
+ * Spec §2 lookup order. Drafts only when `includeDrafts` (a signed-in admin); slugs always need
+ * published. A failing lookup is logged and treated as "not found", as the spec asks.
+ */
+export async function findDetailPackage(
+  db: Db,
+  scope: DetailScope,
+  idOrSlug: string,
+  options: { includeDrafts: boolean },
+): Promise<Package | undefined> {
+  try {
+    for (const kind of LOOKUPS[scope]) {
+      const found = await getPackageById(db, kind, idOrSlug, {
+        publishedOnly: !options.includeDrafts,
+      });
+      if (found) return found;
+    }
+    if (scope === "package") return await getPackageBySlug(db, "trip", idOrSlug);
+    return undefined;
+  } catch (error) {
+    log("error", "package lookup failed", { scope, id: idOrSlug, error: String(error) });
+    return undefined;
+  }
+}
+
+export async function loadDetail(
+  db: Db,
+  site: SiteConfig,
+  scope: DetailScope,
+  idOrSlug: string,
+  options: { includeDrafts: boolean },
+): Promise<PackageDetailView | undefined> {
+  const pkg = await findDetailPackage(db, scope, idOrSlug, options);
+  return pkg ? detailView(pkg, site) : undefined;
+}

@@ -1,0 +1,125 @@
+import { kindInfo } from "~/domain/package-kinds";
+import { PACKAGE_KINDS } from "~/domain/schemas";
+import type { SiteConfig } from "~/domain/site";
+import { bannerSrc, DESTINATION_SLIDES } from "~/domain/site-content";
+import { STATIC_PUBLIC_PATHS } from "~/domain/site-paths";
+import type { PackageDetailView, Seo } from "~/domain/site-views";
+import type { Db } from "./db.server";
+import { listPackages } from "./packages.server";
+
+function base(site: SiteConfig): string {
+  return site.publicUrl.replace(/\/+$/, "");
+}
+
+export function absoluteUrl(site: SiteConfig, pathOrUrl: string): string {
+  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${base(site)}${pathOrUrl}`;
+}
+
+export interface SeoInput {
+  path: string;
+  title: string;
+  description: string;
+  image?: string;
+  type?: Seo["type"];
+  noindex?: boolean;
+}
+
+/** Canonical and Open Graph URLs are absolute on the configured public URL, never the request's. */
+export function buildSeo(site: SiteConfig, input: SeoInput): Seo {
+  const fallbackImage = bannerSrc(DESTINATION_SLIDES[0]!.image);
+  return {
+    title: input.path === "/" ? input.title : `${input.title} | ${site.name}`,
+    description: input.description,
+    canonical: absoluteUrl(site, input.path),
+    image: absoluteUrl(site, input.image ?? fallbackImage),
+    siteName: site.name,
+    type: input.type ?? "website",
+    ...(input.noindex ? { noindex: true } : {}),
+  };
+}
+
+export function summary(text: string, fallback: string, max = 160): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (!clean) return fallback;
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+/** schema.org TouristTrip: itinerary as an ordered list, the price text as the offer, us as provider. */
+export function touristTripJsonLd(site: SiteConfig, pkg: PackageDetailView, canonical: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "TouristTrip",
+    name: pkg.title,
+    description: summary(pkg.description, pkg.title, 500),
+    url: canonical,
+    ...(pkg.images.length ? { image: pkg.images.map((i) => absoluteUrl(site, i.src)) } : {}),
+    itinerary: {
+      "@type": "ItemList",
+      numberOfItems: pkg.itinerary.length,
+      itemListElement: pkg.itinerary.map((day, i) => ({
+        "@type": "ListItem",
+        position: i + 1,
+        name: day.day || `Day ${i + 1}`,
+        description: [day.activity, day.accommodation && `Accommodation: ${day.accommodation}`]
+          .filter(Boolean)
+          .join(". "),
+      })),
+    },
+    offers: {
+      "@type": "Offer",
+      price: pkg.price,
+      url: canonical,
+      availability: "https://schema.org/InStock",
+    },
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: pkg.rating,
+      reviewCount: pkg.reviewCount,
+    },
+    provider: {
+      "@type": "TravelAgency",
+      name: site.name,
+      url: base(site),
+      telephone: site.phone,
+      email: site.email,
+    },
+  };
+}
+
+const xmlEscape = (s: string) =>
+  s.replace(
+    /[<>&'"]/g,
+    (c) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[c]};`,
+  );
+
+export async function sitemapXml(db: Db, site: SiteConfig): Promise<string> {
+  const lists = await Promise.all(
+    PACKAGE_KINDS.map((kind) => listPackages(db, { kind, publishedOnly: true })),
+  );
+  const entries = [
+    ...STATIC_PUBLIC_PATHS.map((path) => ({ loc: absoluteUrl(site, path) })),
+    ...lists.flat().map((pkg) => ({
+      loc: absoluteUrl(site, kindInfo(pkg.kind).detailPath(pkg.id)),
+      lastmod: pkg.updated_at,
+    })),
+  ];
+  const urls = entries
+    .map(
+      (e) =>
+        `  <url><loc>${xmlEscape(e.loc)}</loc>${"lastmod" in e ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(site: SiteConfig): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /api",
+    "",
+    `Sitemap: ${absoluteUrl(site, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
+}

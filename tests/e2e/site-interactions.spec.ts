@@ -1,0 +1,204 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+// Public site with JavaScript on: carousels, gallery, travel moments, mobile menu, pending state.
+
+const heroDots = (page: Page) =>
+  page.getByRole("group", { name: "Choose destination" }).getByRole("button");
+const selectedDot = (page: Page) =>
+  page.getByRole("group", { name: "Choose destination" }).locator('[aria-current="true"]');
+
+async function firstDetailPath(page: Page, listPath = "/upcoming-trips"): Promise<string> {
+  await page.goto(listPath);
+  const href = await page.locator("main .card-title a").first().getAttribute("href");
+  expect(href).toBeTruthy();
+  return href!;
+}
+
+test.describe("hero banner", () => {
+  test("dots jump to a slide", async ({ page }) => {
+    await page.goto("/");
+    await expect(heroDots(page)).toHaveCount(6);
+    await heroDots(page).nth(3).click();
+    await expect(selectedDot(page)).toHaveAttribute("aria-label", "Show slide 4: Cape Town");
+    // The chosen slide is the one in view once the 1 s transition has run.
+    const slide = page.getByRole("group", { name: "4 of 6: Cape Town" });
+    await expect
+      .poll(async () => Math.round((await slide.boundingBox())?.x ?? -1), { timeout: 3000 })
+      .toBe(0);
+  });
+
+  test("auto-advances every 4 s and pauses while hovered", async ({ page }) => {
+    await page.goto("/");
+    await expect(heroDots(page)).toHaveCount(6);
+    await page.mouse.move(5, 5); // away from the banner
+    await expect(selectedDot(page)).toHaveAttribute("aria-label", /slide 1:/);
+    await expect(selectedDot(page)).toHaveAttribute("aria-label", /slide 2:/, { timeout: 6000 });
+    await page.locator(".hero-caption").first().hover({ force: true });
+    const held = await selectedDot(page).getAttribute("aria-label");
+    await page.waitForTimeout(5000);
+    await expect(selectedDot(page)).toHaveAttribute("aria-label", held!);
+    await page.mouse.move(5, 5);
+    await expect(selectedDot(page)).not.toHaveAttribute("aria-label", held!, { timeout: 6000 });
+  });
+});
+
+test.describe("detail gallery", () => {
+  test("arrows, dots, counter and keyboard arrows, wrapping at both ends", async ({ page }) => {
+    await page.goto(await firstDetailPath(page));
+    const counter = page.locator(".gallery-counter");
+    const total = Number((await counter.textContent())!.split("/")[1]);
+    expect(total).toBeGreaterThan(1);
+    await expect(counter).toHaveText(`1 / ${total}`);
+    await page.getByRole("button", { name: "Next photo" }).click();
+    await expect(counter).toHaveText(`2 / ${total}`);
+    await page.getByRole("button", { name: "Previous photo" }).click();
+    await page.getByRole("button", { name: "Previous photo" }).click();
+    await expect(counter).toHaveText(`${total} / ${total}`);
+    await page.getByRole("button", { name: `Show photo 1 of ${total}` }).click();
+    await expect(counter).toHaveText(`1 / ${total}`);
+
+    await page.getByRole("group", { name: /use the arrow keys/ }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(counter).toHaveText(`2 / ${total}`);
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(counter).toHaveText(`${total} / ${total}`);
+  });
+
+  test("a swipe of 50 px or more changes the photo, a shorter one does not", async ({ page }) => {
+    await page.goto(await firstDetailPath(page));
+    const counter = page.locator(".gallery-counter");
+    await expect(counter).toHaveText(/^1 \//);
+    const box = (await page.locator(".gallery-viewport").boundingBox())!;
+    const swipe = async (dx: number) => {
+      const y = box.y + box.height / 2;
+      const x = box.x + box.width / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + dx / 2, y, { steps: 3 });
+      await page.mouse.move(x + dx, y, { steps: 3 });
+      await page.mouse.up();
+    };
+    await swipe(-40);
+    await expect(counter).toHaveText(/^1 \//);
+    await swipe(-60);
+    await expect(counter).toHaveText(/^2 \//);
+    await swipe(70);
+    await expect(counter).toHaveText(/^1 \//);
+  });
+
+  test("an image that fails to load shows a 'No Image' placeholder", async ({ page }) => {
+    const path = await firstDetailPath(page);
+    await page.route("**/media/**", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto(path);
+    await expect(page.locator(".gallery").getByText("No Image").first()).toBeVisible();
+  });
+});
+
+test.describe("travel moments", () => {
+  const videoPaused = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.paused);
+
+  test("one video plays at a time, play toggles pause, and scrolling away pauses", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const region = page.getByRole("region", { name: "Travel moments videos" });
+    await region.scrollIntoViewIfNeeded();
+    const slides = region.getByRole("group");
+    const first = slides.nth(0);
+    const second = slides.nth(1);
+    const v1 = first.locator("video");
+    const v2 = second.locator("video");
+
+    await first.getByRole("button", { name: /^Play / }).click();
+    await expect.poll(() => videoPaused(v1)).toBe(false);
+    await expect(first.getByRole("button", { name: /^Pause / })).toBeVisible();
+
+    await second.getByRole("button", { name: /^Play / }).click();
+    await expect.poll(() => videoPaused(v2)).toBe(false);
+    await expect.poll(() => videoPaused(v1)).toBe(true);
+    const playing = await region
+      .locator("video")
+      .evaluateAll((vs) => vs.filter((v) => !(v as HTMLVideoElement).paused).length);
+    expect(playing).toBe(1);
+
+    await second.getByRole("button", { name: /^Pause / }).click();
+    await expect.poll(() => videoPaused(v2)).toBe(true);
+
+    await second.getByRole("button", { name: /^Play / }).click();
+    await expect.poll(() => videoPaused(v2)).toBe(false);
+    await page.locator("footer").scrollIntoViewIfNeeded();
+    await expect.poll(() => videoPaused(v2)).toBe(true);
+  });
+
+  test("the carousel wraps at both ends", async ({ page }) => {
+    await page.goto("/");
+    const region = page.getByRole("region", { name: "Travel moments videos" });
+    await region.scrollIntoViewIfNeeded();
+    const slides = region.getByRole("group");
+    const count = await slides.count();
+    expect(count).toBeGreaterThan(1);
+    const viewport = (await region.locator(".carousel-viewport").boundingBox())!;
+    const inView = async (i: number) => {
+      const box = await slides.nth(i).boundingBox();
+      return !!box && box.x >= viewport.x - 2 && box.x < viewport.x + viewport.width / 3;
+    };
+    await expect.poll(() => inView(0)).toBe(true);
+    await region.getByRole("button", { name: "Previous travel moment" }).click();
+    await expect.poll(() => inView(count - 1)).toBe(true);
+    await region.getByRole("button", { name: "Next travel moment" }).click();
+    await expect.poll(() => inView(0)).toBe(true);
+  });
+});
+
+test.describe("mobile menu with JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("closes when a link is chosen", async ({ page }) => {
+    await page.goto("/");
+    const menu = page.locator("details.mobile-menu");
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(menu).toHaveAttribute("open", "");
+    await menu.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(menu).not.toHaveAttribute("open", "");
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+  });
+
+  test("closes when Book Now is pressed, which opens WhatsApp in a new tab", async ({
+    page,
+    context,
+  }) => {
+    // No network here: answer the chat URL locally so the new tab has something to load.
+    await context.route("https://wa.me/**", (route) =>
+      route.fulfill({ status: 200, body: "chat" }),
+    );
+    await page.goto("/");
+    const menu = page.locator("details.mobile-menu");
+    await page.getByText("Menu", { exact: true }).click();
+    const popup = context.waitForEvent("page");
+    await menu.getByRole("link", { name: /Book Now/ }).click();
+    const chat = await popup;
+    expect(chat.url()).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    await chat.close();
+    await expect(menu).not.toHaveAttribute("open", "");
+  });
+});
+
+test("a list page shows its loading state during client-side navigation", async ({ page }) => {
+  await page.goto("/about");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/upcoming-trips.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Upcoming Trips" })
+    .click();
+  await expect(page.getByText("Loading upcoming trips...")).toBeVisible();
+  release();
+  await expect(page.locator("main .card-title").first()).toBeVisible();
+  await expect(page.getByText("Loading upcoming trips...")).toBeHidden();
+});

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// Tagged @nojs: the "no-js" project runs these with JavaScript disabled (the "js" project too).
+
+async function detailPaths(page: Page): Promise<string[]> {
+  const paths: string[] = [];
+  for (const list of ["/upcoming-trips", "/exclusive-trips", "/local-trips", "/hidden-gems"]) {
+    await page.goto(list);
+    const href = await page.locator("main .card-title a").first().getAttribute("href");
+    if (href) paths.push(href);
+  }
+  return paths;
+}
+
+test("home is complete: every slide, logo and moment is reachable in scrollable rows @nojs", async ({
+  page,
+}) => {
+  const res = await page.goto("/");
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Discover Hidden Corners of the World, Travel That Feels Just Right",
+  );
+  const hero = page.getByRole("region", { name: "Featured destinations" });
+  await expect(hero.getByRole("group")).toHaveCount(6);
+  await expect(page.getByRole("region", { name: "Partner logos" }).getByRole("img")).toHaveCount(7);
+  await expect(
+    page.getByRole("region", { name: "Accreditation logos" }).getByRole("img"),
+  ).toHaveCount(4);
+  for (const heading of [
+    "Upcoming Trips",
+    "2026 Exclusives",
+    "Local Trips",
+    "Travel Moments",
+    "Psst! There's more",
+    "Discover Hidden Gems",
+    "Discounted Flights",
+    "Discounted Hotels",
+    "Accredited By",
+  ]) {
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  }
+  // Each carousel viewport can be scrolled sideways to reach the slides beyond the first view.
+  const last = hero.getByRole("group").last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport();
+  await expect(hero.getByRole("img").last()).toBeVisible();
+});
+
+test("every public page renders completely @nojs", async ({ page }) => {
+  const pages: [string, string][] = [
+    ["/upcoming-trips", "Upcoming Trips"],
+    ["/exclusive-trips", "2026 Exclusive Trips"],
+    ["/local-trips", "Local Trips"],
+    ["/hidden-gems", "Discover Hidden Gems"],
+    ["/discover", "Discover Hidden Gems"],
+    ["/flights", "Discounted Flights"],
+    ["/hotels", "Discounted Hotels"],
+    ["/about", "Our Story"],
+    ["/contact", "Contact Us"],
+  ];
+  for (const [path, heading] of pages) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  }
+  for (const path of await detailPaths(page)) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { name: "Itinerary" })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Price and booking" })).toBeVisible();
+    await expect(page.locator(".gallery img").first()).toBeVisible();
+  }
+  const missing = await page.goto("/nowhere-at-all");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  const noPackage = await page.goto("/package/00000000-0000-4000-8000-000000000000");
+  expect(noPackage?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Package Not Found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
+});
+
+test.describe("small screens", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu opens and its links work without JavaScript @nojs", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Mobile" });
+    await expect(nav).toBeHidden();
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole("link", { name: /Book Now/ })).toBeVisible();
+    await nav.getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+  });
+});

@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApiHarness, type ApiHarness } from "./api-harness";
+
+// Updates and deletes through the API release media that nothing references any more.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-api-media-"));
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await startApiHarness({ DATA_DIR: dataDir });
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function storedMedia(key: string) {
+  const file = path.join(dataDir, "media", ...key.split("/"));
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, "bytes");
+  await h.database.db
+    .insertInto("media_objects")
+    .values({
+      storage_key: key,
+      content_type: "image/webp",
+      bytes: 5,
+      variants: JSON.stringify([]),
+    })
+    .execute();
+  return { url: `/media/${key}`, file };
+}
+const mediaRows = async () =>
+  (
+    await h.database.db
+      .selectFrom("media_objects")
+      .select("storage_key")
+      .orderBy("storage_key")
+      .execute()
+  ).map((r) => r.storage_key);
+
+describe("media pruning", () => {
+  it("a package update releases the images it dropped; a delete releases the rest", async () => {
+    const a = await storedMedia("packages/a.webp");
+    const b = await storedMedia("packages/b.webp");
+    const created = await h.send("POST", "/api/local", {
+      title: "With images",
+      images: [a.url, b.url],
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const updated = await h.send("PUT", `/api/local/${id}`, {
+      title: "With images",
+      images: [b.url],
+    });
+    expect(updated.status).toBe(200);
+    expect(await mediaRows()).toEqual(["packages/b.webp"]);
+    expect(fs.existsSync(a.file)).toBe(false);
+    expect(fs.existsSync(b.file)).toBe(true);
+    expect((await h.send("DELETE", `/api/local/${id}`)).status).toBe(200);
+    expect(await mediaRows()).toEqual([]);
+    expect(fs.existsSync(b.file)).toBe(false);
+  });
+
+  it("keeps media another package still uses", async () => {
+    const shared = await storedMedia("packages/shared.webp");
+    const one = (await (
+      await h.send("POST", "/api/trips", { title: "One", images: [shared.url] })
+    ).json()) as { id: string };
+    await h.send("POST", "/api/trips", { title: "Two", images: [shared.url] });
+    expect((await h.send("DELETE", `/api/trips/${one.id}`)).status).toBe(200);
+    expect(await mediaRows()).toEqual(["packages/shared.webp"]);
+    expect(fs.existsSync(shared.file)).toBe(true);
+  });
+
+  it("a travel-moment update or delete releases its video", async () => {
+    const first = await storedMedia("travel-moments/first.webm");
+    const second = await storedMedia("travel-moments/second.webm");
+    const created = await h.send("POST", "/api/admin/travel-moments", {
+      title: "Clip",
+      videoUrl: first.url,
+    });
+    const { id } = (await created.json()) as { id: string };
+    expect(
+      (
+        await h.send("PUT", `/api/admin/travel-moments/${id}`, {
+          title: "Clip",
+          videoUrl: second.url,
+        })
+      ).status,
+    ).toBe(200);
+    expect(fs.existsSync(first.file)).toBe(false);
+    expect((await h.send("DELETE", `/api/admin/travel-moments/${id}`)).status).toBe(200);
+    expect(fs.existsSync(second.file)).toBe(false);
+    expect(await mediaRows()).not.toContain("travel-moments/second.webm");
+  });
+});

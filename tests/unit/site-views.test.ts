@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import type { Package } from "~/domain/schemas";
+import { DEFAULT_SITE } from "~/domain/site";
+import { displayRating, displayReviewCount } from "~/domain/rating";
+import { buildSeo, robotsTxt, touristTripJsonLd } from "~/server/site-seo.server";
+import { cardView, detailView, imageView } from "~/server/site-views.server";
+
+const site = { ...DEFAULT_SITE, publicUrl: "https://travel.example/" };
+
+function pkg(overrides: Partial<Package> = {}): Package {
+  return {
+    id: "7d3f1c52-3f1f-4c53-9d7e-5d0cfb2f7a10",
+    kind: "trip",
+    slug: "bali-escape",
+    title: "Bali Escape",
+    description: "Seven days of temples and rice terraces.",
+    location: "Ubud, Bali",
+    price: "$2,450 per person",
+    duration: "7 days",
+    travel_period: "May 2026",
+    rating: null,
+    review_count: null,
+    status: "published",
+    position: 0,
+    images: ["/media/packages/a.webp"],
+    imageDetails: [
+      {
+        url: "/media/packages/a.webp",
+        alt: "",
+        width: 1600,
+        height: 1067,
+        variants: [
+          { key: "packages/a-w960.webp", width: 960, height: 640, format: "webp" },
+          { key: "packages/a-w480.webp", width: 480, height: 320, format: "webp" },
+        ],
+      },
+    ],
+    videos: [
+      { id: "v2", type: "url", url: "https://vimeo.com/123", order: 1 },
+      { id: "v1", type: "url", url: "https://youtu.be/dQw4w9WgXcQ", order: 0 },
+    ],
+    highlights: ["Sunrise trek"],
+    inclusions: ["Flights"],
+    exclusions: ["Visa"],
+    itinerary: [{ day: "Day 1", activity: "Arrive in Ubud", accommodation: "Villa Ubud" }],
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+describe("site views", () => {
+  it("builds a srcset from the media variants, smallest first, with width and height", () => {
+    const view = imageView(pkg().imageDetails[0]!, "Bali Escape");
+    expect(view).toEqual({
+      src: "/media/packages/a.webp",
+      srcSet:
+        "/media/packages/a-w480.webp 480w, /media/packages/a-w960.webp 960w, /media/packages/a.webp 1600w",
+      width: 1600,
+      height: 1067,
+      alt: "Bali Escape",
+    });
+  });
+
+  it("reserves a box for external images without a known size, and gives them no srcset", () => {
+    const view = imageView(
+      { url: "https://cdn.example/x.jpg", alt: "", width: null, height: null, variants: [] },
+      "X",
+    );
+    expect(view).toEqual({ src: "https://cdn.example/x.jpg", width: 1200, height: 800, alt: "X" });
+  });
+
+  it("falls back to the id-derived rating and review count", () => {
+    const p = pkg();
+    const card = cardView(p);
+    expect(card.rating).toBe(displayRating(p.id, null));
+    expect(card.reviewCount).toBe(displayReviewCount(p.id, null));
+    expect(card.rating).toBeGreaterThanOrEqual(3.8);
+    expect(card.rating).toBeLessThanOrEqual(5);
+    expect(cardView(pkg({ rating: 4.6, review_count: 12 }))).toMatchObject({
+      rating: 4.6,
+      reviewCount: 12,
+    });
+  });
+
+  it("labels discovery packages 'Discovery' and links them under /package", () => {
+    const card = cardView(pkg({ kind: "discovery" }));
+    expect(card.label).toBe("Discovery");
+    expect(card.href).toBe(`/package/${pkg().id}`);
+    expect(cardView(pkg({ kind: "local" })).href).toBe(`/local-package/${pkg().id}`);
+    expect(cardView(pkg({ kind: "exclusive" })).href).toBe(`/exclusive/${pkg().id}`);
+  });
+
+  it("orders videos, embeds them privately and names the package in the WhatsApp text", () => {
+    const view = detailView(pkg(), site);
+    expect(view.videos.map((v) => v.source.kind)).toEqual(["youtube", "vimeo"]);
+    expect(view.enquiryUrl).toMatch(/^https:\/\/wa\.me\/27215550147\?text=/);
+    expect(decodeURIComponent(view.enquiryUrl)).toContain('"Bali Escape"');
+  });
+
+  it("keeps at most 6 videos", () => {
+    const videos = Array.from({ length: 8 }, (_, i) => ({
+      id: `v${i}`,
+      type: "url" as const,
+      url: `/media/packages/${i}.mp4`,
+      order: i,
+    }));
+    expect(detailView(pkg({ videos }), site).videos).toHaveLength(6);
+  });
+});
+
+describe("seo builders", () => {
+  it("makes canonical and og:image absolute on the public URL", () => {
+    const seo = buildSeo(site, { path: "/about", title: "About Us", description: "d" });
+    expect(seo.canonical).toBe("https://travel.example/about");
+    expect(seo.image).toBe("https://travel.example/images/banners/mauritius.webp");
+    expect(seo.title).toBe(`About Us | ${site.name}`);
+  });
+
+  it("describes a package as a TouristTrip with itinerary, offer and provider", () => {
+    const view = detailView(pkg(), site);
+    const ld = touristTripJsonLd(site, view, "https://travel.example/package/x");
+    expect(ld["@type"]).toBe("TouristTrip");
+    expect(ld.itinerary.itemListElement[0]).toMatchObject({ position: 1, name: "Day 1" });
+    expect(ld.itinerary.itemListElement[0]!.description).toContain("Villa Ubud");
+    expect(ld.offers).toMatchObject({ "@type": "Offer", price: "$2,450 per person" });
+    expect(ld.provider).toMatchObject({ "@type": "TravelAgency", name: site.name });
+    expect(ld.image).toEqual(["https://travel.example/media/packages/a.webp"]);
+  });
+
+  it("keeps crawlers out of /admin and /api", () => {
+    const robots = robotsTxt(site);
+    expect(robots).toContain("Disallow: /admin");
+    expect(robots).toContain("Disallow: /api");
+    expect(robots).toContain("Sitemap: https://travel.example/sitemap.xml");
+  });
+});
