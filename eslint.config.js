@@ -15,6 +15,8 @@ export default tseslint.config(
       "playwright-report/",
       "coverage/",
       "public/",
+      ".tmp/",
+      "bench-results/",
     ],
   },
   js.configs.recommended,

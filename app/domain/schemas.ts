@@ -63,11 +63,9 @@ export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
 /** Blank entries are dropped on save (spec §5). */
 const textList = z
   .array(
-    z
-      .string()
-      .max(LIMITS.listItem, {
-        error: `List entries must be at most ${LIMITS.listItem} characters`,
-      }),
+    z.string().max(LIMITS.listItem, {
+      error: `List entries must be at most ${LIMITS.listItem} characters`,
+    }),
     {
       error: "Must be a list of text",
     },

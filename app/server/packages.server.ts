@@ -145,16 +145,18 @@ export async function uniqueSlug(
   exceptId?: string,
 ): Promise<string> {
   const root = base || "package";
+  // A '-N' suffix must still fit the 120-character limit of the slug column.
+  const stem = root.slice(0, 110).replace(/-+$/, "");
   let query = db
     .selectFrom("packages")
     .select("slug")
     .where("kind", "=", kind)
-    .where((eb) => eb.or([eb("slug", "=", root), eb("slug", "like", `${root}-%`)]));
+    .where((eb) => eb.or([eb("slug", "=", root), eb("slug", "like", `${stem}-%`)]));
   if (exceptId) query = query.where("id", "!=", exceptId);
   const taken = new Set((await query.execute()).map((r) => r.slug));
   if (!taken.has(root)) return root;
   for (let n = 2; ; n++) {
-    const candidate = `${root}-${n}`;
+    const candidate = `${stem}-${n}`;
     if (!taken.has(candidate)) return candidate;
   }
 }

@@ -43,6 +43,14 @@ describe.each(BACKENDS)("packages repository on %s", (backend) => {
       expect(b.slug).toBe("island-time-2");
     });
 
+    it("keeps suffixed slugs within the 120-character limit", async () => {
+      const long = "a".repeat(120);
+      const a = await makePackage(db(), "trip", { title: "One", slug: long });
+      const b = await makePackage(db(), "trip", { title: "Two", slug: long });
+      expect(a.slug).toBe(long);
+      expect(b.slug).toBe(`${"a".repeat(110)}-2`);
+    });
+
     it("falls back to 'package' when the title has no letters or digits", async () => {
       const p = await makePackage(db(), "trip", { title: "★★★" });
       expect(p.slug).toBe("package");
