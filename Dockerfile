@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Multi-stage: build with all dependencies, run with production dependencies only, as a non-root user.
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
