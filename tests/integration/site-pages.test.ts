@@ -311,6 +311,20 @@ describe("public site pages", () => {
     });
   });
 
+  describe("caching", () => {
+    it("caches public pages briefly and hashed assets as immutable", async () => {
+      const { res, html } = await get("/contact");
+      expect(res.headers.get("cache-control")).toBe(
+        "public, max-age=60, stale-while-revalidate=300",
+      );
+      const script = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+      expect(script).toBeDefined();
+      const asset = await server.fetch(script!);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    });
+  });
+
   describe("not found", () => {
     it("answers any other path with 404, the message, a link home and one log line", async () => {
       const spy = vi.spyOn(console, "error");

@@ -69,7 +69,9 @@ export function DetailScreen({ pkg }: { pkg: PackageDetailView }) {
         </div>
       </header>
       <Gallery images={pkg.images} title={pkg.title} />
+      {/* The price card comes first so small screens show Book Now before the long read. */}
       <div className="detail-layout">
+        <PriceCard pkg={pkg} />
         <div className="detail-main">
           {pkg.description ? (
             <section className="detail-section" aria-labelledby="overview-heading">
@@ -123,7 +125,6 @@ export function DetailScreen({ pkg }: { pkg: PackageDetailView }) {
           </div>
           <VideoList videos={pkg.videos} title={pkg.title} />
         </div>
-        <PriceCard pkg={pkg} />
       </div>
     </article>
   );

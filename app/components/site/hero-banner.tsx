@@ -37,7 +37,12 @@ export function HeroBanner() {
       aria-label="Featured destinations"
       {...autoplay.rootProps}
     >
-      <div className="carousel-viewport hero-viewport" ref={viewportRef}>
+      <div
+        className="carousel-viewport hero-viewport"
+        ref={viewportRef}
+        // A native scroll row until Embla runs: keyboard users must be able to focus and scroll it.
+        tabIndex={ready ? undefined : 0}
+      >
         <div className="carousel-container">
           {DESTINATION_SLIDES.map((slide, i) => (
             <div

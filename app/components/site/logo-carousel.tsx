@@ -27,7 +27,12 @@ export function LogoCarousel({ logos, delayMs, label, className }: LogoCarouselP
       aria-label={label}
       {...autoplay.rootProps}
     >
-      <div className="carousel-viewport" ref={viewportRef}>
+      <div
+        className="carousel-viewport"
+        ref={viewportRef}
+        // A native scroll row until Embla runs: keyboard users must be able to focus and scroll it.
+        tabIndex={ready ? undefined : 0}
+      >
         <div className="carousel-container">
           {logos.map((logo, i) => (
             <div

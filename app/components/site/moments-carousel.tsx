@@ -62,7 +62,12 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
       aria-roledescription="carousel"
       aria-label="Travel moments videos"
     >
-      <div className="carousel-viewport" ref={viewportRef}>
+      <div
+        className="carousel-viewport"
+        ref={viewportRef}
+        // A native scroll row until Embla runs: keyboard users must be able to focus and scroll it.
+        tabIndex={ready ? undefined : 0}
+      >
         <div className="carousel-container">
           {moments.map((moment, i) => {
             const isPlaying = playing === moment.id;

@@ -11,43 +11,47 @@ export function VideoList({ videos, title }: { videos: VideoView[]; title: strin
           Swipe or scroll to see more videos <span aria-hidden="true">→</span>
         </p>
       ) : null}
-      <ul className="video-row" aria-label={`${title} videos`}>
-        {videos.map((video, i) => {
-          const name = video.title ?? `${title} video ${i + 1}`;
-          return (
-            <li key={video.id} className="video-item">
-              <div className="video-frame">
-                {video.source.kind === "file" ? (
-                  // Admin-uploaded clips come without caption files (spec §3 has no field for them).
-                  // eslint-disable-next-line jsx-a11y/media-has-caption
-                  <video
-                    src={video.source.src}
-                    controls
-                    preload="metadata"
-                    playsInline
-                    aria-label={name}
-                  />
-                ) : (
-                  <iframe
-                    src={video.source.embedUrl}
-                    title={name}
-                    loading="lazy"
-                    allow="encrypted-media; fullscreen; picture-in-picture"
-                    allowFullScreen
-                    referrerPolicy="strict-origin-when-cross-origin"
-                  />
-                )}
-              </div>
-              {video.title || video.description ? (
-                <div className="video-caption">
-                  {video.title ? <p className="video-title">{video.title}</p> : null}
-                  {video.description ? <p>{video.description}</p> : null}
+      {/* A sideways-scrolling row: keyboard users must be able to focus it to scroll (axe). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="video-scroller" tabIndex={0}>
+        <ul className="video-row" aria-label={`${title} videos`}>
+          {videos.map((video, i) => {
+            const name = video.title ?? `${title} video ${i + 1}`;
+            return (
+              <li key={video.id} className="video-item">
+                <div className="video-frame">
+                  {video.source.kind === "file" ? (
+                    // Admin-uploaded clips come without caption files (spec §3 has no field for them).
+                    // eslint-disable-next-line jsx-a11y/media-has-caption
+                    <video
+                      src={video.source.src}
+                      controls
+                      preload="metadata"
+                      playsInline
+                      aria-label={name}
+                    />
+                  ) : (
+                    <iframe
+                      src={video.source.embedUrl}
+                      title={name}
+                      loading="lazy"
+                      allow="encrypted-media; fullscreen; picture-in-picture"
+                      allowFullScreen
+                      referrerPolicy="strict-origin-when-cross-origin"
+                    />
+                  )}
                 </div>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
+                {video.title || video.description ? (
+                  <div className="video-caption">
+                    {video.title ? <p className="video-title">{video.title}</p> : null}
+                    {video.description ? <p>{video.description}</p> : null}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
     </section>
   );
 }
