@@ -58,6 +58,18 @@ async function mediaIdFor(db: Db, url: string): Promise<string | null> {
   return row?.id ?? null;
 }
 
+/** The columns a create or update writes from validated input (optional fields as NULL). */
+function momentColumns(input: TravelMomentInput) {
+  return {
+    title: input.title,
+    description: input.description ?? null,
+    video_url: input.videoUrl,
+    thumbnail_url: input.thumbnailUrl ?? null,
+    duration: input.duration ?? null,
+    is_active: input.isActive,
+  };
+}
+
 /** Creates a moment at the end of the order; the maximum of 7 holds under concurrency. */
 export async function createMoment(db: Db, input: TravelMomentInput): Promise<TravelMoment> {
   return inTransaction(db, async (trx) => {
@@ -74,12 +86,7 @@ export async function createMoment(db: Db, input: TravelMomentInput): Promise<Tr
     const row = await trx
       .insertInto("travel_moments")
       .values({
-        title: input.title,
-        description: input.description ?? null,
-        video_url: input.videoUrl,
-        thumbnail_url: input.thumbnailUrl ?? null,
-        duration: input.duration ?? null,
-        is_active: input.isActive,
+        ...momentColumns(input),
         order_index: (max ?? -1) + 1,
         video_media_id: await mediaIdFor(trx, input.videoUrl),
       })
@@ -108,12 +115,7 @@ export async function updateMoment(
     const row = await trx
       .updateTable("travel_moments")
       .set({
-        title: input.title,
-        description: input.description ?? null,
-        video_url: input.videoUrl,
-        thumbnail_url: input.thumbnailUrl ?? null,
-        duration: input.duration ?? null,
-        is_active: input.isActive,
+        ...momentColumns(input),
         video_media_id: videoMediaId,
         updated_at: sql<Date>`now()`,
       })
