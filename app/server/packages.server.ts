@@ -230,7 +230,15 @@ async function replaceMedia(db: Db, packageId: string, input: PackageInput): Pro
   }
 }
 
-/** Retries once or twice when a concurrent writer took the same slug between check and insert. */
+/**
+ * Serialises slug allocation within a kind for the rest of the transaction, so concurrent writers
+ * do not pick the same free slug (the unique index stays the final guard).
+ */
+async function lockSlugs(trx: Db, kind: PackageKind): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`packages-slug:${kind}`}))`.execute(trx);
+}
+
+/** A backstop: retries when a writer outside lockSlugs (e.g. a manual insert) took the slug. */
 async function withSlugRetry<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -254,6 +262,7 @@ export async function createPackage(
 ): Promise<Package> {
   const id = await withSlugRetry(() =>
     inTransaction(db, async (trx) => {
+      await lockSlugs(trx, kind);
       const slug = await uniqueSlug(trx, kind, input.slug ?? slugify(input.title));
       const { min } = await trx
         .selectFrom("packages")
@@ -289,6 +298,7 @@ export async function updatePackage(
         .forUpdate()
         .executeTakeFirst();
       if (!existing) throw notFound(kindMessages(kind).notFound);
+      await lockSlugs(trx, kind);
       const wanted = input.slug ?? existing.slug;
       const slug = wanted === existing.slug ? wanted : await uniqueSlug(trx, kind, wanted, id);
       await trx
