@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { requestInfo } from "~/server/request-context.server";
+import { requestInfo } from "~/server/platform/request-context.server";
 
 export const streamTimeout = 5_000;
 

@@ -10,8 +10,8 @@ import {
   type LinksFunction,
 } from "react-router";
 import { FlashMessages } from "~/components/admin/flash-messages";
-import { assertSameOrigin } from "~/server/security.server";
-import { readFlash } from "~/server/toast.server";
+import { assertSameOrigin } from "~/server/auth/security.server";
+import { readFlash } from "~/server/auth/toast.server";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
 

@@ -1,22 +1,22 @@
-export { runAdminCli } from "~/server/admin-cli.server";
+export { runAdminCli } from "~/server/auth/admin-cli.server";
 import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { EnvError, parseEnv } from "~/server/env.server";
-import { DataDirLockedError } from "~/server/data-dir-lock.server";
-import { pingDatabase } from "~/server/db.server";
-import { log } from "~/server/log.server";
-import { LocalMediaStore } from "~/server/media-store.server";
-import { requestInfoContext } from "~/server/request-context.server";
-import { startRuntime, type Runtime } from "~/server/runtime.server";
+import { EnvError, parseEnv } from "~/server/platform/env.server";
+import { DataDirLockedError } from "~/server/platform/data-dir-lock.server";
+import { pingDatabase } from "~/server/platform/db.server";
+import { log } from "~/server/platform/log.server";
+import { LocalMediaStore } from "~/server/media/media-store.server";
+import { requestInfoContext } from "~/server/platform/request-context.server";
+import { startRuntime, type Runtime } from "~/server/platform/runtime.server";
 import {
   mediaOriginOf,
   refuseCrossSiteWrites,
   securityHeaders,
-} from "~/server/security-headers.server";
+} from "~/server/platform/security-headers.server";
 
 export interface StartOptions {
   /** Vite dev server middleware (development only). */

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { PACKAGE_KINDS, travelMomentInputSchema } from "~/domain/schemas";
-import { createMoment } from "~/server/moments.server";
+import { createMoment } from "~/server/catalogue/moments.server";
 import { makePackage } from "../support/factories";
 import { startApiHarness, type ApiHarness } from "./api-harness";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { createAdmin } from "~/server/admins.server";
-import { createSession } from "~/server/session.server";
+import { createAdmin } from "~/server/auth/admins.server";
+import { createSession } from "~/server/auth/session.server";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES, travelMomentInputSchema, travelMomentSchema } from "~/domain/schemas";
-import { createMoment } from "~/server/moments.server";
+import { createMoment } from "~/server/catalogue/moments.server";
 import { startApiHarness, type ApiHarness } from "./api-harness";
 
 // Contract of /api/travel-moments and /api/admin/travel-moments[/{id}|/reorder].

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { kindMessages, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { MESSAGES, PACKAGE_KINDS, type PackageInputRaw, type PackageKind } from "~/domain/schemas";
-import { apiPackageSchema } from "~/server/api-schemas.server";
+import { apiPackageSchema } from "~/server/api/api-schemas.server";
 import { makePackage } from "../support/factories";
 import { startApiHarness, type ApiHarness } from "./api-harness";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACKAGE_KINDS } from "~/domain/schemas";
-import { createMoment } from "~/server/moments.server";
+import { createMoment } from "~/server/catalogue/moments.server";
 import { travelMomentInputSchema } from "~/domain/schemas";
 import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { changePassword, createAdmin, ensureAdmin } from "~/server/admins.server";
-import { INVALID_CREDENTIALS, signIn } from "~/server/login.server";
-import { LOGIN_LIMITS, LOGIN_WINDOW_SECONDS } from "~/server/rate-limit.server";
-import { createSession, getSessionAdmin } from "~/server/session.server";
+import { changePassword, createAdmin, ensureAdmin } from "~/server/auth/admins.server";
+import { INVALID_CREDENTIALS, signIn } from "~/server/auth/login.server";
+import { LOGIN_LIMITS, LOGIN_WINDOW_SECONDS } from "~/server/auth/rate-limit.server";
+import { createSession, getSessionAdmin } from "~/server/auth/session.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 
 const EMAIL = "Owner@Example.com";

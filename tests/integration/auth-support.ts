@@ -1,6 +1,6 @@
 // Helpers shared by the auth-*/security-* suites: a built server on a test database, cookies.
 import { sql } from "kysely";
-import { createAdmin } from "~/server/admins.server";
+import { createAdmin } from "~/server/auth/admins.server";
 import { startTestServer, type TestServer } from "../support/app-server";
 import type { TestDatabase } from "../support/db";
 

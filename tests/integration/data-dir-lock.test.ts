@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { lockDataDir } from "~/server/data-dir-lock.server";
-import { openDatabase } from "~/server/db.server";
+import { lockDataDir } from "~/server/platform/data-dir-lock.server";
+import { openDatabase } from "~/server/platform/db.server";
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -4,14 +4,18 @@ import path from "node:path";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pruneMedia, storeImage } from "~/server/images.server";
+import { pruneMedia, storeImage } from "~/server/media/images.server";
 import {
   LocalMediaStore,
   newMediaKey,
   S3MediaStore,
   type MediaStore,
-} from "~/server/media-store.server";
-import { configureMediaUrls, mediaKeyFromUrl, mediaUrlForKey } from "~/server/media-urls.server";
+} from "~/server/media/media-store.server";
+import {
+  configureMediaUrls,
+  mediaKeyFromUrl,
+  mediaUrlForKey,
+} from "~/server/media/media-urls.server";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 
@@ -175,7 +179,7 @@ describe("images and pruning (PostgreSQL)", () => {
     expect(pkg.imageDetails[0]).toMatchObject({ width: 800, height: 600 });
     expect(pkg.imageDetails[0]!.variants).toHaveLength(1);
 
-    const { deletePackage } = await import("~/server/packages.server");
+    const { deletePackage } = await import("~/server/catalogue/packages.server");
     const released = await deletePackage(database.db, "trip", pkg.id);
     expect(released.sort()).toEqual([a.id, b.id].sort());
     expect(await pruneMedia(database.db, store, released)).toBe(1);

@@ -7,7 +7,7 @@ import {
   listMoments,
   reorderMoments,
   updateMoment,
-} from "~/server/moments.server";
+} from "~/server/catalogue/moments.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 
 const input = (title: string, extra: Record<string, unknown> = {}) =>

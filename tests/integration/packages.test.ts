@@ -8,7 +8,7 @@ import {
   reorderPackages,
   setPackageStatus,
   updatePackage,
-} from "~/server/packages.server";
+} from "~/server/catalogue/packages.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { displayRating, displayReviewCount } from "~/domain/rating";
-import { createAdmin } from "~/server/admins.server";
-import { createSession, SESSION_COOKIE } from "~/server/session.server";
+import { createAdmin } from "~/server/auth/admins.server";
+import { createSession, SESSION_COOKIE } from "~/server/auth/session.server";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";

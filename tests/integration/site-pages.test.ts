@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SITE } from "~/domain/site";
-import { setPackageStatus } from "~/server/packages.server";
+import { setPackageStatus } from "~/server/catalogue/packages.server";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";

@@ -5,8 +5,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type Database } from "~/server/db.server";
-import { migrateToLatest } from "~/server/migrate.server";
+import { openDatabase, type Database } from "~/server/platform/db.server";
+import { migrateToLatest } from "~/server/platform/migrate.server";
 
 export type Backend = "postgres" | "pglite";
 

@@ -1,6 +1,6 @@
 import { packageInputSchema, type PackageInputRaw, type PackageKind } from "~/domain/schemas";
-import type { Db } from "~/server/db.server";
-import { createPackage } from "~/server/packages.server";
+import type { Db } from "~/server/platform/db.server";
+import { createPackage } from "~/server/catalogue/packages.server";
 
 export function packageInput(kind: PackageKind, overrides: Partial<PackageInputRaw> = {}) {
   return packageInputSchema(kind).parse({

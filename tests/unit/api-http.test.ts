@@ -9,9 +9,9 @@ import {
   publicJson,
   readJsonBody,
   toErrorResponse,
-} from "~/server/api-http.server";
-import { AppError } from "~/server/errors.server";
-import { setLogLevel } from "~/server/log.server";
+} from "~/server/api/api-http.server";
+import { AppError } from "~/server/platform/errors.server";
+import { setLogLevel } from "~/server/platform/log.server";
 
 const post = (
   body: BodyInit | null,

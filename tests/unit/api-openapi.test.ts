@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { packageSchema, PACKAGE_KINDS } from "~/domain/schemas";
-import { apiPackageSchema } from "~/server/api-schemas.server";
-import { buildOpenApiDocument } from "~/server/openapi.server";
+import { apiPackageSchema } from "~/server/api/api-schemas.server";
+import { buildOpenApiDocument } from "~/server/api/openapi.server";
 
 type Doc = {
   openapi: string;

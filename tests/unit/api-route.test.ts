@@ -3,8 +3,8 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { PACKAGE_KINDS } from "~/domain/schemas";
-import { kindFromPattern } from "~/server/api-kinds.server";
-import { allowHeader, apiRoute } from "~/server/api-route.server";
+import { kindFromPattern } from "~/server/api/api-kinds.server";
+import { allowHeader, apiRoute } from "~/server/api/api-route.server";
 
 function args(method: string, headers: Record<string, string> = {}): LoaderFunctionArgs {
   const url = "http://site.test/api/thing";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { requestSignIn, SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
-import { contentSecurityPolicy, mediaOriginOf } from "~/server/security-headers.server";
-import { isCrossSiteWrite, isCrossSiteWriteFrom } from "~/server/security.server";
+import { contentSecurityPolicy, mediaOriginOf } from "~/server/platform/security-headers.server";
+import { isCrossSiteWrite, isCrossSiteWriteFrom } from "~/server/auth/security.server";
 
 const directives = (csp: string) =>
   Object.fromEntries(

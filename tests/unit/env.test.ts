@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv } from "~/server/platform/env.server";
 
 describe("environment", () => {
   it("has embedded defaults: PGlite in ./data, port 3000, demo seed on", () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Package } from "~/domain/schemas";
 import { DEFAULT_SITE } from "~/domain/site";
 import { displayRating, displayReviewCount } from "~/domain/rating";
-import { buildSeo, robotsTxt, touristTripJsonLd } from "~/server/site-seo.server";
-import { cardView, detailView, imageView } from "~/server/site-views.server";
+import { buildSeo, robotsTxt, touristTripJsonLd } from "~/server/site/site-seo.server";
+import { cardView, detailView, imageView } from "~/server/site/site-views.server";
 
 const site = { ...DEFAULT_SITE, publicUrl: "https://travel.example/" };
 

@@ -1,6 +1,10 @@
 import { Outlet } from "react-router";
 import { Sidebar } from "~/components/admin/sidebar";
-import { adminFromContext, noStoreMiddleware, requireAdminMiddleware } from "~/server/auth.server";
+import {
+  adminFromContext,
+  noStoreMiddleware,
+  requireAdminMiddleware,
+} from "~/server/auth/auth.server";
 import type { Route } from "./+types/layout";
 import "~/styles/admin.css";
 

@@ -2,12 +2,12 @@ import { data, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { LoginForm } from "~/components/admin/login-form";
 import { requestSignIn, SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
-import { getOptionalAdmin } from "~/server/auth.server";
-import { getDb } from "~/server/db.server";
-import { sessionHeaders, signIn } from "~/server/login.server";
-import { requestInfo } from "~/server/request-context.server";
-import { readCookie, SESSION_COOKIE } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { getOptionalAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/platform/db.server";
+import { sessionHeaders, signIn } from "~/server/auth/login.server";
+import { requestInfo } from "~/server/platform/request-context.server";
+import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
+import { redirectWithToast } from "~/server/auth/toast.server";
 import type { Route } from "./+types/login";
 import "~/styles/admin.css";
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { kindInfo } from "~/domain/package-kinds";
 import { PackageList } from "~/components/admin/package-list";
-import { kindForListPath, adminPackageList } from "~/server/admin-lists.server";
-import { getDb } from "~/server/db.server";
+import { kindForListPath, adminPackageList } from "~/server/catalogue/admin-lists.server";
+import { getDb } from "~/server/platform/db.server";
 import type { Route } from "./+types/package-list";
 
 /** /admin/dashboard, /admin/discovery, /admin/exclusive and /admin/local: one screen, four kinds. */

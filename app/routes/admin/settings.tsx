@@ -1,12 +1,12 @@
 import { data, useNavigation } from "react-router";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { SampleSettings } from "~/components/admin/sample-settings";
-import { changePassword, PASSWORD_MIN_LENGTH } from "~/server/admins.server";
-import { adminFromContext } from "~/server/auth.server";
-import { getDb } from "~/server/db.server";
-import { isAppError } from "~/server/errors.server";
-import { readCookie, SESSION_COOKIE } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { changePassword, PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
+import { adminFromContext } from "~/server/auth/auth.server";
+import { getDb } from "~/server/platform/db.server";
+import { isAppError } from "~/server/platform/errors.server";
+import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
+import { redirectWithToast } from "~/server/auth/toast.server";
 import type { Route } from "./+types/settings";
 
 const PASSWORD_CHANGED = "Password changed. Your other sessions have been signed out.";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
-import { getDb } from "~/server/db.server";
-import { signOut } from "~/server/login.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { getDb } from "~/server/platform/db.server";
+import { signOut } from "~/server/auth/login.server";
+import { redirectWithToast } from "~/server/auth/toast.server";
 import type { Route } from "./+types/sign-out";
 
 /** Sign Out in the sidebar posts here (works without JavaScript). GET signs nobody out. */

@@ -1,6 +1,6 @@
 import { MomentList } from "~/components/admin/moment-list";
-import { adminMomentList } from "~/server/admin-lists.server";
-import { getDb } from "~/server/db.server";
+import { adminMomentList } from "~/server/catalogue/admin-lists.server";
+import { getDb } from "~/server/platform/db.server";
 import type { Route } from "./+types/travel-moments";
 
 export async function loader() {

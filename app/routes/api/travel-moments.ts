@@ -1,9 +1,9 @@
-import { readJson } from "~/server/api-http.server";
-import { momentFailure } from "~/server/api-moments.server";
-import { apiRoute } from "~/server/api-route.server";
-import { getOptionalAdmin } from "~/server/auth.server";
-import { getDb } from "~/server/db.server";
-import { listMoments } from "~/server/moments.server";
+import { readJson } from "~/server/api/api-http.server";
+import { momentFailure } from "~/server/api/api-moments.server";
+import { apiRoute } from "~/server/api/api-route.server";
+import { getOptionalAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/platform/db.server";
+import { listMoments } from "~/server/catalogue/moments.server";
 
 // GET /api/travel-moments: active moments in order for visitors, every moment for an admin.
 const api = apiRoute({

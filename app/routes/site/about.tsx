@@ -4,8 +4,8 @@ import { Icon, type IconName } from "~/components/ui/icons";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { STRENGTHS } from "~/domain/site-content";
-import { getSite } from "~/server/runtime.server";
-import { buildSeo } from "~/server/site-seo.server";
+import { getSite } from "~/server/platform/runtime.server";
+import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/about";
 
 const STRENGTH_ICONS: IconName[] = ["award", "users", "shield", "phone"];

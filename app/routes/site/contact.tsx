@@ -6,8 +6,8 @@ import { Icon } from "~/components/ui/icons";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { BUSINESS_HOURS } from "~/domain/site-content";
-import { getSite } from "~/server/runtime.server";
-import { buildSeo } from "~/server/site-seo.server";
+import { getSite } from "~/server/platform/runtime.server";
+import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/contact";
 
 export function loader() {

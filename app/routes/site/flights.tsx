@@ -4,8 +4,8 @@ import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { ENQUIRY_TEXTS } from "~/domain/site-content";
 import { whatsappLink } from "~/domain/whatsapp";
-import { getSite } from "~/server/runtime.server";
-import { buildSeo } from "~/server/site-seo.server";
+import { getSite } from "~/server/platform/runtime.server";
+import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/flights";
 
 const INTRO =

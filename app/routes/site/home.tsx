@@ -8,10 +8,10 @@ import { PromoBand } from "~/components/site/promo-band";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { ACCREDITED_LOGOS, CAROUSEL_TIMING, PARTNER_LOGOS } from "~/domain/site-content";
-import { getDb } from "~/server/db.server";
-import { getSite } from "~/server/runtime.server";
-import { loadHome } from "~/server/site-pages.server";
-import { buildSeo } from "~/server/site-seo.server";
+import { getDb } from "~/server/platform/db.server";
+import { getSite } from "~/server/platform/runtime.server";
+import { loadHome } from "~/server/site/site-pages.server";
+import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/home";
 
 export async function loader() {

@@ -5,7 +5,7 @@ import { SiteHeader } from "~/components/site/site-header";
 import { ENQUIRY_TEXTS } from "~/domain/site-content";
 import { listKindForPath } from "~/domain/site-paths";
 import { whatsappLink } from "~/domain/whatsapp";
-import { getSite } from "~/server/runtime.server";
+import { getSite } from "~/server/platform/runtime.server";
 import type { Route } from "./+types/layout";
 
 export function loader() {

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { loaderHeaders } from "~/domain/site-cache";
-import { log } from "~/server/log.server";
+import { log } from "~/server/platform/log.server";
 import type { Route } from "./+types/not-found";
 
 export function meta() {

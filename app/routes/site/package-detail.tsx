@@ -3,12 +3,12 @@ import { DetailScreen, PackageNotFound } from "~/components/site/detail-screen";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PRIVATE_CACHE, PUBLIC_CACHE } from "~/domain/site-cache";
 import { detailScopeForPath } from "~/domain/site-paths";
-import { getOptionalAdmin } from "~/server/auth.server";
-import { getDb } from "~/server/db.server";
-import { log } from "~/server/log.server";
-import { getSite } from "~/server/runtime.server";
-import { loadDetail } from "~/server/site-pages.server";
-import { buildSeo, summary, touristTripJsonLd } from "~/server/site-seo.server";
+import { getOptionalAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/platform/db.server";
+import { log } from "~/server/platform/log.server";
+import { getSite } from "~/server/platform/runtime.server";
+import { loadDetail } from "~/server/site/site-pages.server";
+import { buildSeo, summary, touristTripJsonLd } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/package-detail";
 
 // One module for /package/{id}, /exclusive/{id} and /local-package/{id} (spec §2).

@@ -5,10 +5,10 @@ import { kindInfo } from "~/domain/package-kinds";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { listKindForPath } from "~/domain/site-paths";
-import { getDb } from "~/server/db.server";
-import { getSite } from "~/server/runtime.server";
-import { loadList } from "~/server/site-pages.server";
-import { buildSeo } from "~/server/site-seo.server";
+import { getDb } from "~/server/platform/db.server";
+import { getSite } from "~/server/platform/runtime.server";
+import { loadList } from "~/server/site/site-pages.server";
+import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/package-list";
 
 // One module for /upcoming-trips, /exclusive-trips, /local-trips, /hidden-gems and /discover.

@@ -1,5 +1,5 @@
-import { getSite } from "~/server/runtime.server";
-import { robotsTxt } from "~/server/site-seo.server";
+import { getSite } from "~/server/platform/runtime.server";
+import { robotsTxt } from "~/server/site/site-seo.server";
 
 export function loader() {
   return new Response(robotsTxt(getSite()), {

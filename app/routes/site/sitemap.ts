@@ -1,6 +1,6 @@
-import { getDb } from "~/server/db.server";
-import { getSite } from "~/server/runtime.server";
-import { sitemapXml } from "~/server/site-seo.server";
+import { getDb } from "~/server/platform/db.server";
+import { getSite } from "~/server/platform/runtime.server";
+import { sitemapXml } from "~/server/site/site-seo.server";
 
 export async function loader() {
   return new Response(await sitemapXml(getDb(), getSite()), {

@@ -1,8 +1,8 @@
-import { getDb } from "~/server/db.server";
-import { readLoginJson, sessionHeaders, signIn } from "~/server/login.server";
-import { requestInfo } from "~/server/request-context.server";
-import { assertSameOrigin } from "~/server/security.server";
-import { readCookie, SESSION_COOKIE } from "~/server/session.server";
+import { getDb } from "~/server/platform/db.server";
+import { readLoginJson, sessionHeaders, signIn } from "~/server/auth/login.server";
+import { requestInfo } from "~/server/platform/request-context.server";
+import { assertSameOrigin } from "~/server/auth/security.server";
+import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
 import type { Route } from "./+types/login";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,6 +1,6 @@
-import { getDb } from "~/server/db.server";
-import { signOut } from "~/server/login.server";
-import { assertSameOrigin } from "~/server/security.server";
+import { getDb } from "~/server/platform/db.server";
+import { signOut } from "~/server/auth/login.server";
+import { assertSameOrigin } from "~/server/auth/security.server";
 import type { Route } from "./+types/logout";
 
 /** POST /api/admin/logout: always deletes the session row (if any) and expires the cookie. */

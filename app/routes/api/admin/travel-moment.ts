@@ -1,11 +1,11 @@
 import { isUuid, travelMomentInputSchema } from "~/domain/schemas";
-import { parseBody, privateJson, readJsonBody } from "~/server/api-http.server";
-import { MOMENT_TEXTS, momentFailure } from "~/server/api-moments.server";
-import { pruneQuietly } from "~/server/api-media.server";
-import { apiRoute, param, type ApiArgs } from "~/server/api-route.server";
-import { getDb } from "~/server/db.server";
-import { notFound } from "~/server/errors.server";
-import { deleteMoment, getMoment, updateMoment } from "~/server/moments.server";
+import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
+import { MOMENT_TEXTS, momentFailure } from "~/server/api/api-moments.server";
+import { pruneQuietly } from "~/server/api/api-media.server";
+import { apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
+import { getDb } from "~/server/platform/db.server";
+import { notFound } from "~/server/platform/errors.server";
+import { deleteMoment, getMoment, updateMoment } from "~/server/catalogue/moments.server";
 
 // PUT and DELETE /api/admin/travel-moments/{id}.
 function momentId(args: ApiArgs): string {

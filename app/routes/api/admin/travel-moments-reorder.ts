@@ -1,9 +1,9 @@
-import { parseBody, privateJson, readJsonBody } from "~/server/api-http.server";
-import { MOMENT_TEXTS, momentFailure } from "~/server/api-moments.server";
-import { apiRoute } from "~/server/api-route.server";
-import { momentReorderSchema } from "~/server/api-schemas.server";
-import { getDb } from "~/server/db.server";
-import { reorderMoments } from "~/server/moments.server";
+import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
+import { MOMENT_TEXTS, momentFailure } from "~/server/api/api-moments.server";
+import { apiRoute } from "~/server/api/api-route.server";
+import { momentReorderSchema } from "~/server/api/api-schemas.server";
+import { getDb } from "~/server/platform/db.server";
+import { reorderMoments } from "~/server/catalogue/moments.server";
 
 // POST /api/admin/travel-moments/reorder {ids}: the complete id list, else 409.
 const api = apiRoute({

@@ -1,9 +1,9 @@
 import { travelMomentInputSchema } from "~/domain/schemas";
-import { parseBody, privateJson, readJsonBody } from "~/server/api-http.server";
-import { momentFailure } from "~/server/api-moments.server";
-import { apiRoute } from "~/server/api-route.server";
-import { getDb } from "~/server/db.server";
-import { createMoment } from "~/server/moments.server";
+import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
+import { momentFailure } from "~/server/api/api-moments.server";
+import { apiRoute } from "~/server/api/api-route.server";
+import { getDb } from "~/server/platform/db.server";
+import { createMoment } from "~/server/catalogue/moments.server";
 
 // POST /api/admin/travel-moments: a new moment at the end of the order (at most 7: 409).
 const api = apiRoute({

@@ -1,11 +1,11 @@
 import { packageInputSchema } from "~/domain/schemas";
-import { parseBody, privateJson, readJson, readJsonBody } from "~/server/api-http.server";
-import { kindOf, packageFailure, packageUrl } from "~/server/api-kinds.server";
-import { apiRoute } from "~/server/api-route.server";
-import { toApiPackage } from "~/server/api-schemas.server";
-import { getOptionalAdmin } from "~/server/auth.server";
-import { getDb } from "~/server/db.server";
-import { createPackage, listPackages } from "~/server/packages.server";
+import { parseBody, privateJson, readJson, readJsonBody } from "~/server/api/api-http.server";
+import { kindOf, packageFailure, packageUrl } from "~/server/api/api-kinds.server";
+import { apiRoute } from "~/server/api/api-route.server";
+import { toApiPackage } from "~/server/api/api-schemas.server";
+import { getOptionalAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/platform/db.server";
+import { createPackage, listPackages } from "~/server/catalogue/packages.server";
 
 // GET /api/{trips|exclusive-packages|local|discovery}, POST the same (create).
 const api = apiRoute({

@@ -1,19 +1,19 @@
 import { kindMessages } from "~/domain/package-kinds";
 import { isUuid, packageInputSchema } from "~/domain/schemas";
-import { parseBody, privateJson, readJson, readJsonBody } from "~/server/api-http.server";
-import { kindOf, packageFailure } from "~/server/api-kinds.server";
-import { packageMediaIds, pruneQuietly } from "~/server/api-media.server";
-import { apiRoute, param, type ApiArgs } from "~/server/api-route.server";
-import { statusPatchSchema, toApiPackage } from "~/server/api-schemas.server";
-import { getOptionalAdmin } from "~/server/auth.server";
-import { getDb } from "~/server/db.server";
-import { notFound } from "~/server/errors.server";
+import { parseBody, privateJson, readJson, readJsonBody } from "~/server/api/api-http.server";
+import { kindOf, packageFailure } from "~/server/api/api-kinds.server";
+import { packageMediaIds, pruneQuietly } from "~/server/api/api-media.server";
+import { apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
+import { statusPatchSchema, toApiPackage } from "~/server/api/api-schemas.server";
+import { getOptionalAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/platform/db.server";
+import { notFound } from "~/server/platform/errors.server";
 import {
   deletePackage,
   getPackageById,
   setPackageStatus,
   updatePackage,
-} from "~/server/packages.server";
+} from "~/server/catalogue/packages.server";
 
 // GET, PUT (full update), PATCH {status}, DELETE /api/{kind base}/{id}.
 function target(args: ApiArgs) {

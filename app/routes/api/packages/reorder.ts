@@ -1,10 +1,10 @@
 import { kindMessages } from "~/domain/package-kinds";
-import { parseBody, privateJson, readJsonBody } from "~/server/api-http.server";
-import { kindOf, packageFailure } from "~/server/api-kinds.server";
-import { apiRoute } from "~/server/api-route.server";
-import { reorderBodySchema } from "~/server/api-schemas.server";
-import { getDb } from "~/server/db.server";
-import { reorderPackages } from "~/server/packages.server";
+import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
+import { kindOf, packageFailure } from "~/server/api/api-kinds.server";
+import { apiRoute } from "~/server/api/api-route.server";
+import { reorderBodySchema } from "~/server/api/api-schemas.server";
+import { getDb } from "~/server/platform/db.server";
+import { reorderPackages } from "~/server/catalogue/packages.server";
 
 // POST /api/{kind base}/reorder with the kind's complete id list; anything else is a 409.
 const api = apiRoute({

@@ -1,12 +1,12 @@
 import { kindMessages } from "~/domain/package-kinds";
 import { slugSchema } from "~/domain/schemas";
-import { publicJson } from "~/server/api-http.server";
-import { kindOf, packageFailure } from "~/server/api-kinds.server";
-import { apiRoute, param } from "~/server/api-route.server";
-import { toApiPackage } from "~/server/api-schemas.server";
-import { getDb } from "~/server/db.server";
-import { notFound } from "~/server/errors.server";
-import { getPackageBySlug } from "~/server/packages.server";
+import { publicJson } from "~/server/api/api-http.server";
+import { kindOf, packageFailure } from "~/server/api/api-kinds.server";
+import { apiRoute, param } from "~/server/api/api-route.server";
+import { toApiPackage } from "~/server/api/api-schemas.server";
+import { getDb } from "~/server/platform/db.server";
+import { notFound } from "~/server/platform/errors.server";
+import { getPackageBySlug } from "~/server/catalogue/packages.server";
 
 // GET /api/{kind base}/slug/{slug}: published packages only, for admins too (spec §4).
 const api = apiRoute({

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { PACKAGE_KINDS, packageInputSchema } from "~/domain/schemas";
-import { DEMO_MOMENTS, DEMO_PACKAGES } from "../../db/seed/catalogue";
-import { renderScene, type SceneName } from "../../db/seed/art";
-import type { Db } from "./db.server";
-import { storeImage } from "./images.server";
-import { newMediaKey, type MediaBody, type MediaStore } from "./media-store.server";
-import { mediaUrlForKey } from "./media-urls.server";
+import { DEMO_MOMENTS, DEMO_PACKAGES } from "../../../db/seed/catalogue";
+import { renderScene, type SceneName } from "../../../db/seed/art";
+import type { Db } from "../platform/db.server";
+import { storeImage } from "../media/images.server";
+import { newMediaKey, type MediaBody, type MediaStore } from "../media/media-store.server";
+import { mediaUrlForKey } from "../media/media-urls.server";
 import { createPackage } from "./packages.server";
 import { createMoment } from "./moments.server";
 

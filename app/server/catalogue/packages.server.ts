@@ -9,10 +9,10 @@ import {
   type PackageKind,
   type PackageStatus,
 } from "~/domain/schemas";
-import { inTransaction, type Db } from "./db.server";
-import type { PackageRow } from "./db-schema";
-import { conflict, isUniqueViolation, notFound } from "./errors.server";
-import { mediaKeyFromUrl } from "./media-urls.server";
+import { inTransaction, type Db } from "../platform/db.server";
+import type { PackageRow } from "../platform/db-schema";
+import { conflict, isUniqueViolation, notFound } from "../platform/errors.server";
+import { mediaKeyFromUrl } from "../media/media-urls.server";
 
 export interface ListOptions {
   kind: PackageKind;

@@ -10,7 +10,7 @@ import type {
 } from "~/domain/site-views";
 import { videoSource } from "~/domain/video-embed";
 import { packageEnquiryText, whatsappLink } from "~/domain/whatsapp";
-import { mediaUrlForKey } from "./media-urls.server";
+import { mediaUrlForKey } from "../media/media-urls.server";
 
 /** External images have no stored size; a 3:2 box still reserves their space (no layout shift). */
 const FALLBACK_SIZE = { width: 1200, height: 800 };

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "./db.server";
+import type { Db } from "../platform/db.server";
 
 export const SESSION_COOKIE = "wlx_session";
 /** Signed out after 2 hours without a request, and after 7 days whatever happens. */

@@ -4,7 +4,7 @@ import {
   type MiddlewareFunction,
   type RouterContextProvider,
 } from "react-router";
-import { getDb } from "./db.server";
+import { getDb } from "../platform/db.server";
 import { getSessionAdmin, readCookie, SESSION_COOKIE, type SessionAdmin } from "./session.server";
 
 /** The signed-in admin, or null. Decided on the server from the session row, never the browser. */

@@ -4,8 +4,8 @@ import type { SiteConfig } from "~/domain/site";
 import { bannerSrc, DESTINATION_SLIDES } from "~/domain/site-content";
 import { STATIC_PUBLIC_PATHS } from "~/domain/site-paths";
 import type { PackageDetailView, Seo } from "~/domain/site-views";
-import type { Db } from "./db.server";
-import { listPackages } from "./packages.server";
+import type { Db } from "../platform/db.server";
+import { listPackages } from "../catalogue/packages.server";
 
 function base(site: SiteConfig): string {
   return site.publicUrl.replace(/\/+$/, "");

@@ -6,10 +6,10 @@ import {
   type TravelMoment,
   type TravelMomentInput,
 } from "~/domain/schemas";
-import { inTransaction, type Db } from "./db.server";
-import type { TravelMomentRow } from "./db-schema";
-import { conflict, notFound } from "./errors.server";
-import { mediaKeyFromUrl } from "./media-urls.server";
+import { inTransaction, type Db } from "../platform/db.server";
+import type { TravelMomentRow } from "../platform/db-schema";
+import { conflict, notFound } from "../platform/errors.server";
+import { mediaKeyFromUrl } from "../media/media-urls.server";
 import { assertSameIds } from "./packages.server";
 
 const NOT_FOUND = "Travel moment not found";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { CROSS_SITE_ERROR, isCrossSiteWriteFrom } from "./security.server";
+import { CROSS_SITE_ERROR, isCrossSiteWriteFrom } from "../auth/security.server";
 
 /** Video embeds the package detail page may show (privacy-enhanced YouTube and Vimeo). */
 export const EMBED_ORIGINS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];

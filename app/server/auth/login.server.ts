@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { loginSchema } from "~/domain/schemas";
 import { findAdminByEmail, hashPassword, verifyPassword } from "./admins.server";
-import type { Db } from "./db.server";
+import type { Db } from "../platform/db.server";
 import { beginAttempt, recordSuccess } from "./rate-limit.server";
 import {
   clearSessionCookie,

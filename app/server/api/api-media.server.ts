@@ -1,8 +1,8 @@
-import type { Db } from "./db.server";
-import { getDb } from "./db.server";
-import { pruneMedia } from "./images.server";
-import { log } from "./log.server";
-import { getMediaStore } from "./runtime.server";
+import type { Db } from "../platform/db.server";
+import { getDb } from "../platform/db.server";
+import { pruneMedia } from "../media/images.server";
+import { log } from "../platform/log.server";
+import { getMediaStore } from "../platform/runtime.server";
 
 /** Media a package references now; pruned after an update once nothing references them. */
 export async function packageMediaIds(db: Db, packageId: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { DEFAULT_SITE, type SiteConfig } from "~/domain/site";
-import type { Env } from "./env.server";
+import type { Env } from "../platform/env.server";
 
 /** The site facts, with env overrides applied. */
 export function siteConfigFrom(env: Env): SiteConfig {

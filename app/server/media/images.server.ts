@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { MediaVariant } from "~/domain/schemas";
-import type { Db } from "./db.server";
-import type { MediaObjectRow } from "./db-schema";
+import type { Db } from "../platform/db.server";
+import type { MediaObjectRow } from "../platform/db-schema";
 import { newMediaKey, type MediaStore } from "./media-store.server";
 
 const VARIANT_WIDTHS = [480, 960] as const;

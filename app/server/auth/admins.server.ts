@@ -1,7 +1,7 @@
 import argon2 from "argon2";
 import { z } from "zod";
-import { inTransaction, type Db } from "./db.server";
-import { badRequest, conflict, isUniqueViolation } from "./errors.server";
+import { inTransaction, type Db } from "../platform/db.server";
+import { badRequest, conflict, isUniqueViolation } from "../platform/errors.server";
 import { destroyAdminSessions } from "./session.server";
 
 export const PASSWORD_MIN_LENGTH = 12;

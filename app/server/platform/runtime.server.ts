@@ -1,15 +1,15 @@
 import path from "node:path";
 import type { SiteConfig } from "~/domain/site";
-import { ensureAdmin } from "./admins.server";
+import { ensureAdmin } from "../auth/admins.server";
 import { openDatabase, setDatabase, type Database } from "./db.server";
 import type { Env } from "./env.server";
 import { setEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";
-import { LocalMediaStore, S3MediaStore, type MediaStore } from "./media-store.server";
-import { configureMediaUrls } from "./media-urls.server";
+import { LocalMediaStore, S3MediaStore, type MediaStore } from "../media/media-store.server";
+import { configureMediaUrls } from "../media/media-urls.server";
 import { migrateToLatest } from "./migrate.server";
-import { seedDemo } from "./seed.server";
-import { siteConfigFrom } from "./site.server";
+import { seedDemo } from "../catalogue/seed.server";
+import { siteConfigFrom } from "../site/site.server";
 
 export interface Runtime {
   env: Env;

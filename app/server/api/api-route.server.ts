@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { requireAdminApi } from "./auth.server";
+import { requireAdminApi } from "../auth/auth.server";
 import { errorJson, toErrorResponse } from "./api-http.server";
-import { assertSameOrigin } from "./security.server";
+import { assertSameOrigin } from "../auth/security.server";
 
 export const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 export type WriteMethod = (typeof WRITE_METHODS)[number];

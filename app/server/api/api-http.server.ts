@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { LIMITS } from "~/domain/schemas";
-import { AppError, badRequest, isAppError } from "./errors.server";
-import { log } from "./log.server";
+import { AppError, badRequest, isAppError } from "../platform/errors.server";
+import { log } from "../platform/log.server";
 
 /** JSON answers of the /api resource routes: errors, bodies, caching. */
 

@@ -1,10 +1,10 @@
 import readline from "node:readline";
 import { Writable } from "node:stream";
 import { createAdmin, PASSWORD_MIN_LENGTH } from "./admins.server";
-import { openDatabase } from "./db.server";
-import { parseEnv } from "./env.server";
-import { isAppError } from "./errors.server";
-import { migrateToLatest } from "./migrate.server";
+import { openDatabase } from "../platform/db.server";
+import { parseEnv } from "../platform/env.server";
+import { isAppError } from "../platform/errors.server";
+import { migrateToLatest } from "../platform/migrate.server";
 
 export interface CliIo {
   input: NodeJS.ReadableStream;

@@ -3,10 +3,10 @@ import { LIMITS, type Package, type PackageKind } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import type { DetailScope } from "~/domain/site-paths";
 import type { MomentView, PackageCardView, PackageDetailView } from "~/domain/site-views";
-import type { Db } from "./db.server";
-import { log } from "./log.server";
-import { listMoments } from "./moments.server";
-import { getPackageById, getPackageBySlug, listPackages } from "./packages.server";
+import type { Db } from "../platform/db.server";
+import { log } from "../platform/log.server";
+import { listMoments } from "../catalogue/moments.server";
+import { getPackageById, getPackageBySlug, listPackages } from "../catalogue/packages.server";
 import { cardView, detailView, momentView } from "./site-views.server";
 
 export interface PackageSection {

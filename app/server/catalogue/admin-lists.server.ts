@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PACKAGE_KIND_INFO, type PackageKindInfo } from "~/domain/package-kinds";
-import type { Db } from "./db.server";
+import type { Db } from "../platform/db.server";
 import { listPackages } from "./packages.server";
 import { listMoments } from "./moments.server";
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "./db.server";
+import type { Db } from "../platform/db.server";
 
 /** Sign-in attempts are limited per e-mail and per client IP within a sliding window. */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;

@@ -16,7 +16,7 @@ import {
   statusPatchSchema,
   successSchema,
 } from "./api-schemas.server";
-import { SESSION_COOKIE } from "./session.server";
+import { SESSION_COOKIE } from "../auth/session.server";
 
 /**
  * The OpenAPI 3.1 document of /api. Every schema in it is generated from the zod schemas the

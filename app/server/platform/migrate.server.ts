@@ -2,7 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from "kysely/migrati
 import type { Db } from "./db.server";
 
 /** Migrations are bundled at build time, so the built server needs no db/ folder at run time. */
-const modules = import.meta.glob<Migration>("../../db/migrations/*.ts", { eager: true });
+const modules = import.meta.glob<Migration>("../../../db/migrations/*.ts", { eager: true });
 
 class BundledMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
