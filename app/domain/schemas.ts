@@ -240,7 +240,8 @@ export const travelMomentInputSchema = z.object({
     .pipe(
       z
         .string()
-        .regex(/^(\d{1,2}:)?\d{1,2}:\d{2}$/, { error: "Duration must look like 2:30" })
+        // m:ss or h:mm:ss with real minutes and seconds (0-59): '99:99:99' is not a duration.
+        .regex(/^(?:\d{1,2}:[0-5]\d|[0-5]?\d):[0-5]\d$/, { error: "Duration must look like 2:30" })
         .optional(),
     ),
   isActive: z.boolean().default(true),
