@@ -4,7 +4,6 @@ import { PACKAGE_KIND_INFO } from "../../domain/package-kinds";
 /**
  * /admin is the sign-in screen; every other admin URL sits under the guarded layout, whose
  * middleware redirects anonymous visitors to /admin before any loader or action runs.
- * The package forms (/admin/new-*, /admin/edit-*) come with the package-management issue.
  */
 export const adminRoutes: RouteConfigEntry[] = [
   route("admin", "routes/admin/login.tsx"),
@@ -16,6 +15,15 @@ export const adminRoutes: RouteConfigEntry[] = [
         id: `routes/admin/package-list-${info.kind}`,
       }),
     ),
+    // One form module serves the eight new/edit URLs; the kind and mode follow from the pattern.
+    ...Object.values(PACKAGE_KIND_INFO).flatMap((info) => [
+      route(info.admin.newPath.slice(1), "routes/admin/package-form.tsx", {
+        id: `routes/admin/package-new-${info.kind}`,
+      }),
+      route(info.admin.editPath(":id").slice(1), "routes/admin/package-form.tsx", {
+        id: `routes/admin/package-edit-${info.kind}`,
+      }),
+    ]),
     route("admin/travel-moments", "routes/admin/travel-moments.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
   ]),

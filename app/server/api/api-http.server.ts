@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LIMITS } from "~/domain/schemas";
 import { AppError, badRequest, isAppError } from "../platform/errors.server";
 import { log } from "../platform/log.server";
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 
 /** JSON answers of the /api resource routes: errors, bodies, caching. */
 
@@ -132,28 +133,8 @@ async function readLimited(
   return out;
 }
 
-/**
- * PostgreSQL refuses NUL characters in text and lone surrogates in jsonb; both would surface as a
- * 500 deep in a query, so they are refused here. Iterative, so deeply nested junk cannot overflow.
- */
-export function hasUnstorableText(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  const bad = (s: string) => s.includes("\u0000") || !s.isWellFormed();
-  while (stack.length) {
-    const item = stack.pop();
-    if (typeof item === "string") {
-      if (bad(item)) return true;
-    } else if (Array.isArray(item)) {
-      for (const child of item) stack.push(child);
-    } else if (typeof item === "object" && item !== null) {
-      for (const [key, child] of Object.entries(item)) {
-        if (bad(key)) return true;
-        stack.push(child);
-      }
-    }
-  }
-  return false;
-}
+// Shared with the admin form actions; re-exported so API callers keep one import.
+export { hasUnstorableText } from "../platform/unstorable-text.server";
 
 /** Reads a JSON request body: 415 unless JSON, 413 over 1 MB, 400 when it does not parse. */
 export async function readJsonBody(
@@ -182,8 +163,7 @@ export async function readJsonBody(
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw badRequest("Request body must be a JSON object");
   }
-  if (hasUnstorableText(value))
-    throw badRequest("Text must not contain NUL characters or invalid Unicode");
+  if (hasUnstorableText(value)) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
   return value as Record<string, unknown>;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { kindMessages } from "~/domain/package-kinds";
+import { kindMessages, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import {
   isUuid,
   packageInputSchema,
@@ -11,7 +11,7 @@ import {
 } from "~/domain/schemas";
 import { inTransaction, type Db } from "../platform/db.server";
 import type { PackageRow } from "../platform/db-schema";
-import { conflict, isUniqueViolation, notFound } from "../platform/errors.server";
+import { AppError, conflict, isUniqueViolation, notFound } from "../platform/errors.server";
 import { mediaKeyFromUrl } from "../media/media-urls.server";
 
 export interface ListOptions {
@@ -255,15 +255,55 @@ export function parsePackageInput(kind: PackageKind, raw: unknown): PackageInput
   return packageInputSchema(kind).parse(raw);
 }
 
+/**
+ * How a wanted slug that another package of the kind holds is handled: the JSON API takes the next
+ * free one ('bali-escape-2'); the admin form refuses, so the admin decides (409 with `details.slug`).
+ */
+export type SlugConflict = "suffix" | "refuse";
+
+export interface WriteOptions {
+  slugConflict?: SlugConflict;
+}
+
+export interface UpdateOptions extends WriteOptions {
+  /** The `updated_at` the editor loaded: a newer row is refused (409) instead of overwritten. */
+  expectedUpdatedAt?: string;
+}
+
+/** The message a package changed since it was loaded gets (the form keeps the admin's input). */
+export const STALE_EDIT_MESSAGE =
+  "This package was changed by someone else after you opened it. Your changes have not been saved: open the latest version, then apply them again.";
+
+async function allocateSlug(
+  trx: Db,
+  kind: PackageKind,
+  wanted: string,
+  policy: SlugConflict,
+  exceptId?: string,
+): Promise<string> {
+  const slug = await uniqueSlug(trx, kind, wanted, exceptId);
+  if (policy === "refuse" && slug !== (wanted || "package")) {
+    const message = `The URL slug "${wanted}" is already used by another ${PACKAGE_KIND_INFO[kind].nouns.one}. Choose another, for example "${slug}".`;
+    throw new AppError(message, 409, { slug: [message] });
+  }
+  return slug;
+}
+
 export async function createPackage(
   db: Db,
   kind: PackageKind,
   input: PackageInput,
+  options: WriteOptions = {},
 ): Promise<Package> {
   const id = await withSlugRetry(() =>
     inTransaction(db, async (trx) => {
       await lockSlugs(trx, kind);
-      const slug = await uniqueSlug(trx, kind, input.slug ?? slugify(input.title));
+      const slug = await allocateSlug(
+        trx,
+        kind,
+        input.slug ?? slugify(input.title),
+        options.slugConflict ?? "suffix",
+      );
       const { min } = await trx
         .selectFrom("packages")
         .select((eb) => eb.fn.min<number | null>("position").as("min"))
@@ -286,21 +326,31 @@ export async function updatePackage(
   kind: PackageKind,
   id: string,
   input: PackageInput,
+  options: UpdateOptions = {},
 ): Promise<Package> {
   if (!isUuid(id)) throw notFound(kindMessages(kind).notFound);
   await withSlugRetry(() =>
     inTransaction(db, async (trx) => {
       const existing = await trx
         .selectFrom("packages")
-        .select(["id", "slug"])
+        .select(["id", "slug", "updated_at"])
         .where("kind", "=", kind)
         .where("id", "=", id)
         .forUpdate()
         .executeTakeFirst();
       if (!existing) throw notFound(kindMessages(kind).notFound);
+      if (
+        options.expectedUpdatedAt !== undefined &&
+        iso(existing.updated_at) !== options.expectedUpdatedAt
+      ) {
+        throw conflict(STALE_EDIT_MESSAGE);
+      }
       await lockSlugs(trx, kind);
       const wanted = input.slug ?? existing.slug;
-      const slug = wanted === existing.slug ? wanted : await uniqueSlug(trx, kind, wanted, id);
+      const slug =
+        wanted === existing.slug
+          ? wanted
+          : await allocateSlug(trx, kind, wanted, options.slugConflict ?? "suffix", id);
       await trx
         .updateTable("packages")
         .set({ ...columns(input), slug, updated_at: sql<Date>`now()` })

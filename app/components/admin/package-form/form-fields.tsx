@@ -1,0 +1,75 @@
+import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import type { PackageFormInput } from "./form-types";
+
+type Field = FieldMetadata<string | undefined, PackageFormInput>;
+
+/** The field's messages, referenced by the input's aria-describedby (Conform's errorId). */
+export function FieldErrors({ field }: { field: { errorId: string; errors?: string[] } }) {
+  if (!field.errors?.length) return null;
+  return (
+    <p id={field.errorId} className="field-error">
+      {field.errors.join(" ")}
+    </p>
+  );
+}
+
+/** The form-level messages (server faults, stale edits, refused text). */
+export function FormErrors({
+  form,
+  title,
+}: {
+  form: FormMetadata<PackageFormInput>;
+  title?: string;
+}) {
+  if (!form.errors?.length) return null;
+  return (
+    <div id={form.errorId} className="form-error" role="alert">
+      {title ? <p className="form-error-title">{title}</p> : null}
+      {form.errors.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </div>
+  );
+}
+
+interface TextFieldProps {
+  field: Field;
+  label: string;
+  hint?: string;
+  /** The field to focus after a server render (see focusIf). */
+  focusName?: string;
+  placeholder?: string;
+  /** Shows ' *' after the label (spec: 'Title *', 'Price *'). */
+  marked?: boolean;
+}
+
+export function TextField({ field, label, hint, focusName, placeholder, marked }: TextFieldProps) {
+  const { key, ...props } = getInputProps(field, {
+    type: "text",
+    ariaDescribedBy: hint ? field.descriptionId : undefined,
+  });
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>
+        {label}
+        {marked ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input key={key} {...props} {...focusIf(focusName, field.name)} placeholder={placeholder} />
+      {hint ? (
+        <p id={field.descriptionId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors field={field} />
+    </div>
+  );
+}
+
+/**
+ * After a submission the server renders the form again (without JavaScript that is a full page):
+ * focus must land on the first invalid field, or on the row an add/remove changed. autoFocus is
+ * set only then, never on a plain page load (the concern of jsx-a11y/no-autofocus).
+ */
+export function focusIf(focusName: string | undefined, name: string): { autoFocus?: true } {
+  return focusName !== undefined && focusName === name ? { autoFocus: true } : {};
+}

@@ -1,0 +1,186 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import type { PackageFormData, PackageFormReply } from "~/domain/package-form";
+import { kindInfo } from "~/domain/package-kinds";
+import { StatusBadge } from "../status-badge";
+import { FieldErrors, FormErrors, TextField, focusIf } from "./form-fields";
+import { ImagesSection } from "./images-section";
+import { ItineraryEditor } from "./itinerary-editor";
+import { TextListEditor } from "./text-list-editor";
+import { useIsSubmitting } from "./use-is-submitting";
+import { usePackageForm } from "./use-package-form";
+import { VideosSection } from "./videos-section";
+import { getTextareaProps } from "@conform-to/react";
+
+const ORDER = [
+  "images",
+  "videos",
+  "title",
+  "slug",
+  "price",
+  "duration",
+  "location",
+  "travel_period",
+  "description",
+  "highlights",
+  "itinerary",
+  "inclusions",
+  "exclusions",
+] as const;
+
+interface FullPackageFormProps {
+  data: PackageFormData;
+  reply: PackageFormReply | undefined;
+}
+
+/** The package form of trips, discovery and local packages (spec §2), sections in spec order. */
+export function FullPackageForm({ data, reply }: FullPackageFormProps) {
+  const info = kindInfo(data.kind);
+  const { form, fields, focusName } = usePackageForm({
+    id: `package-form-${data.kind}-${data.id ?? "new"}`,
+    kind: data.kind,
+    values: data.values,
+    reply,
+    order: ORDER,
+  });
+  const submitting = useIsSubmitting();
+  const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fields.description);
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="package-form"
+      aria-labelledby="form-heading"
+    >
+      {/* Enter in a text field saves with the status the package has, rather than pressing the
+          first add/remove row button further down (the browser's default button is the first). */}
+      <button
+        type="submit"
+        name="status"
+        value={data.savedStatus}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        Save
+      </button>
+      <FormErrors form={form} />
+      {data.values.updated_at ? (
+        <input type="hidden" name="updated_at" value={data.values.updated_at} />
+      ) : null}
+
+      <ImagesSection field={fields.images} />
+      <VideosSection field={fields.videos} />
+
+      <section className="form-section" aria-labelledby="basic-heading">
+        <h2 id="basic-heading">Basic Information</h2>
+        <div className="field-grid">
+          <TextField field={fields.title} label="Title" marked focusName={focusName} />
+          <TextField
+            field={fields.slug}
+            label="URL Slug"
+            hint="Leave empty to make it from the title. Lowercase letters, digits and hyphens."
+            placeholder="e.g. bali-escape"
+            focusName={focusName}
+          />
+          <TextField
+            field={fields.price}
+            label="Price"
+            marked
+            placeholder="e.g. $2,450 per person"
+            focusName={focusName}
+          />
+          <TextField
+            field={fields.duration}
+            label="Duration"
+            placeholder="e.g. 7 days"
+            focusName={focusName}
+          />
+          <TextField field={fields.location} label="Location" focusName={focusName} />
+          <TextField
+            field={fields.travel_period}
+            label="Travel Period"
+            placeholder="e.g. March - May 2026"
+            focusName={focusName}
+          />
+        </div>
+      </section>
+
+      <section className="form-section" aria-labelledby="description-heading">
+        <h2 id="description-heading">
+          <label htmlFor={fields.description.id}>Description</label>
+        </h2>
+        <textarea
+          key={descriptionKey}
+          {...descriptionProps}
+          rows={6}
+          {...focusIf(focusName, "description")}
+        />
+        <FieldErrors field={fields.description} />
+      </section>
+
+      <TextListEditor
+        form={form}
+        field={fields.highlights}
+        heading="Package Highlights"
+        itemName="highlight"
+        placeholder="e.g. Sunrise trek up Mount Batur"
+        focusName={focusName}
+      />
+      <ItineraryEditor form={form} field={fields.itinerary} focusName={focusName} />
+      <TextListEditor
+        form={form}
+        field={fields.inclusions}
+        heading="What's Included"
+        itemName="inclusion"
+        placeholder="e.g. Airport transfers"
+        focusName={focusName}
+      />
+      <TextListEditor
+        form={form}
+        field={fields.exclusions}
+        heading="What's Not Included"
+        itemName="exclusion"
+        placeholder="e.g. International flights"
+        focusName={focusName}
+      />
+
+      <section className="form-section" aria-labelledby="status-heading">
+        <h2 id="status-heading">Publication Status</h2>
+        <p>
+          <StatusBadge tone={data.savedStatus}>
+            {data.savedStatus === "published" ? "Published" : "Draft"}
+          </StatusBadge>{" "}
+          <span className="field-hint">
+            Save Draft keeps the package off the website; Publish shows it there.
+          </span>
+        </p>
+      </section>
+
+      <div className="form-actions">
+        <Link to={info.admin.listPath} className="button button-secondary">
+          Cancel
+        </Link>
+        <button
+          type="submit"
+          name="status"
+          value="draft"
+          className="button button-secondary"
+          disabled={submitting}
+        >
+          Save Draft
+        </button>
+        <button
+          type="submit"
+          name="status"
+          value="published"
+          className="button button-primary"
+          disabled={submitting}
+        >
+          {data.mode === "new" ? "Publish Package" : "Publish"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,62 @@
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useMemo } from "react";
+import { toast } from "sonner";
+import {
+  firstInvalidField,
+  packageFormSchema,
+  type PackageFormReply,
+  type PackageFormValues,
+} from "~/domain/package-form";
+import type { PackageKind } from "~/domain/schemas";
+import type { PackageFormInput } from "./form-types";
+import { useUnsavedChanges } from "./use-unsaved-changes";
+
+interface Options {
+  id: string;
+  kind: PackageKind;
+  values: PackageFormValues;
+  reply: PackageFormReply | undefined;
+  /** Top-level field names in the order the form shows them (for focus after a server render). */
+  order: readonly string[];
+}
+
+/**
+ * Conform over the API's zod schema, validated in the browser and again on the server. Returns
+ * the form, its fields and the field to focus after a server render: the first invalid one, or
+ * the row an add/remove (without JavaScript) changed.
+ */
+export function usePackageForm({ id, kind, values, reply, order }: Options) {
+  const schema = useMemo(() => packageFormSchema(kind), [kind]);
+  const [form, fields] = useForm<PackageFormInput>({
+    id,
+    lastResult: reply?.result,
+    defaultValue: values,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema, disableAutoCoercion: true });
+    },
+  });
+  useUnsavedChanges(form.dirty);
+
+  // A server fault or a refused save also shows as a toast (the inline message stays).
+  useEffect(() => {
+    if (reply?.toast) toast.error(reply.toast, { id: `${id}-fault` });
+  }, [reply, id]);
+
+  const focusName = useMemo(() => {
+    const intent = reply?.result.intent;
+    if (intent?.type === "insert") {
+      const name = String(intent.payload.name);
+      const rows = (form.value as Record<string, unknown[] | undefined> | undefined)?.[name];
+      const last = `${name}[${(rows?.length ?? 1) - 1}]`;
+      return name === "itinerary" ? `${last}.day` : last;
+    }
+    if (intent?.type === "remove") return String(intent.payload.name);
+    return firstInvalidField(reply?.result.error ?? undefined, order);
+  }, [reply, form.value, order]);
+
+  return { form, fields, focusName };
+}

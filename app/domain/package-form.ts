@@ -1,0 +1,155 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import { PACKAGE_KIND_INFO } from "./package-kinds";
+import {
+  PACKAGE_KINDS,
+  packageInputSchema,
+  type Package,
+  type PackageKind,
+  type PackageStatus,
+} from "./schemas";
+
+/**
+ * The admin package forms validate with the JSON API's schema (`packageInputSchema`), plus the
+ * version the editor loaded. Form values are strings: parse with `disableAutoCoercion` so blank
+ * list rows reach the schema as "" and are dropped by it, exactly like blank API entries.
+ */
+export function packageFormSchema(kind: PackageKind) {
+  return packageInputSchema(kind).extend({
+    /** `updated_at` of the row the form was loaded from (edit only): stale saves are refused. */
+    updated_at: z.string().max(40).optional(),
+  });
+}
+export type PackageFormSchema = ReturnType<typeof packageFormSchema>;
+
+export type FormMode = "new" | "edit";
+
+/** Which kind and mode an admin form route pattern serves ('/admin/edit-local/:id' → local, edit). */
+export function formRouteFromPattern(
+  pattern: string,
+): { kind: PackageKind; mode: FormMode } | undefined {
+  const path = `/${pattern.replace(/^\/+/, "").replace(/\/+$/, "")}`;
+  for (const kind of PACKAGE_KINDS) {
+    const { admin } = PACKAGE_KIND_INFO[kind];
+    if (admin.newPath === path) return { kind, mode: "new" };
+    if (admin.editPath(":id") === path) return { kind, mode: "edit" };
+  }
+  return undefined;
+}
+
+export interface PackageFormVideo {
+  type: "upload" | "url";
+  url: string;
+  title: string;
+  description: string;
+}
+
+/** What a form shows: the package's values as the text its inputs hold. */
+export interface PackageFormValues {
+  title: string;
+  slug: string;
+  price: string;
+  duration: string;
+  location: string;
+  travel_period: string;
+  description: string;
+  status: PackageStatus;
+  images: string[];
+  videos: PackageFormVideo[];
+  highlights: string[];
+  inclusions: string[];
+  exclusions: string[];
+  itinerary: { day: string; activity: string; accommodation: string }[];
+  updated_at?: string;
+}
+
+const atLeastOne = (items: string[]) => (items.length ? items : [""]);
+
+export function packageFormValues(pkg: Package | undefined): PackageFormValues {
+  const blankDay = { day: "", activity: "", accommodation: "" };
+  if (!pkg) {
+    return {
+      title: "",
+      slug: "",
+      price: "",
+      duration: "",
+      location: "",
+      travel_period: "",
+      description: "",
+      status: "draft",
+      images: [],
+      videos: [],
+      highlights: [""],
+      inclusions: [""],
+      exclusions: [""],
+      itinerary: [blankDay],
+    };
+  }
+  return {
+    title: pkg.title,
+    slug: pkg.slug,
+    price: pkg.price,
+    duration: pkg.duration,
+    location: pkg.location,
+    travel_period: pkg.travel_period,
+    description: pkg.description,
+    status: pkg.status,
+    images: pkg.images,
+    videos: pkg.videos.map((v) => ({
+      type: v.type,
+      url: v.url,
+      title: v.title ?? "",
+      description: v.description ?? "",
+    })),
+    highlights: atLeastOne(pkg.highlights),
+    inclusions: atLeastOne(pkg.inclusions),
+    exclusions: atLeastOne(pkg.exclusions),
+    itinerary: pkg.itinerary.length ? pkg.itinerary : [blankDay],
+    updated_at: pkg.updated_at,
+  };
+}
+
+/**
+ * The field that should take focus: the first one, in the order the form shows them, that has an
+ * error. Conform names nested fields 'itinerary[0].day'; `order` lists the top-level names.
+ */
+const SUB_FIELDS = ["day", "activity", "accommodation", "type", "url", "title", "description"];
+const leaf = (name: string) => name.split(".").at(-1) ?? name;
+
+export function firstInvalidField(
+  errors: Record<string, unknown> | undefined,
+  order: readonly string[],
+): string | undefined {
+  if (!errors) return undefined;
+  const names = Object.entries(errors)
+    .filter(([name, messages]) => name !== "" && Array.isArray(messages) && messages.length > 0)
+    .map(([name]) => name);
+  const top = (name: string) => name.split(/[[.]/)[0] ?? name;
+  const indexes = (name: string) => [...name.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+  return names.sort((a, b) => {
+    const byTop = order.indexOf(top(a)) - order.indexOf(top(b));
+    if (byTop !== 0) return byTop;
+    const [ia = -1] = indexes(a);
+    const [ib = -1] = indexes(b);
+    if (ia !== ib) return ia - ib;
+    return SUB_FIELDS.indexOf(leaf(a)) - SUB_FIELDS.indexOf(leaf(b));
+  })[0];
+}
+
+/** What a form action answers when it does not redirect. */
+export interface PackageFormReply {
+  result: SubmissionResult<string[]>;
+  /** A server fault or a refused save, shown as a toast with JavaScript (and inline always). */
+  toast?: string;
+}
+
+/** What a form screen loads: the kind, the mode, and the values its inputs start with. */
+export interface PackageFormData {
+  kind: PackageKind;
+  mode: FormMode;
+  /** The package being edited (edit mode only). */
+  id?: string;
+  values: PackageFormValues;
+  /** The saved status (the Publication Status badge): draft for a new package. */
+  savedStatus: PackageStatus;
+}

@@ -1,0 +1,23 @@
+import { PackageFormScreen } from "~/components/admin/package-form/package-form-screen";
+import { formTitle } from "~/components/admin/package-form/form-texts";
+import { loadPackageForm, submitPackageForm } from "~/server/catalogue/package-form.server";
+import { getDb } from "~/server/platform/db.server";
+import type { Route } from "./+types/package-form";
+
+/** /admin/new-{kind} and /admin/edit-{kind}/:id for the four kinds: one form, one action. */
+export function loader(args: Route.LoaderArgs) {
+  return loadPackageForm(getDb(), args);
+}
+
+export function action(args: Route.ActionArgs) {
+  return submitPackageForm(getDb(), args);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData ? `${formTitle(loaderData.kind, loaderData.mode)} · Admin` : "Admin";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminPackageForm({ loaderData, actionData }: Route.ComponentProps) {
+  return <PackageFormScreen form={loaderData} reply={actionData} />;
+}

@@ -1,0 +1,473 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kindMessages } from "~/domain/package-kinds";
+import type { PackageKind } from "~/domain/schemas";
+import { getPackageById } from "~/server/catalogue/packages.server";
+import { STALE_EDIT_MESSAGE } from "~/server/catalogue/packages.server";
+import type { TestServer } from "../support/app-server";
+import { createTestDatabase, type TestDatabase } from "../support/db";
+import { makePackage } from "../support/factories";
+import { cookieNamed, ensureTestAdmin, signedInCookie, startAuthServer } from "./auth-support";
+import { decode, element, tags, textOf } from "./site-html";
+
+/** The admin package forms' actions through the built server, on a real PostgreSQL. */
+describe("admin package forms", () => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    await ensureTestAdmin(database);
+    server = await startAuthServer(database);
+    cookie = await signedInCookie(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  const get = (path: string) => server.fetch(path, { headers: { Cookie: cookie } });
+
+  /** A multipart post, as the form sends it. */
+  function post(path: string, fields: [string, string][]) {
+    const body = new FormData();
+    for (const [name, value] of fields) body.append(name, value);
+    return server.fetch(path, { method: "POST", headers: { Cookie: cookie }, body });
+  }
+
+  function flashOf(response: Response): { type: string; message: string } | undefined {
+    const raw = cookieNamed(response, "wlx_flash")?.value;
+    return raw ? JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) : undefined;
+  }
+
+  const countOf = async (kind: PackageKind) =>
+    Number(
+      (
+        await database.db
+          .selectFrom("packages")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("kind", "=", kind)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  const rowByTitle = (title: string) =>
+    database.db.selectFrom("packages").selectAll().where("title", "=", title).executeTakeFirst();
+
+  /** Every named input of the rendered form, with its value, as the browser would post it. */
+  function formFields(html: string): [string, string][] {
+    const form = element(html, /<form\b[^>]*class="package-form"/)!;
+    const out: [string, string][] = [];
+    for (const input of tags(form, "input")) {
+      if (input.name && input.type !== "submit") out.push([input.name, input.value ?? ""]);
+    }
+    for (const m of form.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) {
+      const name = tags(`<textarea${m[1]}>`, "textarea")[0]!.name;
+      if (name) out.push([name, decode(m[2]!)]);
+    }
+    for (const m of form.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
+      const name = tags(`<select${m[1]}>`, "select")[0]!.name;
+      const selected =
+        tags(m[2]!, "option").find((o) => "selected" in o) ?? tags(m[2]!, "option")[0];
+      if (name) out.push([name, selected?.value ?? ""]);
+    }
+    return out;
+  }
+
+  const withField = (fields: [string, string][], name: string, value: string) =>
+    fields.map(([n, v]): [string, string] => [n, n === name ? value : v]);
+
+  it("renders the full form's sections in spec order, with its buttons", async () => {
+    const response = await get("/admin/new-package");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const headings = [...html.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2>/g)].map((m) => textOf(m[1]!));
+    expect(headings).toEqual([
+      "Package Images",
+      "Travel Moments Videos",
+      "Basic Information",
+      "Description",
+      "Package Highlights",
+      "Itinerary",
+      "What's Included",
+      "What's Not Included",
+      "Publication Status",
+    ]);
+    const text = textOf(html);
+    for (const label of ["Title *", "URL Slug", "Price *", "Duration", "Location", "Travel Period"])
+      expect(text).toContain(label);
+    for (const label of [
+      "Day Name",
+      "Activities",
+      "Accommodation",
+      "Save Draft",
+      "Publish Package",
+    ])
+      expect(text).toContain(label);
+    expect(html).toMatch(/enctype="multipart\/form-data"/i);
+    // One row per list and no remove button while there is only one.
+    expect(text).not.toMatch(/Remove/);
+    const cancel = [...html.matchAll(/<a\b[^>]*href="([^"]+)"[^>]*>Cancel<\/a>/g)].map((m) => m[1]);
+    expect(cancel).toEqual(["/admin/dashboard"]);
+    // The hidden default submit button comes before any row button, so Enter saves.
+    const buttons = tags(element(html, /<form\b[^>]*class="package-form"/)!, "button");
+    expect(buttons[0]).toMatchObject({ name: "status", value: "draft", tabindex: "-1" });
+  });
+
+  it("returns each kind's Cancel to its own list, and the exclusive form has its own fields", async () => {
+    for (const [path, list] of [
+      ["/admin/new-discovery", "/admin/discovery"],
+      ["/admin/new-local", "/admin/local"],
+      ["/admin/new-exclusive", "/admin/exclusive"],
+    ]) {
+      const html = await (await get(path!)).text();
+      expect(html, path).toMatch(new RegExp(`<a\\b[^>]*href="${list}"[^>]*>Cancel</a>`));
+    }
+    const html = await (await get("/admin/new-exclusive")).text();
+    const text = textOf(html);
+    expect(text).toContain("Create Exclusive Package");
+    expect(text).not.toContain("URL Slug");
+    expect(text).not.toContain("Package Highlights");
+    const options = tags(element(html, /<select\b/)!, "option").map((o) => o.value);
+    expect(options).toEqual(["draft", "published"]);
+  });
+
+  it("creates a package: slug from the title, blank rows dropped, published by Publish, flash toast", async () => {
+    const title = `Lofoten Lights ${randomUUID().slice(0, 6)}`;
+    const response = await post("/admin/new-package", [
+      ["title", title],
+      ["slug", ""],
+      ["price", "$3,100"],
+      ["duration", "6 days"],
+      ["highlights[0]", "Northern lights"],
+      ["highlights[1]", "   "],
+      ["inclusions[0]", ""],
+      ["exclusions[0]", "Flights"],
+      ["itinerary[0].day", "Day 1"],
+      ["itinerary[0].activity", "Arrive"],
+      ["itinerary[0].accommodation", ""],
+      ["itinerary[1].day", ""],
+      ["itinerary[1].activity", ""],
+      ["itinerary[1].accommodation", ""],
+      ["status", "published"],
+    ]);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    expect(flashOf(response)).toMatchObject({
+      type: "success",
+      message: "Package created successfully",
+    });
+    const row = (await rowByTitle(title))!;
+    expect(row).toMatchObject({ kind: "trip", status: "published", price: "$3,100" });
+    expect(row.slug).toBe(title.toLowerCase().replace(/ /g, "-"));
+    expect(row.highlights).toEqual(["Northern lights"]);
+    expect(row.inclusions).toEqual([]);
+    expect(row.exclusions).toEqual(["Flights"]);
+    expect(row.itinerary).toEqual([{ day: "Day 1", activity: "Arrive", accommodation: "" }]);
+  });
+
+  it("Save Draft saves a draft, with a typed slug, and goes to the kind's list", async () => {
+    const title = `Hidden Cove ${randomUUID().slice(0, 6)}`;
+    const slug = `cove-${randomUUID().slice(0, 6)}`;
+    const response = await post("/admin/new-discovery", [
+      ["title", title],
+      ["slug", slug],
+      ["price", "$900"],
+      ["status", "draft"],
+    ]);
+    expect(response.headers.get("Location")).toBe("/admin/discovery");
+    expect(flashOf(response)?.message).toBe("Discovery package created successfully");
+    expect(await rowByTitle(title)).toMatchObject({ kind: "discovery", status: "draft", slug });
+  });
+
+  it("refuses an empty title with 'Please enter a title' next to the field, focus on it, input kept", async () => {
+    const before = await countOf("local");
+    const response = await post("/admin/new-local", [
+      ["title", "  "],
+      ["price", "$120 kept"],
+      ["highlights[0]", "kept highlight"],
+      ["highlights[1]", "second kept"],
+      ["status", "draft"],
+    ]);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    const title = tags(html, "input").find((i) => i.name === "title")!;
+    expect(title["aria-invalid"]).toBe("true");
+    expect(title.autofocus).toBeDefined();
+    const describedBy = title["aria-describedby"]!;
+    expect(textOf(element(html, new RegExp(`<p\\b[^>]*id="${describedBy}"`))!)).toBe(
+      "Please enter a title",
+    );
+    const values = Object.fromEntries(formFields(html));
+    expect(values).toMatchObject({
+      price: "$120 kept",
+      "highlights[0]": "kept highlight",
+      "highlights[1]": "second kept",
+    });
+    // Two rows now: each has its remove button.
+    expect(textOf(html).match(/Remove highlight/g)).toHaveLength(2);
+    expect(await countOf("local")).toBe(before);
+  });
+
+  it("refuses an exclusive package without title or price: 'Please fill in all required fields' titled 'Error'", async () => {
+    const before = await countOf("exclusive");
+    const response = await post("/admin/new-exclusive", [
+      ["title", "Only a title"],
+      ["price", ""],
+      ["status", "draft"],
+    ]);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    const alert = element(html, /<div\b[^>]*role="alert"/)!;
+    expect(textOf(alert)).toBe("Error Please fill in all required fields");
+    const price = tags(html, "input").find((i) => i.name === "price")!;
+    expect(price["aria-invalid"]).toBe("true");
+    expect(price.autofocus).toBeDefined();
+    expect(Object.fromEntries(formFields(html)).title).toBe("Only a title");
+    expect(await countOf("exclusive")).toBe(before);
+  });
+
+  it("creates an exclusive package with a numbered slug when the title's is taken, status from the select", async () => {
+    const title = `Maldives Reef ${randomUUID().slice(0, 6)}`;
+    await makePackage(database.db, "exclusive", { title });
+    const response = await post("/admin/new-exclusive", [
+      ["title", title],
+      ["price", "$8,000"],
+      ["status", "published"],
+      ["videos[0].url", "https://youtu.be/dQw4w9WgXcQ"],
+    ]);
+    expect(response.headers.get("Location")).toBe("/admin/exclusive");
+    expect(flashOf(response)?.message).toBe("Exclusive package created successfully");
+    const rows = await database.db
+      .selectFrom("packages")
+      .select(["slug", "status"])
+      .where("title", "=", title)
+      .orderBy("created_at")
+      .execute();
+    const base = title.toLowerCase().replace(/ /g, "-");
+    expect(rows.map((r) => r.slug)).toEqual([base, `${base}-2`]);
+  });
+
+  it("refuses a slug another package of the kind uses, typed or from the title: message on the field, nothing saved", async () => {
+    const taken = await makePackage(database.db, "trip", {
+      title: `Taken ${randomUUID().slice(0, 6)}`,
+    });
+    const before = await countOf("trip");
+    for (const fields of [
+      [
+        ["title", "Anything"],
+        ["slug", taken.slug],
+      ],
+      [
+        ["title", taken.title],
+        ["slug", ""],
+      ],
+    ] as [string, string][][]) {
+      const response = await post("/admin/new-package", [...fields, ["status", "draft"]]);
+      expect(response.status).toBe(409);
+      const html = await response.text();
+      const slug = tags(html, "input").find((i) => i.name === "slug")!;
+      expect(slug["aria-invalid"]).toBe("true");
+      expect(slug.autofocus).toBeDefined();
+      const message = textOf(
+        element(html, new RegExp(`<p\\b[^>]*id="${slug["aria-describedby"]!.split(" ")[0]}"`))!,
+      );
+      expect(message).toContain(`The URL slug "${taken.slug}" is already used by another package`);
+      expect(message).toContain(`"${taken.slug}-2"`);
+    }
+    expect(await countOf("trip")).toBe(before);
+    // The JSON API keeps numbering a taken slug instead.
+    const api = await server.fetch("/api/trips", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "Via API", slug: taken.slug }),
+    });
+    expect(api.status).toBe(201);
+    expect(((await api.json()) as { slug: string }).slug).toBe(`${taken.slug}-2`);
+  });
+
+  it("adds and removes list rows without JavaScript: intents answered by the server, values kept", async () => {
+    const page = await (await get("/admin/new-package")).text();
+    const addHighlight = tags(page, "button").find(
+      (b) =>
+        b.name === "__intent__" &&
+        decode(b.value!).includes('"insert"') &&
+        decode(b.value!).includes('"highlights"'),
+    )!;
+    const typed: [string, string][] = [
+      ["title", "Row test"],
+      ["highlights[0]", "first"],
+      ["itinerary[0].day", "Day one"],
+    ];
+    const added = await post("/admin/new-package", [...typed, ["__intent__", addHighlight.value!]]);
+    expect(added.status).toBe(200);
+    const html = await added.text();
+    const values = Object.fromEntries(formFields(html));
+    expect(values).toMatchObject({
+      title: "Row test",
+      "highlights[0]": "first",
+      "highlights[1]": "",
+      "itinerary[0].day": "Day one",
+    });
+    // The new row takes focus; nothing was saved.
+    expect(tags(html, "input").find((i) => i.name === "highlights[1]")!.autofocus).toBeDefined();
+    expect(await rowByTitle("Row test")).toBeUndefined();
+
+    const remove = tags(html, "button").find(
+      (b) =>
+        b.name === "__intent__" &&
+        decode(b.value!).includes('"remove"') &&
+        decode(b.value!).includes('"highlights"') &&
+        decode(b.value!).includes('"index":0'),
+    )!;
+    const removed = await post("/admin/new-package", [
+      ["title", "Row test"],
+      ["highlights[0]", "first"],
+      ["highlights[1]", "second"],
+      ["__intent__", remove.value!],
+    ]);
+    expect(removed.status).toBe(200);
+    const after = Object.fromEntries(formFields(await removed.text()));
+    expect(after["highlights[0]"]).toBe("second");
+    expect(after["highlights[1]"]).toBeUndefined();
+  });
+
+  it("updates a package through its edit form, keeping its images and videos", async () => {
+    const pkg = await makePackage(database.db, "local", {
+      title: `Cape Point ${randomUUID().slice(0, 6)}`,
+      status: "published",
+      images: ["/media/packages/a.webp", "https://example.com/b.jpg"],
+      videos: [{ type: "url", url: "https://youtu.be/dQw4w9WgXcQ", title: "Reel" }],
+      highlights: ["Penguins"],
+    });
+    const page = await get(`/admin/edit-local/${pkg.id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(textOf(html)).toContain("Publish");
+    expect(html).toMatch(/<a\b[^>]*href="\/admin\/local"[^>]*>Cancel<\/a>/);
+    const fields = withField(formFields(html), "duration", "2 days");
+    const response = await post(`/admin/edit-local/${pkg.id}`, [
+      ...fields,
+      ["status", "published"],
+    ]);
+    expect(response.status, await response.clone().text()).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/local");
+    expect(flashOf(response)?.message).toBe("Local package updated successfully");
+    const saved = (await getPackageById(database.db, "local", pkg.id))!;
+    expect(saved).toMatchObject({
+      duration: "2 days",
+      slug: pkg.slug,
+      status: "published",
+      highlights: ["Penguins"],
+    });
+    expect(saved.images).toEqual(pkg.images);
+    expect(saved.videos.map((v) => [v.type, v.url, v.title])).toEqual([
+      ["url", "https://youtu.be/dQw4w9WgXcQ", "Reel"],
+    ]);
+  });
+
+  it("refuses a stale edit (the package changed after the form was opened), keeping the admin's input", async () => {
+    const pkg = await makePackage(database.db, "trip", {
+      title: `Stale ${randomUUID().slice(0, 6)}`,
+    });
+    const fields = withField(
+      formFields(await (await get(`/admin/edit-package/${pkg.id}`)).text()),
+      "price",
+      "$1 mine",
+    );
+    // Another admin saves first.
+    await sql`update packages set price = 'theirs', updated_at = now() + interval '1 second' where id = ${pkg.id}`.execute(
+      database.db,
+    );
+    const response = await post(`/admin/edit-package/${pkg.id}`, [...fields, ["status", "draft"]]);
+    expect(response.status).toBe(409);
+    const html = await response.text();
+    expect(textOf(element(html, /<div\b[^>]*role="alert"/)!)).toBe(STALE_EDIT_MESSAGE);
+    expect(Object.fromEntries(formFields(html)).price).toBe("$1 mine");
+    expect((await getPackageById(database.db, "trip", pkg.id))!.price).toBe("theirs");
+  });
+
+  it("answers 404 for an unknown id, a malformed id and another kind's id, on GET and POST", async () => {
+    const discovery = await makePackage(database.db, "discovery", {
+      title: `Other kind ${randomUUID().slice(0, 6)}`,
+    });
+    for (const path of [
+      `/admin/edit-package/${randomUUID()}`,
+      "/admin/edit-package/not-a-uuid",
+      `/admin/edit-package/${discovery.id}`,
+      `/admin/edit-exclusive/${discovery.id}`,
+    ]) {
+      expect((await get(path)).status, path).toBe(404);
+      const posted = await post(path, [
+        ["title", "x"],
+        ["price", "y"],
+        ["status", "draft"],
+      ]);
+      expect(posted.status, path).toBe(404);
+    }
+    expect((await getPackageById(database.db, "discovery", discovery.id))!.title).toBe(
+      discovery.title,
+    );
+  });
+
+  it("refuses NUL and ill-formed text with 400 and a message, saving nothing", async () => {
+    const before = await countOf("trip");
+    const response = await post("/admin/new-package", [
+      ["title", "Nul\u0000title"],
+      ["status", "draft"],
+    ]);
+    expect(response.status).toBe(400);
+    expect(textOf(await response.text())).toContain(
+      "Text must not contain NUL characters or invalid Unicode",
+    );
+    const encoded = await server.fetch("/admin/new-package", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "title=a%00b&status=draft",
+    });
+    expect(encoded.status).toBe(400);
+    expect(await countOf("trip")).toBe(before);
+  });
+
+  it("shows 'Failed to create package' / 'Failed to update package' on a server fault, keeping the input", async () => {
+    await sql`
+      create function refuse_fault() returns trigger language plpgsql as $$
+      begin
+        if new.title like 'FAULT%' then raise exception 'injected fault'; end if;
+        return new;
+      end $$`.execute(database.db);
+    await sql`create trigger refuse_fault before insert or update on packages
+      for each row execute function refuse_fault()`.execute(database.db);
+    try {
+      const created = await post("/admin/new-package", [
+        ["title", "FAULT create"],
+        ["price", "$5 kept"],
+        ["status", "draft"],
+      ]);
+      expect(created.status).toBe(500);
+      const html = await created.text();
+      expect(textOf(element(html, /<div\b[^>]*role="alert"/)!)).toBe(
+        kindMessages("trip").createFailed,
+      );
+      expect(Object.fromEntries(formFields(html)).price).toBe("$5 kept");
+
+      const pkg = await makePackage(database.db, "local", {
+        title: `Fine ${randomUUID().slice(0, 6)}`,
+      });
+      const fields = withField(
+        formFields(await (await get(`/admin/edit-local/${pkg.id}`)).text()),
+        "title",
+        "FAULT update",
+      );
+      const updated = await post(`/admin/edit-local/${pkg.id}`, [...fields, ["status", "draft"]]);
+      expect(updated.status).toBe(500);
+      expect(textOf(await updated.text())).toContain("Failed to update local package");
+      expect((await getPackageById(database.db, "local", pkg.id))!.title).toBe(pkg.title);
+    } finally {
+      await sql`drop trigger refuse_fault on packages`.execute(database.db);
+      await sql`drop function refuse_fault()`.execute(database.db);
+    }
+  });
+});
