@@ -32,6 +32,11 @@ function recording(store: MediaStore, written: string[]): MediaStore {
       written.push(key);
       return size;
     },
+    async putStream(key, body, contentType) {
+      const size = await store.putStream(key, body, contentType);
+      written.push(key);
+      return size;
+    },
   };
 }
 

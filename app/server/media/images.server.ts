@@ -2,7 +2,12 @@ import sharp from "sharp";
 import type { MediaVariant } from "~/domain/schemas";
 import type { Db } from "../platform/db.server";
 import type { MediaObjectRow } from "../platform/db-schema";
-import { newMediaKey, type MediaStore } from "./media-store.server";
+import {
+  newMediaKey,
+  type MediaBody,
+  type MediaFolder,
+  type MediaStore,
+} from "./media-store.server";
 
 const VARIANT_WIDTHS = [480, 960] as const;
 const MAX_WIDTH = 1600;
@@ -14,10 +19,16 @@ const MAX_WIDTH = 1600;
 export async function storeImage(
   db: Db,
   store: MediaStore,
-  input: Uint8Array,
-  folder: "packages" | "seed" = "packages",
+  input: MediaBody,
+  folder: MediaFolder = "packages",
+  options: { animated?: boolean } = {},
 ): Promise<MediaObjectRow> {
-  const source = sharp(input, { failOn: "error" }).rotate();
+  // rotate() applies the EXIF orientation; sharp writes no metadata unless asked (keepExif etc.),
+  // so the stored WebP files carry none of the uploader's EXIF, GPS, XMP or ICC comments.
+  const source = sharp(input instanceof Uint8Array ? input : input.file, {
+    failOn: "error",
+    animated: options.animated ?? false,
+  }).rotate();
   const main = await source
     .clone()
     .resize({ width: MAX_WIDTH, withoutEnlargement: true })

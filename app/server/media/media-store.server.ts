@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
+import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { randomBytes } from "node:crypto";
 import type { S3Client } from "@aws-sdk/client-s3";
@@ -15,15 +16,20 @@ export interface MediaStore {
   /** Base URL under which keys are served. */
   readonly publicBase: string;
   put(key: string, body: MediaBody, contentType: string): Promise<number>;
+  /**
+   * Streams a body of unknown length to the key (S3: multipart upload; local: temp file + link).
+   * When the body errors (a size limit, a dropped request), nothing is left under the key.
+   * Resolves to the number of bytes stored.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<number>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
 }
 
+export type MediaFolder = "packages" | "travel-moments" | "seed";
+
 /** 'packages/1732156800000-3f9a2c1b.webp': timestamp, random part, original extension. */
-export function newMediaKey(
-  folder: "packages" | "travel-moments" | "seed",
-  extension: string,
-): string {
+export function newMediaKey(folder: MediaFolder, extension: string): string {
   const ext =
     extension
       .replace(/^\./, "")
@@ -59,12 +65,28 @@ export class LocalMediaStore implements MediaStore {
       } else {
         await pipeline(fs.createReadStream(body.file), out);
       }
-      await fs.promises.rename(temp, target);
-      return (await fs.promises.stat(target)).size;
-    } catch (error) {
+      return await this.publish(temp, target);
+    } finally {
       await fs.promises.rm(temp, { force: true });
-      throw error;
     }
+  }
+
+  async putStream(key: string, body: Readable, _contentType: string): Promise<number> {
+    const target = this.pathFor(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomBytes(4).toString("hex")}.part`;
+    try {
+      await pipeline(body, fs.createWriteStream(temp, { flags: "wx" }));
+      return await this.publish(temp, target);
+    } finally {
+      await fs.promises.rm(temp, { force: true });
+    }
+  }
+
+  /** link() fails when the target exists, so a stored object is never overwritten. */
+  private async publish(temp: string, target: string): Promise<number> {
+    await fs.promises.link(temp, target);
+    return (await fs.promises.stat(target)).size;
   }
 
   async delete(key: string): Promise<void> {
@@ -138,6 +160,39 @@ export class S3MediaStore implements MediaStore {
       }),
     );
     return size;
+  }
+
+  async putStream(key: string, body: Readable, contentType: string): Promise<number> {
+    assertKey(key);
+    const [{ Upload }, client] = await Promise.all([
+      import("@aws-sdk/lib-storage"),
+      this.clientPromise,
+    ]);
+    let bytes = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    body.once("error", (error) => counted.destroy(error));
+    body.pipe(counted);
+    // Parts of 5 MB, one in flight: memory stays around 10 MB whatever the file's size.
+    const upload = new Upload({
+      client,
+      queueSize: 1,
+      partSize: 5 * 1024 * 1024,
+      leavePartsOnError: false,
+      params: {
+        Bucket: this.options.bucket,
+        Key: key,
+        Body: counted,
+        ContentType: contentType,
+        CacheControl: "public, max-age=31536000, immutable",
+      },
+    });
+    await upload.done();
+    return bytes;
   }
 
   async delete(key: string): Promise<void> {
