@@ -141,6 +141,8 @@ export interface PackageFormReply {
   result: SubmissionResult<string[]>;
   /** A server fault or a refused save, shown as a toast with JavaScript (and inline always). */
   toast?: string;
+  /** The package changed since the form was loaded: the form offers to open the latest version. */
+  stale?: boolean;
 }
 
 /** What a form screen loads: the kind, the mode, and the values its inputs start with. */

@@ -384,7 +384,9 @@ describe("admin package forms", () => {
     const response = await post(`/admin/edit-package/${pkg.id}`, [...fields, ["status", "draft"]]);
     expect(response.status).toBe(409);
     const html = await response.text();
-    expect(textOf(element(html, /<div\b[^>]*role="alert"/)!)).toBe(STALE_EDIT_MESSAGE);
+    const alert = element(html, /<div\b[^>]*role="alert"/)!;
+    expect(textOf(alert)).toBe(`${STALE_EDIT_MESSAGE} Open the latest version`);
+    expect(alert).toContain(`href="/admin/edit-package/${pkg.id}"`);
     expect(Object.fromEntries(formFields(html)).price).toBe("$1 mine");
     expect((await getPackageById(database.db, "trip", pkg.id))!.price).toBe("theirs");
   });

@@ -119,7 +119,7 @@ export async function submitPackageForm(db: Db, args: ActionFunctionArgs) {
       return reply(
         {
           result: submission.reply({ formErrors, fieldErrors }),
-          ...(formErrors.length ? { toast: error.message } : {}),
+          ...(formErrors.length ? { toast: error.message, stale: true } : {}),
         },
         409,
       );

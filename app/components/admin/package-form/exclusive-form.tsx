@@ -57,7 +57,10 @@ export function ExclusivePackageForm({ data, reply }: ExclusivePackageFormProps)
           <p>{MESSAGES.requiredFields}</p>
         </div>
       ) : null}
-      <FormErrors form={form} />
+      <FormErrors
+        form={form}
+        latestHref={reply?.stale && data.id ? info.admin.editPath(data.id) : undefined}
+      />
       {data.values.updated_at ? (
         <input type="hidden" name="updated_at" value={data.values.updated_at} />
       ) : null}

@@ -16,18 +16,23 @@ export function FieldErrors({ field }: { field: { errorId: string; errors?: stri
 /** The form-level messages (server faults, stale edits, refused text). */
 export function FormErrors({
   form,
-  title,
+  latestHref,
 }: {
   form: FormMetadata<PackageFormInput>;
-  title?: string;
+  /** After a refused stale edit: where the latest version opens (a full load, a fresh form). */
+  latestHref?: string;
 }) {
   if (!form.errors?.length) return null;
   return (
     <div id={form.errorId} className="form-error" role="alert">
-      {title ? <p className="form-error-title">{title}</p> : null}
       {form.errors.map((message) => (
         <p key={message}>{message}</p>
       ))}
+      {latestHref ? (
+        <p>
+          <a href={latestHref}>Open the latest version</a>
+        </p>
+      ) : null}
     </div>
   );
 }

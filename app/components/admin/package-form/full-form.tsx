@@ -65,7 +65,10 @@ export function FullPackageForm({ data, reply }: FullPackageFormProps) {
       >
         Save
       </button>
-      <FormErrors form={form} />
+      <FormErrors
+        form={form}
+        latestHref={reply?.stale && data.id ? info.admin.editPath(data.id) : undefined}
+      />
       {data.values.updated_at ? (
         <input type="hidden" name="updated_at" value={data.values.updated_at} />
       ) : null}

@@ -10,6 +10,7 @@ import {
 } from "~/domain/package-form";
 import type { PackageKind } from "~/domain/schemas";
 import type { PackageFormInput } from "./form-types";
+import { useFormDirty } from "./use-form-dirty";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
 interface Options {
@@ -39,7 +40,8 @@ export function usePackageForm({ id, kind, values, reply, order }: Options) {
       return parseWithZod(formData, { schema, disableAutoCoercion: true });
     },
   });
-  useUnsavedChanges(form.dirty);
+  const dirty = useFormDirty(id);
+  useUnsavedChanges(dirty);
 
   // A server fault or a refused save also shows as a toast (the inline message stays).
   useEffect(() => {

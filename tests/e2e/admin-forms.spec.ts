@@ -1,0 +1,304 @@
+import AxeBuilder from "@axe-core/playwright";
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+// The admin package forms, with JavaScript on and (for @nojs titles) off. Every test makes its own
+// packages with unique titles: the e2e database is shared by all specs.
+
+const unique = (title: string) => `${title} ${randomUUID().slice(0, 8)}`;
+
+interface ApiPackage {
+  id: string;
+  title: string;
+  slug: string;
+  status: string;
+  price: string;
+  duration: string;
+  highlights: string[];
+  itinerary: { day: string; activity: string; accommodation: string }[];
+}
+
+/** Admin API reads include drafts. */
+async function findByTitle(page: Page, base: string, title: string): Promise<ApiPackage> {
+  const response = await page.request.get(base);
+  expect(response.status()).toBe(200);
+  const found = ((await response.json()) as ApiPackage[]).find((p) => p.title === title);
+  expect(found, `${title} in ${base}`).toBeDefined();
+  return found!;
+}
+
+async function createViaApi(page: Page, base: string, body: Record<string, unknown>) {
+  const response = await page.request.post(base, { data: body });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as ApiPackage;
+}
+
+const publicStatus = async (request: APIRequestContext, path: string) =>
+  (await request.get(path, { maxRedirects: 0 })).status();
+
+/**
+ * The flash after a save: a toast with JavaScript; without it a <noscript> status message. Chromium
+ * with script execution disabled by Playwright still parses <noscript> as raw text, so there the
+ * served markup is checked instead of its rendering.
+ */
+async function expectFlash(page: Page, message: string) {
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await expect(page.getByText(message).first()).toBeVisible();
+  } else {
+    expect(await page.locator("noscript").allInnerTexts()).toContainEqual(
+      expect.stringContaining(message),
+    );
+  }
+}
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+test("@nojs create a draft, edit it, publish from the form, see it on the public site", async ({
+  adminPage: page,
+  request,
+}) => {
+  const title = unique("Azores Whales");
+  await page.goto("/admin/new-package");
+  await expect(page.getByRole("heading", { level: 1, name: "New Package" })).toBeVisible();
+  await expect(page.getByText("Draft", { exact: true })).toBeVisible();
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Price").fill("$2,100");
+  await page.getByLabel("Highlight 1").fill("Sperm whales off Pico");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expectFlash(page, "Package created successfully");
+
+  const draft = await findByTitle(page, "/api/trips", title);
+  expect(draft).toMatchObject({ status: "draft", price: "$2,100" });
+  expect(draft.highlights).toEqual(["Sperm whales off Pico"]);
+  expect(await publicStatus(request, `/package/${draft.id}`)).toBe(404);
+
+  await page.goto(`/admin/edit-package/${draft.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Package" })).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await expect(page.getByLabel("URL Slug")).toHaveValue(draft.slug);
+  await page.getByLabel("Duration").fill("5 days");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expectFlash(page, "Package updated successfully");
+
+  const published = await findByTitle(page, "/api/trips", title);
+  expect(published).toMatchObject({ status: "published", duration: "5 days", slug: draft.slug });
+  const detail = await request.get(`/package/${draft.id}`);
+  expect(detail.status()).toBe(200);
+  expect(await detail.text()).toContain(title);
+});
+
+test("@nojs the list editors add and remove rows and keep one row", async ({ adminPage: page }) => {
+  const title = unique("Karoo Stars");
+  await page.goto("/admin/new-local");
+  const highlights = page.getByRole("region", { name: "Package Highlights" });
+  await expect(highlights.getByRole("textbox")).toHaveCount(1);
+  await expect(highlights.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+
+  await page.getByLabel("Title").fill(title);
+  await highlights.getByLabel("Highlight 1").fill("first");
+  await highlights.getByRole("button", { name: "Add Highlight" }).click();
+  await expect(highlights.getByRole("textbox")).toHaveCount(2);
+  await expect(highlights.getByLabel("Highlight 2")).toBeFocused();
+  await expect(highlights.getByRole("button", { name: /Remove/ })).toHaveCount(2);
+  // Values typed before the add are kept (without JavaScript the server rendered them back).
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await expect(highlights.getByLabel("Highlight 1")).toHaveValue("first");
+  await highlights.getByLabel("Highlight 2").fill("second");
+  await highlights.getByRole("button", { name: "Remove highlight 1" }).click();
+  await expect(highlights.getByRole("textbox")).toHaveCount(1);
+  await expect(highlights.getByLabel("Highlight 1")).toHaveValue("second");
+  await expect(highlights.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+
+  const itinerary = page.getByRole("region", { name: "Itinerary" });
+  await itinerary.getByLabel("Day Name").fill("Arrival");
+  await itinerary.getByRole("button", { name: "Add Day" }).click();
+  await expect(itinerary.getByRole("group", { name: "Day 2" })).toBeVisible();
+  await itinerary.getByRole("group", { name: "Day 2" }).getByLabel("Activities").fill("Stargazing");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page).toHaveURL(/\/admin\/local$/);
+  await expectFlash(page, "Local package created successfully");
+
+  const saved = await findByTitle(page, "/api/local", title);
+  expect(saved.highlights).toEqual(["second"]);
+  expect(saved.itinerary).toEqual([
+    { day: "Arrival", activity: "", accommodation: "" },
+    { day: "", activity: "Stargazing", accommodation: "" },
+  ]);
+});
+
+test("@nojs validation texts: 'Please enter a title' and the exclusive 'Please fill in all required fields'", async ({
+  adminPage: page,
+}) => {
+  await page.goto("/admin/new-discovery");
+  await page.getByLabel("Price").fill("$450 kept");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  const title = page.getByLabel("Title");
+  await expect(page.getByText("Please enter a title")).toBeVisible();
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(title).toHaveAccessibleDescription("Please enter a title");
+  await expect(page.getByLabel("Price")).toHaveValue("$450 kept");
+  await expect(page).toHaveURL(/\/admin\/new-discovery$/);
+
+  await page.goto("/admin/new-exclusive");
+  await expect(page.getByLabel("Status")).toHaveValue("draft");
+  await page.getByLabel("Title").fill(unique("Seychelles"));
+  await page.getByRole("button", { name: "Create Exclusive Package" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Please fill in all required fields" });
+  await expect(alert).toContainText("Error");
+  await expect(page.getByLabel("Price")).toBeFocused();
+  await expect(page.getByLabel("Price")).toHaveAccessibleDescription(
+    "Please fill in all required fields",
+  );
+});
+
+test("@nojs the exclusive form creates with the Status select and goes to its list", async ({
+  adminPage: page,
+}) => {
+  const title = unique("Bora Bora Villas");
+  await page.goto("/admin/new-exclusive");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Price").fill("$12,000");
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Create Exclusive Package" }).click();
+  await expect(page).toHaveURL(/\/admin\/exclusive$/);
+  await expectFlash(page, "Exclusive package created successfully");
+  const saved = await findByTitle(page, "/api/exclusive-packages", title);
+  expect(saved.status).toBe("published");
+  await page.goto(`/admin/edit-exclusive/${saved.id}`);
+  await expect(page.getByLabel("Status")).toHaveValue("published");
+  await expect(page.getByRole("button", { name: "Save Exclusive Package" })).toBeVisible();
+});
+
+test("@nojs Enter in a text field saves, keeping the status", async ({ adminPage: page }) => {
+  const title = unique("Enter Key Escape");
+  await page.goto("/admin/new-package");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Duration").fill("3 days");
+  await page.getByLabel("Duration").press("Enter");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const saved = await findByTitle(page, "/api/trips", title);
+  expect(saved).toMatchObject({ status: "draft", duration: "3 days" });
+});
+
+test("@nojs a stale edit is refused with a clear message, keeping the admin's input", async ({
+  adminPage: page,
+}) => {
+  const created = await createViaApi(page, "/api/discovery", {
+    title: unique("Stale Gem"),
+    price: "$300",
+  });
+  await page.goto(`/admin/edit-discovery/${created.id}`);
+  // Someone else saves first.
+  const other = await page.request.put(`/api/discovery/${created.id}`, {
+    data: { title: created.title, price: "$999 theirs" },
+  });
+  expect(other.status()).toBe(200);
+  await page.getByLabel("Price").fill("$350 mine");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page.getByRole("alert").first()).toContainText(
+    "This package was changed by someone else",
+  );
+  await expect(page.getByLabel("Price")).toHaveValue("$350 mine");
+  await expect(page.getByRole("link", { name: "Open the latest version" })).toHaveAttribute(
+    "href",
+    `/admin/edit-discovery/${created.id}`,
+  );
+  expect((await findByTitle(page, "/api/discovery", created.title)).price).toBe("$999 theirs");
+});
+
+test("@nojs an unknown or other kind's id answers 404", async ({ adminPage: page }) => {
+  const local = await createViaApi(page, "/api/local", { title: unique("Wrong Kind") });
+  for (const path of [`/admin/edit-package/${randomUUID()}`, `/admin/edit-package/${local.id}`]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+  }
+});
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JS-only behaviour");
+
+  test("leaving a form with unsaved changes asks first", async ({ adminPage: page }) => {
+    await page.goto("/admin/new-discovery");
+    await page.getByLabel("Title").fill("Unsaved title");
+    const messages: string[] = [];
+    page.once("dialog", async (dialog) => {
+      messages.push(dialog.message());
+      await dialog.dismiss();
+    });
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect
+      .poll(() => messages)
+      .toEqual(["You have unsaved changes. Leave this page and lose them?"]);
+    await expect(page).toHaveURL(/\/admin\/new-discovery$/);
+    await expect(page.getByLabel("Title")).toHaveValue("Unsaved title");
+
+    page.once("dialog", (dialog) => dialog.accept());
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/admin\/discovery$/);
+  });
+
+  test("a clean form leaves without asking", async ({ adminPage: page }) => {
+    let asked = false;
+    page.on("dialog", async (dialog) => {
+      asked = true;
+      await dialog.dismiss();
+    });
+    await page.goto("/admin/new-local");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/admin\/local$/);
+    expect(asked).toBe(false);
+  });
+
+  test("validates in the browser on blur with the API's message", async ({ adminPage: page }) => {
+    await page.goto("/admin/new-package");
+    const slug = page.getByLabel("URL Slug");
+    await slug.fill("Not A Slug!");
+    await slug.blur();
+    await expect(slug).toHaveAttribute("aria-invalid", "true");
+    await expect(slug).toHaveAccessibleDescription(
+      /Slug may contain only lowercase letters, digits and single hyphens/,
+    );
+  });
+});
+
+test("axe finds no serious or critical violations on the form screens", async ({
+  adminPage: page,
+}) => {
+  const seeded = (await (await page.request.get("/api/trips")).json()) as { images: string[] }[];
+  const image = seeded.flatMap((p) => p.images)[0];
+  expect(image).toBeDefined();
+  const created = await createViaApi(page, "/api/trips", {
+    title: unique("Axe Check"),
+    images: [image],
+    videos: [{ type: "url", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: "Reel" }],
+    highlights: ["One", "Two"],
+  });
+  const screens: [string, (() => Promise<void>) | null][] = [
+    ["/admin/new-package", null],
+    [`/admin/edit-package/${created.id}`, null],
+    ["/admin/new-exclusive", null],
+    ["/admin/new-package", () => page.getByRole("button", { name: "Save Draft" }).click()],
+    [
+      "/admin/new-exclusive",
+      () => page.getByRole("button", { name: "Create Exclusive Package" }).click(),
+    ],
+  ];
+  for (const [path, act] of screens) {
+    await page.goto(path);
+    if (act) {
+      await act();
+      await expect(
+        page.getByText(/Please (enter a title|fill in all required fields)/).first(),
+      ).toBeVisible();
+    }
+    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const bad = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+    expect(bad, path).toEqual([]);
+  }
+});
