@@ -368,6 +368,27 @@ describe("admin package forms", () => {
     ]);
   });
 
+  it("edits an exclusive package: the slug stays, images and API-made videos are kept", async () => {
+    const pkg = await makePackage(database.db, "exclusive", {
+      title: `Amalfi ${randomUUID().slice(0, 6)}`,
+      images: ["/media/packages/x.webp"],
+      videos: [{ type: "url", url: "https://vimeo.com/76979871", description: "Coast" }],
+    });
+    const html = await (await get(`/admin/edit-exclusive/${pkg.id}`)).text();
+    expect(textOf(html)).toContain("Save Exclusive Package");
+    expect(textOf(html)).not.toContain("Travel Moments Videos");
+    const fields = withField(formFields(html), "title", `${pkg.title} renamed`);
+    const response = await post(`/admin/edit-exclusive/${pkg.id}`, fields);
+    expect(response.headers.get("Location")).toBe("/admin/exclusive");
+    expect(flashOf(response)?.message).toBe("Exclusive package updated successfully");
+    const saved = (await getPackageById(database.db, "exclusive", pkg.id))!;
+    expect(saved).toMatchObject({ title: `${pkg.title} renamed`, slug: pkg.slug });
+    expect(saved.images).toEqual(["/media/packages/x.webp"]);
+    expect(saved.videos.map((v) => [v.url, v.description])).toEqual([
+      ["https://vimeo.com/76979871", "Coast"],
+    ]);
+  });
+
   it("refuses a stale edit (the package changed after the form was opened), keeping the admin's input", async () => {
     const pkg = await makePackage(database.db, "trip", {
       title: `Stale ${randomUUID().slice(0, 6)}`,

@@ -5,6 +5,7 @@ import { kindInfo } from "~/domain/package-kinds";
 import { MESSAGES } from "~/domain/schemas";
 import { FieldErrors, FormErrors, TextField, focusIf } from "./form-fields";
 import { ImagesSection } from "./images-section";
+import { CarriedVideos } from "./videos-section";
 import { useIsSubmitting } from "./use-is-submitting";
 import { usePackageForm } from "./use-package-form";
 
@@ -97,6 +98,7 @@ export function ExclusivePackageForm({ data, reply }: ExclusivePackageFormProps)
       </section>
 
       <ImagesSection field={fields.images} />
+      <CarriedVideos field={fields.videos} />
 
       <div className="form-actions">
         <Link to={info.admin.listPath} className="button button-secondary">

@@ -10,6 +10,36 @@ interface VideosSectionProps {
   field: FieldMetadata<Video[] | undefined, PackageFormInput>;
 }
 
+const PARTS = ["type", "url", "title", "description"] as const;
+
+/** One video as `videos[i].type`, `.url`, `.title`, `.description` hidden inputs. */
+function VideoInputs({ name, value }: { name: string; value: Video }) {
+  return PARTS.map((part) => (
+    <input
+      key={part}
+      type="hidden"
+      name={`${name}.${part}`}
+      value={(part === "type" ? (value.type ?? "url") : value[part]) ?? ""}
+    />
+  ));
+}
+
+/**
+ * The exclusive form shows no videos (spec §2), but a package made through the API may have some:
+ * they are carried unseen, so saving the form never drops them.
+ */
+export function CarriedVideos({ field }: VideosSectionProps) {
+  return field
+    .getFieldList()
+    .map((video) => (
+      <VideoInputs
+        key={video.key}
+        name={video.name}
+        value={(video.value ?? video.initialValue ?? {}) as Video}
+      />
+    ));
+}
+
 /** Spec §2: the source is labelled YouTube, Vimeo, External URL or Uploaded Video. */
 function sourceLabel(type: string | undefined, url: string): string {
   if (type === "upload") return "Uploaded Video";
@@ -45,14 +75,7 @@ export function VideosSection({ field }: VideosSectionProps) {
                   <p className="media-title">{value.title || url}</p>
                   <p className="field-hint">{sourceLabel(value.type, url)}</p>
                 </div>
-                {(["type", "url", "title", "description"] as const).map((part) => (
-                  <input
-                    key={part}
-                    type="hidden"
-                    name={`${video.name}.${part}`}
-                    value={(part === "type" ? (value.type ?? "url") : value[part]) ?? ""}
-                  />
-                ))}
+                <VideoInputs name={video.name} value={value} />
               </li>
             );
           })}
