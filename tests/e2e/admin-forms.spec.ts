@@ -173,6 +173,26 @@ test("@nojs the exclusive form creates with the Status select and goes to its li
   await expect(page.getByRole("button", { name: "Save Exclusive Package" })).toBeVisible();
 });
 
+test("@nojs a slug another package uses gets a message on the field and nothing is saved", async ({
+  adminPage: page,
+}) => {
+  const taken = await createViaApi(page, "/api/local", { title: unique("Slug Owner") });
+  const title = unique("Slug Thief");
+  await page.goto("/admin/new-local");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("URL Slug").fill(taken.slug);
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  const slug = page.getByLabel("URL Slug");
+  await expect(slug).toBeFocused();
+  await expect(slug).toHaveAttribute("aria-invalid", "true");
+  await expect(slug).toHaveAccessibleDescription(
+    new RegExp(`The URL slug "${taken.slug}" is already used by another local package`),
+  );
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  const list = (await (await page.request.get("/api/local")).json()) as ApiPackage[];
+  expect(list.some((p) => p.title === title)).toBe(false);
+});
+
 test("@nojs Enter in a text field saves, keeping the status", async ({ adminPage: page }) => {
   const title = unique("Enter Key Escape");
   await page.goto("/admin/new-package");
