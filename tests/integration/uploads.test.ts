@@ -103,7 +103,7 @@ async function storedKeys(store: MediaStore): Promise<string[]> {
 }
 
 function tempUploadFiles(): string[] {
-  return fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith("wlx-upload-"));
+  return fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith(`wlx-upload-${process.pid}-`));
 }
 
 /** A copy typed for the File constructor (Buffer's ArrayBufferLike is not a BlobPart). */

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import type { MediaVariant } from "~/domain/schemas";
 import type { Db } from "../platform/db.server";
 import type { MediaObjectRow } from "../platform/db-schema";
+import { releaseMedia } from "./references.server";
 import {
   newMediaKey,
   type MediaBody,
@@ -81,26 +82,5 @@ export async function pruneMedia(
   store: MediaStore,
   ids: readonly string[],
 ): Promise<number> {
-  if (ids.length === 0) return 0;
-  const orphans = await db
-    .deleteFrom("media_objects as m")
-    .where("m.id", "in", [...ids])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("package_images")
-            .select("id")
-            .whereRef("media_id", "=", "m.id")
-            .union(selectFrom("package_videos").select("id").whereRef("media_id", "=", "m.id"))
-            .union(
-              selectFrom("travel_moments").select("id").whereRef("video_media_id", "=", "m.id"),
-            ),
-        ),
-      ),
-    )
-    .returning(["m.storage_key", "m.variants"])
-    .execute();
-  const keys = orphans.flatMap((o) => [o.storage_key, ...(o.variants ?? []).map((v) => v.key)]);
-  await Promise.allSettled(keys.map((k) => store.delete(k)));
-  return orphans.length;
+  return releaseMedia(db, store, ids);
 }

@@ -13,7 +13,8 @@ import type { Db } from "../platform/db.server";
 import { getDb } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { getMediaStore } from "../platform/runtime.server";
-import { pruneMedia, storeImage } from "./images.server";
+import { storeImage } from "./images.server";
+import { releaseMedia } from "./references.server";
 import { newMediaKey, type MediaBody, type MediaStore } from "./media-store.server";
 import { mediaUrlForKey } from "./media-urls.server";
 
@@ -236,7 +237,10 @@ function limitedBody(
 }
 
 function tempPath(): string {
-  return path.join(os.tmpdir(), `wlx-upload-${Date.now()}-${randomBytes(6).toString("hex")}`);
+  return path.join(
+    os.tmpdir(),
+    `wlx-upload-${process.pid}-${Date.now()}-${randomBytes(6).toString("hex")}`,
+  );
 }
 
 interface FilePart {
@@ -345,7 +349,7 @@ export async function parseUploadForm(
   const release = async () => {
     if (stored.length === 0) return;
     try {
-      await pruneMedia(
+      await releaseMedia(
         db,
         options.store ?? getMediaStore(),
         stored.map((s) => s.mediaId),

@@ -7,6 +7,7 @@ import { setEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";
 import { LocalMediaStore, S3MediaStore, type MediaStore } from "../media/media-store.server";
 import { configureMediaUrls } from "../media/media-urls.server";
+import { startMediaSweeper, sweepUnattachedMedia } from "../media/references.server";
 import { migrateToLatest } from "./migrate.server";
 import { seedDemo } from "../catalogue/seed.server";
 import { siteConfigFrom } from "../site/site.server";
@@ -71,12 +72,15 @@ export async function startRuntime(env: Env): Promise<Runtime> {
         log("info", "demo content seeded", { ms: Date.now() - started });
     }
     setDatabase(database);
+    // Uploads never attached to anything are deleted after 24 h: now, then hourly.
+    const stopSweeper = startMediaSweeper(() => sweepUnattachedMedia(database.db, media));
     runtime = {
       env,
       database,
       media,
       site: siteConfigFrom(env),
       async close() {
+        await stopSweeper();
         setDatabase(undefined);
         runtime = undefined;
         await database.close();

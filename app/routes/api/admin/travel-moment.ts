@@ -1,7 +1,7 @@
 import { isUuid, travelMomentInputSchema } from "~/domain/schemas";
 import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
 import { MOMENT_TEXTS, momentFailure } from "~/server/api/api-moments.server";
-import { pruneQuietly } from "~/server/api/api-media.server";
+import { momentMediaIds, pruneQuietly } from "~/server/api/api-media.server";
 import { apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
 import { getDb } from "~/server/platform/db.server";
 import { notFound } from "~/server/platform/errors.server";
@@ -25,12 +25,16 @@ const api = apiRoute({
       if (!existing) throw notFound(MOMENT_TEXTS.notFound);
       // The spec's form sends no isActive: an update that does not mention it keeps it.
       const input = parseBody(travelMomentInputSchema, { isActive: existing.isActive, ...body });
-      const { moment, releasedMediaId } = await updateMoment(db, id, input);
-      await pruneQuietly([releasedMediaId]);
+      const before = await momentMediaIds(db, id);
+      const { moment } = await updateMoment(db, id, input);
+      await pruneQuietly(before);
       return privateJson(moment);
     },
     async DELETE(args) {
-      await pruneQuietly([await deleteMoment(getDb(), momentId(args))]);
+      const id = momentId(args);
+      const before = await momentMediaIds(getDb(), id);
+      await deleteMoment(getDb(), id);
+      await pruneQuietly(before);
       return privateJson({ success: true, message: MOMENT_TEXTS.deleted });
     },
   },

@@ -1,0 +1,210 @@
+import { sql } from "kysely";
+import type { MediaVariant } from "~/domain/schemas";
+import type { Db } from "../platform/db.server";
+import { log } from "../platform/log.server";
+import type { MediaStore } from "./media-store.server";
+import { mediaUrlForKey } from "./media-urls.server";
+
+/*
+ * The media lifecycle, decided here and nowhere else.
+ *
+ * A stored object (a media_objects row, its file and its variants) is in use while a package
+ * image, a package video, a travel moment's video or a travel moment's thumbnail references it:
+ * by media id, or by URL (the object's own URL or one of its variants'; a thumbnail is a bare
+ * URL). Only unreferenced objects are ever deleted:
+ *  - after a package or moment write, what it referenced before and no longer does is released;
+ *  - when the database write after an upload fails, what the request stored is released;
+ *  - uploads nothing attached (an admin who uploaded and never saved) are swept after 24 hours.
+ */
+
+export const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000;
+export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** SQL: `url` names the object `m`: its own URL, or one of its variants' (`-w480.webp`). */
+function namesObject(url: ReturnType<typeof sql.ref>) {
+  const base = mediaUrlForKey("");
+  return sql<boolean>`(${url} = ${base} || m.storage_key or starts_with(${url},
+    ${base} || regexp_replace(m.storage_key, '\\.[a-z0-9]+$', '') || '-w'))`;
+}
+
+/** SQL: true when `m` (a media_objects alias) is referenced by anything. */
+function referencedSql() {
+  return sql<boolean>`(
+    exists (select 1 from package_images i
+            where i.media_id = m.id or ${namesObject(sql.ref("i.url"))})
+    or exists (select 1 from package_videos v
+               where v.media_id = m.id or ${namesObject(sql.ref("v.url"))})
+    or exists (select 1 from travel_moments t
+               where t.video_media_id = m.id
+                  or ${namesObject(sql.ref("t.video_url"))}
+                  or ${namesObject(sql.ref("t.thumbnail_url"))})
+  )`;
+}
+
+async function deleteWhere(
+  db: Db,
+  store: MediaStore,
+  filter: { ids?: readonly string[]; createdBefore?: Date },
+): Promise<number> {
+  const ids = filter.ids ? sql`m.id = any(${[...filter.ids]}::uuid[])` : sql`true`;
+  const age = filter.createdBefore ? sql`m.created_at < ${filter.createdBefore}` : sql`true`;
+  const { rows } = await sql<{ storage_key: string; variants: MediaVariant[] | null }>`
+    delete from media_objects as m
+    where ${ids} and ${age} and not ${referencedSql()}
+    returning m.storage_key, m.variants
+  `.execute(db);
+  const keys = rows.flatMap((r) => [r.storage_key, ...(r.variants ?? []).map((v) => v.key)]);
+  const results = await Promise.allSettled(keys.map((key) => store.delete(key)));
+  const failed = keys.filter((_, i) => results[i]!.status === "rejected");
+  if (failed.length) log("warn", "media files not deleted", { keys: failed });
+  return rows.length;
+}
+
+/** Deletes those of `ids` that nothing references (rows, files, variants); returns how many. */
+export async function releaseMedia(
+  db: Db,
+  store: MediaStore,
+  ids: readonly (string | null)[],
+): Promise<number> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return 0;
+  return deleteWhere(db, store, { ids: wanted });
+}
+
+/** Deletes media older than the grace period that nothing references: uploads never attached. */
+export async function sweepUnattachedMedia(
+  db: Db,
+  store: MediaStore,
+  now: Date = new Date(),
+): Promise<number> {
+  return deleteWhere(db, store, {
+    createdBefore: new Date(now.getTime() - UNATTACHED_GRACE_MS),
+  });
+}
+
+/** The media ids of rows whose storage key one of the URLs names (own URL or a variant's). */
+async function mediaIdsForUrls(db: Db, urls: readonly string[]): Promise<string[]> {
+  if (urls.length === 0) return [];
+  const { rows } = await sql<{ id: string }>`
+    select m.id from media_objects as m
+    where exists (
+      select 1 from unnest(${[...urls]}::text[]) as u(url) where ${namesObject(sql.ref("u.url"))}
+    )
+  `.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** Media a package references now (images and videos), to release after it changes. */
+export async function packageMediaIds(db: Db, packageId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("package_images")
+    .select(["media_id", "url"])
+    .where("package_id", "=", packageId)
+    .union(
+      db
+        .selectFrom("package_videos")
+        .select(["media_id", "url"])
+        .where("package_id", "=", packageId),
+    )
+    .execute();
+  const byId = rows.map((r) => r.media_id).filter((id): id is string => id !== null);
+  return [
+    ...new Set([
+      ...byId,
+      ...(await mediaIdsForUrls(
+        db,
+        rows.map((r) => r.url),
+      )),
+    ]),
+  ];
+}
+
+/** Media a travel moment references now (its video and its thumbnail). */
+export async function momentMediaIds(db: Db, momentId: string): Promise<string[]> {
+  const row = await db
+    .selectFrom("travel_moments")
+    .select(["video_media_id", "video_url", "thumbnail_url"])
+    .where("id", "=", momentId)
+    .executeTakeFirst();
+  if (!row) return [];
+  const urls = [row.video_url, ...(row.thumbnail_url ? [row.thumbnail_url] : [])];
+  const ids = await mediaIdsForUrls(db, urls);
+  return [...new Set([...(row.video_media_id ? [row.video_media_id] : []), ...ids])];
+}
+
+/**
+ * Runs a write that changes what a package or moment references, then releases what it
+ * referenced before and nothing references any more. The write's result is returned; a release
+ * that fails is logged (orphans cost disk, not correctness, and the sweep retries them).
+ */
+export async function withMediaRelease<T>(
+  db: Db,
+  store: MediaStore,
+  owner: { packageId: string } | { momentId: string },
+  write: () => Promise<T>,
+): Promise<T> {
+  const before =
+    "packageId" in owner
+      ? await packageMediaIds(db, owner.packageId)
+      : await momentMediaIds(db, owner.momentId);
+  const result = await write();
+  await releaseQuietly(db, store, before);
+  return result;
+}
+
+/** Like releaseMedia, but a failure is logged instead of thrown (the write already succeeded). */
+export async function releaseQuietly(
+  db: Db,
+  store: MediaStore,
+  ids: readonly (string | null)[],
+): Promise<void> {
+  try {
+    await releaseMedia(db, store, ids);
+  } catch (error) {
+    log("warn", "media release failed", { ids, error: String(error) });
+  }
+}
+
+/**
+ * Saves with media a request just stored: when the write fails, what the request stored is
+ * released before the error goes on, so a failed save leaves no file behind.
+ */
+export async function saveWithUploads<T>(
+  uploads: { release(): Promise<void> },
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await uploads.release();
+    throw error;
+  }
+}
+
+/**
+ * Runs `sweep` now and then every `intervalMs` (never two at once). Returns a stop function that
+ * waits for a sweep in progress, so shutdown can close the database after it.
+ */
+export function startMediaSweeper(
+  sweep: () => Promise<number>,
+  intervalMs: number = SWEEP_INTERVAL_MS,
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= sweep()
+      .then((count) => {
+        if (count > 0) log("info", "unattached media swept", { count });
+      })
+      .catch((error: unknown) => log("warn", "media sweep failed", { error: String(error) }))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,340 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import S3rver from "s3rver";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { travelMomentInputSchema } from "~/domain/schemas";
+import { createMoment, deleteMoment, updateMoment } from "~/server/catalogue/moments.server";
+import { deletePackage, updatePackage } from "~/server/catalogue/packages.server";
+import { LocalMediaStore, S3MediaStore, type MediaStore } from "~/server/media/media-store.server";
+import { configureMediaUrls } from "~/server/media/media-urls.server";
+import {
+  momentMediaIds,
+  packageMediaIds,
+  releaseMedia,
+  saveWithUploads,
+  startMediaSweeper,
+  sweepUnattachedMedia,
+  withMediaRelease,
+} from "~/server/media/references.server";
+import { parseUploadForm, type StoredMedia } from "~/server/media/uploads.server";
+import { createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { makePackage, packageInput } from "../support/factories";
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-lifecycle-"));
+let s3: S3rver;
+let s3Url: string;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  s3 = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: path.join(tmp, "s3"),
+    configureBuckets: [{ name: "lifecycle" }],
+  });
+  s3Url = `http://127.0.0.1:${(await s3.run()).port}`;
+  database = await createTestDatabase("postgres");
+});
+afterAll(async () => {
+  await database?.close();
+  await s3?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const drivers: [string, () => MediaStore][] = [
+  ["local", () => new LocalMediaStore(fs.mkdtempSync(path.join(tmp, "local-")))],
+  [
+    "s3",
+    () =>
+      new S3MediaStore({
+        bucket: "lifecycle",
+        region: "us-east-1",
+        endpoint: s3Url,
+        accessKeyId: "S3RVER",
+        secretAccessKey: "S3RVER",
+        forcePathStyle: true,
+      }),
+  ],
+];
+
+const png = async () =>
+  new Uint8Array(
+    await sharp({ create: { width: 1000, height: 700, channels: 3, background: "#48a" } })
+      .png()
+      .toBuffer(),
+  );
+const mp4 = () => {
+  const data = new Uint8Array(20_000);
+  data.set(Buffer.from("00000018667479706973736f0000020069736f6d6d703432", "hex"));
+  return data;
+};
+
+describe.each(drivers)("media lifecycle on the %s driver", (_name, make) => {
+  let store: MediaStore;
+  const db = () => database.db;
+
+  /** Uploads through the real pipeline: two images and a video. */
+  async function upload(): Promise<{ images: StoredMedia[]; video: StoredMedia }> {
+    const form = new FormData();
+    form.append("images.new", new File([await png()], "a.png"));
+    form.append("images.new", new File([await png()], "b.png"));
+    form.append("video", new File([mp4()], "v.mp4"));
+    const parsed = await parseUploadForm(
+      new Request("http://localhost/", { method: "POST", body: form }),
+      {
+        folder: "packages",
+        files: { "images.new": "image", video: "video" },
+        db: db(),
+        store,
+      },
+    );
+    return {
+      images: parsed.stored.filter((s) => s.kind === "image"),
+      video: parsed.stored.find((s) => s.kind === "video")!,
+    };
+  }
+
+  /** The object and all its variants are in the store (true) or all gone (false). */
+  async function present(media: StoredMedia): Promise<boolean> {
+    const row = await db()
+      .selectFrom("media_objects")
+      .select("variants")
+      .where("id", "=", media.mediaId)
+      .executeTakeFirst();
+    const main = await store.exists(media.key);
+    if (!row) {
+      expect(main).toBe(false);
+      return false;
+    }
+    expect(main).toBe(true);
+    for (const v of row.variants) expect(await store.exists(v.key)).toBe(true);
+    return true;
+  }
+
+  beforeEach(async () => {
+    await resetDatabase(database);
+    store = make();
+    configureMediaUrls(store.publicBase);
+  });
+
+  it("keeps an image a travel moment uses as thumbnail when its package is deleted", async () => {
+    const { images, video } = await upload();
+    const [a] = images;
+    const pkg = await makePackage(db(), "trip", { title: "Thumb source", images: [a!.url] });
+    const moment = await createMoment(
+      db(),
+      travelMomentInputSchema.parse({
+        title: "Reef",
+        videoUrl: video.url,
+        thumbnailUrl: a!.url,
+      }),
+    );
+
+    await withMediaRelease(db(), store, { packageId: pkg.id }, () =>
+      deletePackage(db(), "trip", pkg.id),
+    );
+    expect(await present(a!)).toBe(true);
+
+    // Deleting the moment releases both its video and its thumbnail.
+    await withMediaRelease(db(), store, { momentId: moment.id }, () =>
+      deleteMoment(db(), moment.id),
+    );
+    expect(await present(a!)).toBe(false);
+    expect(await present(video)).toBe(false);
+  });
+
+  it("keeps a thumbnail that points at one of an image's variants", async () => {
+    const { images, video } = await upload();
+    const row = await db()
+      .selectFrom("media_objects")
+      .select("variants")
+      .where("id", "=", images[0]!.mediaId)
+      .executeTakeFirstOrThrow();
+    const variantUrl = `${store.publicBase}${row.variants[0]!.key}`;
+    await createMoment(
+      db(),
+      travelMomentInputSchema.parse({ title: "V", videoUrl: video.url, thumbnailUrl: variantUrl }),
+    );
+    expect(await releaseMedia(db(), store, [images[0]!.mediaId, images[1]!.mediaId])).toBe(1);
+    expect(await present(images[0]!)).toBe(true);
+    expect(await present(images[1]!)).toBe(false);
+  });
+
+  it("frees an image shared by two packages only when the second lets go", async () => {
+    const { images } = await upload();
+    const shared = images[0]!;
+    const one = await makePackage(db(), "trip", { title: "One", images: [shared.url] });
+    const two = await makePackage(db(), "local", { title: "Two", images: [shared.url] });
+    await withMediaRelease(db(), store, { packageId: one.id }, () =>
+      deletePackage(db(), "trip", one.id),
+    );
+    expect(await present(shared)).toBe(true);
+    await withMediaRelease(db(), store, { packageId: two.id }, () =>
+      deletePackage(db(), "local", two.id),
+    );
+    expect(await present(shared)).toBe(false);
+  });
+
+  it("replacing an image or removing a video frees what nothing else uses", async () => {
+    const { images, video } = await upload();
+    const [a, b] = images;
+    const pkg = await makePackage(db(), "trip", {
+      title: "Replace",
+      images: [a!.url],
+      videos: [{ type: "upload", url: video.url }],
+    });
+    expect((await packageMediaIds(db(), pkg.id)).sort()).toEqual(
+      [a!.mediaId, video.mediaId].sort(),
+    );
+    await withMediaRelease(db(), store, { packageId: pkg.id }, () =>
+      updatePackage(
+        db(),
+        "trip",
+        pkg.id,
+        packageInput("trip", { title: "Replace", images: [b!.url] }),
+      ),
+    );
+    expect(await present(a!)).toBe(false);
+    expect(await present(video)).toBe(false);
+    expect(await present(b!)).toBe(true);
+  });
+
+  it("a moment whose video is replaced frees the old video", async () => {
+    const first = await upload();
+    const second = await upload();
+    const moment = await createMoment(
+      db(),
+      travelMomentInputSchema.parse({ title: "M", videoUrl: first.video.url }),
+    );
+    expect(await momentMediaIds(db(), moment.id)).toEqual([first.video.mediaId]);
+    await withMediaRelease(db(), store, { momentId: moment.id }, () =>
+      updateMoment(
+        db(),
+        moment.id,
+        travelMomentInputSchema.parse({ title: "M", videoUrl: second.video.url }),
+      ),
+    );
+    expect(await present(first.video)).toBe(false);
+    expect(await present(second.video)).toBe(true);
+  });
+
+  it("a failed database write releases what the request just stored", async () => {
+    const form = new FormData();
+    form.append("title", "");
+    form.append("images.new", new File([await png()], "a.png"));
+    const parsed = await parseUploadForm(
+      new Request("http://localhost/", { method: "POST", body: form }),
+      { folder: "packages", files: { "images.new": "image" }, db: db(), store },
+    );
+    const [stored] = parsed.stored;
+    expect(await present(stored!)).toBe(true);
+    await expect(
+      saveWithUploads(parsed, () =>
+        makePackage(db(), "trip", {
+          title: String(parsed.formData.get("title")),
+          images: parsed.formData.getAll("images.new").map(String),
+        }),
+      ),
+    ).rejects.toThrow();
+    expect(await present(stored!)).toBe(false);
+    expect(await db().selectFrom("packages").select("id").execute()).toEqual([]);
+  });
+
+  it("sweeps uploads never attached after 24 hours, and only those", async () => {
+    const { images, video } = await upload();
+    const [attached, fresh] = images;
+    await makePackage(db(), "trip", { title: "Keeps", images: [attached!.url] });
+    const old = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await db()
+      .updateTable("media_objects")
+      .set({ created_at: old })
+      .where("id", "in", [attached!.mediaId, video.mediaId])
+      .execute();
+
+    expect(await sweepUnattachedMedia(db(), store)).toBe(1);
+    expect(await present(video)).toBe(false);
+    expect(await present(attached!)).toBe(true);
+    // Unattached but only just uploaded: an admin may still be filling in the form.
+    expect(await present(fresh!)).toBe(true);
+    expect(await sweepUnattachedMedia(db(), store, new Date(Date.now() + 25 * 3600_000))).toBe(1);
+    expect(await present(fresh!)).toBe(false);
+  });
+});
+
+describe("the sweep schedule", () => {
+  it("sweeps at start and then every hour, one at a time, and stops cleanly", async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      let finish: (() => void) | undefined;
+      const sweep = () =>
+        new Promise<number>((resolve) => {
+          calls++;
+          finish = () => resolve(0);
+        });
+      const stop = startMediaSweeper(sweep, 3_600_000);
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(3_600_000);
+      expect(calls).toBe(1); // the first sweep is still running: no second one beside it
+      finish!();
+      await vi.advanceTimersByTimeAsync(3_600_000);
+      expect(calls).toBe(2);
+      finish!();
+      await stop();
+      await vi.advanceTimersByTimeAsync(10 * 3_600_000);
+      expect(calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("logs a failed sweep and keeps the schedule", async () => {
+    vi.useFakeTimers();
+    try {
+      const sweep = vi.fn().mockRejectedValueOnce(new Error("db down")).mockResolvedValue(0);
+      const stop = startMediaSweeper(sweep, 1000);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(sweep).toHaveBeenCalledTimes(2);
+      await stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("the media reference check runs on PGlite too", () => {
+  it("keeps a referenced object and releases an unreferenced one", async () => {
+    const pglite = await createTestDatabase("pglite");
+    try {
+      const store = new LocalMediaStore(path.join(tmp, "pglite"));
+      configureMediaUrls(store.publicBase);
+      const rows = await pglite.db
+        .insertInto("media_objects")
+        .values([
+          { storage_key: "packages/1-aaaaaaaaaaaa.webp", content_type: "image/webp", bytes: 1 },
+          { storage_key: "packages/1-bbbbbbbbbbbb.webp", content_type: "image/webp", bytes: 1 },
+        ])
+        .returning("id")
+        .execute();
+      await sql`insert into travel_moments (title, video_url, thumbnail_url, order_index)
+        values ('t', 'https://videos.example/x.mp4', '/media/packages/1-aaaaaaaaaaaa.webp', 0)`.execute(
+        pglite.db,
+      );
+      expect(
+        await releaseMedia(
+          pglite.db,
+          store,
+          rows.map((r) => r.id),
+        ),
+      ).toBe(1);
+      const left = await pglite.db.selectFrom("media_objects").select("storage_key").execute();
+      expect(left).toEqual([{ storage_key: "packages/1-aaaaaaaaaaaa.webp" }]);
+    } finally {
+      await pglite.close();
+    }
+  });
+});
