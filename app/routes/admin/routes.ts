@@ -26,5 +26,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     ]),
     route("admin/travel-moments", "routes/admin/travel-moments.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
+    // Instant uploads from the package and moment forms (JSON resource route, same guard).
+    route("admin/uploads", "routes/admin/uploads.ts"),
   ]),
 ];

@@ -1,0 +1,63 @@
+import { MESSAGES } from "~/domain/schemas";
+import { log } from "../platform/log.server";
+import {
+  parseUploadForm,
+  UploadError,
+  type ParseUploadOptions,
+  type UploadKind,
+} from "./uploads.server";
+
+/** What POST /admin/uploads answers: the stored file, or a user-facing error. */
+export type InstantUploadResult =
+  | { url: string; kind: UploadKind; width: number | null; height: number | null; name: string }
+  | { error: string };
+
+export const INSTANT_UPLOAD_MESSAGES = {
+  noFile: "Please choose a file to upload.",
+  badTarget: "Unknown upload target.",
+} as const;
+
+const json = (body: InstantUploadResult, status: number) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * One file sent at once by the admin forms with JavaScript (`file` field). The query says what it
+ * is for: `?kind=image|video&folder=packages|travel-moments` (the part must be typed before its
+ * bytes arrive). The object is stored and recorded but attached to nothing until the form saves;
+ * if it never does, the sweep removes it after 24 h.
+ */
+export async function handleInstantUpload(request: Request): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const kind = params.get("kind");
+  const folder = params.get("folder") ?? "packages";
+  if (
+    (kind !== "image" && kind !== "video") ||
+    (folder !== "packages" && folder !== "travel-moments")
+  )
+    return json({ error: INSTANT_UPLOAD_MESSAGES.badTarget }, 400);
+  const options: ParseUploadOptions = { folder, files: { file: kind } };
+  if (folder === "travel-moments" && kind === "video")
+    options.messages = {
+      tooLarge: () => MESSAGES.momentVideoTooLarge,
+      wrongType: MESSAGES.momentVideoType,
+    };
+  try {
+    const { stored } = await parseUploadForm(request, options);
+    const [media] = stored;
+    if (!media) return json({ error: INSTANT_UPLOAD_MESSAGES.noFile }, 400);
+    for (const extra of stored.slice(1)) log("warn", "extra upload ignored", { key: extra.key });
+    return json(
+      {
+        url: media.url,
+        kind: media.kind,
+        width: media.width,
+        height: media.height,
+        name: media.fileName,
+      },
+      200,
+    );
+  } catch (error) {
+    if (error instanceof UploadError) return json({ error: error.message }, error.status);
+    throw error;
+  }
+}
