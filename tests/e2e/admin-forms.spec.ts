@@ -261,6 +261,21 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/admin\/discovery$/);
   });
 
+  test("closing or reloading a changed form asks the browser's leave prompt", async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/admin/new-package");
+    await page.getByLabel("Duration").fill("4 days");
+    const asked = new Promise<string>((resolve) =>
+      page.once("dialog", async (dialog) => {
+        resolve(dialog.type());
+        await dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe("beforeunload");
+  });
+
   test("a clean form leaves without asking", async ({ adminPage: page }) => {
     let asked = false;
     page.on("dialog", async (dialog) => {
