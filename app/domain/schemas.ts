@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkMediaUrl } from "./media-url";
 
 export const PACKAGE_KINDS = ["trip", "exclusive", "local", "discovery"] as const;
 export const packageKindSchema = z.enum(PACKAGE_KINDS);
@@ -82,14 +83,20 @@ const itineraryList = z
     days.filter((d) => d.day !== "" || d.activity !== "" || d.accommodation !== ""),
   );
 
-/** URLs are either site-relative media paths or http(s) URLs; never javascript: or data:. */
+/**
+ * URLs are paths on this site (normalised; never one a browser sends to another host) or https
+ * URLs elsewhere; never javascript: or data:. See checkMediaUrl.
+ */
 export const mediaUrlSchema = z
   .string()
   .trim()
   .min(1, { error: "URL is required" })
   .max(LIMITS.url)
-  .refine((u) => (u.startsWith("/") ? !u.startsWith("//") : /^https?:\/\/[^\s]+$/i.test(u)), {
-    error: "Must be an http(s) URL or a site path",
+  .transform((u, ctx) => {
+    const checked = checkMediaUrl(u);
+    if (checked.ok) return checked.url;
+    ctx.issues.push({ code: "custom", message: checked.error, input: u });
+    return z.NEVER;
   });
 
 export const packageVideoInputSchema = z.object({

@@ -6,6 +6,8 @@ import { CROSS_SITE_ERROR, isCrossSiteWriteFrom } from "../auth/security.server"
 export const EMBED_ORIGINS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
 /** YouTube thumbnails for video entries. */
 export const THUMBNAIL_ORIGINS = ["https://i.ytimg.com", "https://img.youtube.com"];
+/** Media URLs admins may enter (see app/domain/media-url.ts). */
+export const ADMIN_MEDIA_SOURCES = ["https:", "http://localhost:*", "http://127.0.0.1:*"];
 
 export interface CspOptions {
   nonce: string;
@@ -24,8 +26,10 @@ export function contentSecurityPolicy({ nonce, mediaOrigin, development }: CspOp
       : ["'self'", `'nonce-${nonce}'`],
     // React renders style props as style attributes; sonner injects its stylesheet.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", ...media, ...THUMBNAIL_ORIGINS],
-    "media-src": ["'self'", "blob:", ...media],
+    // Whatever an admin may save as a media URL (checkMediaUrl: https anywhere, loopback http for a
+    // local MinIO) must load here, or a saved entry would be blocked on the public page.
+    "img-src": ["'self'", "data:", "blob:", ...media, ...THUMBNAIL_ORIGINS, ...ADMIN_MEDIA_SOURCES],
+    "media-src": ["'self'", "blob:", ...media, ...ADMIN_MEDIA_SOURCES],
     "font-src": ["'self'"],
     "connect-src": development ? ["'self'", "ws:", "wss:"] : ["'self'", ...media],
     "frame-src": EMBED_ORIGINS,
