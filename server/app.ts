@@ -3,14 +3,15 @@ import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { bodyGuard } from "~/server/platform/body-guard.server";
 import { EnvError, parseEnv } from "~/server/platform/env.server";
 import { DataDirLockedError } from "~/server/platform/data-dir-lock.server";
 import { pingDatabase } from "~/server/platform/db.server";
 import { log } from "~/server/platform/log.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { requestInfoContext } from "~/server/platform/request-context.server";
+import { createRequestHandler } from "~/server/platform/request-handler.server";
 import { startRuntime, type Runtime } from "~/server/platform/runtime.server";
 import {
   mediaOriginOf,
@@ -44,6 +45,7 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
     }),
   );
   app.use(refuseCrossSiteWrites);
+  app.use(bodyGuard);
   app.use(compression());
 
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));

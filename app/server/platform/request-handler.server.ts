@@ -1,0 +1,105 @@
+import {
+  createReadableStreamFromReadable,
+  writeReadableStreamToWritable,
+} from "@react-router/node";
+import type express from "express";
+import {
+  createRequestHandler as createReactRouterHandler,
+  type RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
+import { BODY_LIMITS, limitedBody } from "./body-guard.server";
+
+/*
+ * @react-router/express's handler, with one change: the request body reaches React Router through
+ * a byte counter (body-guard.server.ts), so no action can read past the limit of its URL. The
+ * adapter hands `req` itself to the Fetch Request and has no hook for that.
+ */
+
+export interface RequestHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode?: string;
+  getLoadContext?: (
+    req: express.Request,
+    res: express.Response,
+  ) => RouterContextProvider | Promise<RouterContextProvider>;
+}
+
+function headersOf(req: express.Request): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+
+function urlOf(req: express.Request): URL {
+  const [, forwardedPort] = req.app.enabled("trust proxy")
+    ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
+    : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort]
+    .map((p) => Number.parseInt(p ?? "", 10))
+    .find((p) => Number.isSafeInteger(p));
+  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  return new URL(`${req.protocol}://${host}${req.originalUrl}`);
+}
+
+function toFetchRequest(req: express.Request, res: express.Response): Request {
+  let controller: AbortController | null = new AbortController();
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers: headersOf(req),
+    signal: controller.signal,
+  };
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const limit =
+      typeof res.locals.bodyLimit === "number" ? res.locals.bodyLimit : BODY_LIMITS.form;
+    // Aborting first tells React Router the request is over, so it does not log the cut body.
+    const body = limitedBody(req, res, limit, (error) => controller?.abort(error));
+    init.body = createReadableStreamFromReadable(body);
+    init.duplex = "half";
+  }
+  return new Request(urlOf(req).href, init);
+}
+
+const closed = (res: express.Response) => res.destroyed || res.writableEnded;
+
+async function send(res: express.Response, response: Response): Promise<void> {
+  if (closed(res)) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!closed(res)) throw error;
+  }
+}
+
+export function createRequestHandler(options: RequestHandlerOptions): express.RequestHandler {
+  const handle = createReactRouterHandler(options.build, options.mode);
+  return async (req, res, next) => {
+    try {
+      const request = toFetchRequest(req, res);
+      const context = await options.getLoadContext?.(req, res);
+      await send(res, await handle(request, context));
+    } catch (error) {
+      // A request already answered (a body cut off at its limit, a client gone) has nothing to add.
+      if (closed(res) || res.headersSent) return;
+      next(error);
+    }
+  };
+}
