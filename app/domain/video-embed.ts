@@ -1,11 +1,19 @@
 /**
  * How a package video is shown: video-site URLs become privacy-friendly embeds (no tracking
- * cookies until the visitor plays), anything else is played natively.
+ * cookies until the visitor plays), anything else is played natively. Embeds are shown as a
+ * facade first (thumbnail + play button linking to `watchUrl`); the player loads on click.
  */
 export type VideoSource =
-  | { kind: "youtube"; id: string; embedUrl: string; thumbnailUrl: string }
-  | { kind: "vimeo"; id: string; embedUrl: string }
+  | { kind: "youtube"; id: string; embedUrl: string; thumbnailUrl: string; watchUrl: string }
+  | { kind: "vimeo"; id: string; embedUrl: string; watchUrl: string }
   | { kind: "file"; src: string };
+
+export type EmbedSource = Extract<VideoSource, { kind: "youtube" | "vimeo" }>;
+
+/** The embed URL that starts playing at once (the visitor has just pressed play). */
+export function autoplayUrl(source: EmbedSource): string {
+  return `${source.embedUrl}${source.embedUrl.includes("?") ? "&" : "?"}autoplay=1`;
+}
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const YOUTUBE_HOSTS = new Set([
@@ -63,6 +71,7 @@ export function videoSource(url: string): VideoSource {
       id: yt,
       embedUrl: `https://www.youtube-nocookie.com/embed/${yt}?rel=0`,
       thumbnailUrl: `https://i.ytimg.com/vi/${yt}/hqdefault.jpg`,
+      watchUrl: `https://www.youtube.com/watch?v=${yt}`,
     };
   }
   const vimeo = vimeoId(url);
@@ -73,6 +82,7 @@ export function videoSource(url: string): VideoSource {
       kind: "vimeo",
       id: vimeo.id,
       embedUrl: `https://player.vimeo.com/video/${vimeo.id}?${params.toString()}`,
+      watchUrl: `https://vimeo.com/${vimeo.id}${vimeo.hash ? `/${vimeo.hash}` : ""}`,
     };
   }
   return { kind: "file", src: url };

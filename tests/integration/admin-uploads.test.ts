@@ -68,6 +68,16 @@ describe("POST /admin/uploads", () => {
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ kind: "video", width: null, height: null, name: "reef.mp4" });
     expect(body.url).toMatch(/^\/media\/travel-moments\/\d{13}-[0-9a-f]{12}\.mp4$/);
+
+    // Played natively from storage: the browser seeks with Range requests.
+    const whole = await server.fetch(String(body.url));
+    expect(whole.headers.get("Content-Type")).toBe("video/mp4");
+    expect(whole.headers.get("Accept-Ranges")).toBe("bytes");
+    expect(whole.headers.get("Cache-Control")).toMatch(/immutable/);
+    const part = await server.fetch(String(body.url), { headers: { Range: "bytes=100-199" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Range")).toBe("bytes 100-199/30000");
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
   });
 
   it("refuses a wrong type with 415 and the spec's text for moment videos", async () => {

@@ -190,19 +190,29 @@ describe("package detail screen", () => {
       expect(images[1]!.loading).toBe("lazy");
     });
 
-    it("embeds videos in order through youtube-nocookie and player.vimeo.com, others natively, with a swipe hint", async () => {
+    it("shows videos in order: YouTube/Vimeo as a facade (no iframe up front), others natively, with a swipe hint", async () => {
       const { html } = await get(`/package/${ids.trip}`);
       const videos = element(html, /<section[^>]*aria-labelledby="videos-heading"/)!;
       expect(textOf(videos)).toContain("Swipe");
-      const items = [...videos.matchAll(/<(iframe|video)\b[^>]*src="([^"]+)"/g)].map((m) => [
+      expect(videos).not.toContain("<iframe");
+      const attr = (tag: string, name: string) =>
+        new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
+      const items = [...videos.matchAll(/<(a|video)\b[^>]*>/g)].map((m) => [
         m[1],
-        m[2],
+        attr(m[0], m[1] === "a" ? "href" : "src"),
+        attr(m[0], "data-embed"),
       ]);
       expect(items).toEqual([
-        ["iframe", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0"],
-        ["iframe", "https://player.vimeo.com/video/76979871?dnt=1"],
-        ["video", "/media/packages/clip.mp4"],
+        [
+          "a",
+          "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+          "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0",
+        ],
+        ["a", "https://vimeo.com/76979871", "https://player.vimeo.com/video/76979871?dnt=1"],
+        ["video", "/media/packages/clip.mp4", undefined],
       ]);
+      // The YouTube facade shows the video's thumbnail.
+      expect(videos).toContain('src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"');
     });
 
     it("shows highlights, itinerary, inclusions and exclusions", async () => {

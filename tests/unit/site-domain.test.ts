@@ -43,6 +43,7 @@ describe("video embeds", () => {
       id: "dQw4w9WgXcQ",
       embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0",
       thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+      watchUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
     });
   });
 
@@ -57,6 +58,7 @@ describe("video embeds", () => {
       kind: "vimeo",
       id: "76979871",
       embedUrl: "https://player.vimeo.com/video/76979871?dnt=1&h=ff00",
+      watchUrl: "https://vimeo.com/76979871/ff00",
     });
     expect(videoSource("https://vimeo.com/76979871")).toMatchObject({
       embedUrl: "https://player.vimeo.com/video/76979871?dnt=1",

@@ -1,6 +1,7 @@
 import type { VideoView } from "~/domain/site-views";
+import { VideoFacade } from "./video-facade";
 
-/** Up to 6 package videos in their order: privacy-friendly embeds for YouTube/Vimeo, else native. */
+/** Up to 6 package videos in their order: a facade for YouTube/Vimeo (player on click), else native. */
 export function VideoList({ videos, title }: { videos: VideoView[]; title: string }) {
   if (videos.length === 0) return null;
   return (
@@ -31,14 +32,7 @@ export function VideoList({ videos, title }: { videos: VideoView[]; title: strin
                       aria-label={name}
                     />
                   ) : (
-                    <iframe
-                      src={video.source.embedUrl}
-                      title={name}
-                      loading="lazy"
-                      allow="encrypted-media; fullscreen; picture-in-picture"
-                      allowFullScreen
-                      referrerPolicy="strict-origin-when-cross-origin"
-                    />
+                    <VideoFacade source={video.source} name={name} />
                   )}
                 </div>
                 {video.title || video.description ? (
