@@ -1,16 +1,27 @@
-import { MomentList } from "~/components/admin/moment-list";
-import { adminMomentList } from "~/server/catalogue/admin-lists.server";
+import { MomentAdmin } from "~/components/admin/moments/moment-admin";
+import { loadMomentScreen, momentAction } from "~/server/catalogue/moments-admin.server";
 import { getDb } from "~/server/platform/db.server";
 import type { Route } from "./+types/travel-moments";
 
-export async function loader() {
-  return { moments: await adminMomentList(getDb()) };
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadMomentScreen(getDb(), request);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return momentAction(getDb(), request);
 }
 
 export function meta() {
   return [{ title: "Travel Moments · Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export default function AdminTravelMoments({ loaderData }: Route.ComponentProps) {
-  return <MomentList moments={loaderData.moments} />;
+export default function AdminTravelMoments({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <MomentAdmin
+      moments={loaderData.moments}
+      dialog={loaderData.dialog}
+      max={loaderData.max}
+      reply={actionData}
+    />
+  );
 }

@@ -154,3 +154,16 @@ export async function reorderMoments(db: Db, ids: readonly string[]): Promise<vo
     `.execute(trx);
   });
 }
+
+/** Shows or hides a moment on the public site; only that column (and updated_at) changes. */
+export async function setMomentActive(db: Db, id: string, active: boolean): Promise<TravelMoment> {
+  if (!isUuid(id)) throw notFound(NOT_FOUND);
+  const row = await db
+    .updateTable("travel_moments")
+    .set({ is_active: active, updated_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound(NOT_FOUND);
+  return toMoment(row);
+}

@@ -1,0 +1,234 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useState } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { momentDialogHref } from "~/domain/moment-form";
+import type { TravelMoment } from "~/domain/schemas";
+import { StatusBadge } from "../status-badge";
+import { useHydrated } from "../use-hydrated";
+
+const LIST = momentDialogHref(null);
+
+interface MomentGridProps {
+  moments: TravelMoment[];
+}
+
+/**
+ * The reel in its order. With JavaScript a card is dragged by its handle (mouse after 8 px,
+ * keyboard: Space, arrows, Space); the move buttons post the same change as a plain form.
+ */
+export function MomentGrid({ moments }: MomentGridProps) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher();
+  // A dropped card shows in its new place at once; the server's order wins as soon as it answers
+  // (the loader's new list), whether it saved the move, refused it, or another tab changed it.
+  const [dropped, setDropped] = useState<{ base: TravelMoment[]; order: TravelMoment[] }>();
+  const order = dropped?.base === moments ? dropped.order : moments;
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const titleOf = (id: string | number) => {
+    const index = order.findIndex((m) => m.id === id);
+    return index < 0 ? "video" : `${order[index]!.title} (position ${index + 1})`;
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${titleOf(active.id)} is over ${titleOf(over.id)}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${titleOf(active.id)} was dropped over ${titleOf(over.id)}.` : "Dropped.",
+    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = order.findIndex((m) => m.id === active.id);
+    const to = order.findIndex((m) => m.id === over.id);
+    if (from < 0 || to < 0) return;
+    const next = arrayMove(order, from, to);
+    setDropped({ base: moments, order: next });
+    const body = new FormData();
+    body.set("intent", "reorder");
+    for (const m of next) body.append("ids", m.id);
+    void fetcher.submit(body, { method: "post", action: LIST });
+  };
+
+  return (
+    <DndContext
+      id="travel-moments-order"
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            "To reorder, press Space or Enter to pick up the video, use the arrow keys to move it, " +
+            "and press Space or Enter again to drop it. Press Escape to cancel.",
+        },
+      }}
+    >
+      <SortableContext items={order.map((m) => m.id)} strategy={rectSortingStrategy}>
+        <ol className="reel-grid" aria-label="Travel moments in their order">
+          {order.map((moment, index) => (
+            <MomentCard
+              key={moment.id}
+              moment={moment}
+              position={index + 1}
+              count={order.length}
+              draggable={hydrated}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+interface MomentCardProps {
+  moment: TravelMoment;
+  position: number;
+  count: number;
+  draggable: boolean;
+}
+
+function MomentCard({ moment, position, count, draggable }: MomentCardProps) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: moment.id });
+  const style = { transform: CSS.Transform.toString(transform), transition };
+  const titleId = `moment-title-${moment.id}`;
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={`reel-card${isDragging ? " reel-card-dragging" : ""}`}
+      aria-labelledby={titleId}
+    >
+      <div className="reel-media">
+        {moment.thumbnailUrl ? (
+          <img src={moment.thumbnailUrl} alt="" width={320} height={180} loading="lazy" />
+        ) : (
+          <div className="reel-placeholder" aria-hidden="true">
+            <span>No Thumbnail</span>
+          </div>
+        )}
+        <span className="reel-order">
+          <span className="visually-hidden">Position </span>
+          {position}
+        </span>
+      </div>
+      <div className="reel-body">
+        <h2 id={titleId}>{moment.title}</h2>
+        <p className="reel-meta">
+          <span>
+            Duration: <strong>{moment.duration ?? "not set"}</strong>
+          </span>
+          <StatusBadge tone={moment.isActive ? "active" : "inactive"}>
+            {moment.isActive ? "Active" : "Inactive"}
+          </StatusBadge>
+        </p>
+        <Form method="post" action={LIST} className="reel-toggle">
+          <input type="hidden" name="intent" value="toggle" />
+          <input type="hidden" name="id" value={moment.id} />
+          <input type="hidden" name="active" value={moment.isActive ? "false" : "true"} />
+          <button
+            type="submit"
+            role="switch"
+            aria-checked={moment.isActive}
+            className="reel-switch"
+          >
+            <span className="reel-switch-track" aria-hidden="true" />
+            <span className="reel-switch-text">
+              Show on home page<span className="visually-hidden">: {moment.title}</span>
+            </span>
+          </button>
+        </Form>
+      </div>
+      <div className="reel-actions">
+        <Link
+          to={momentDialogHref({ mode: "edit", id: moment.id })}
+          className="button button-secondary"
+          aria-label={`Edit ${moment.title}`}
+          preventScrollReset
+        >
+          Edit
+        </Link>
+        <Link
+          to={momentDialogHref({ mode: "delete", id: moment.id })}
+          className="button reel-button-danger"
+          aria-label={`Delete ${moment.title}`}
+          preventScrollReset
+        >
+          Delete
+        </Link>
+        <span className="reel-order-controls">
+          {draggable ? (
+            <button
+              type="button"
+              ref={setActivatorNodeRef}
+              className="reel-handle"
+              aria-label={`Reorder ${moment.title} (drag, or Space then arrow keys)`}
+              {...attributes}
+              {...listeners}
+            >
+              <span aria-hidden="true">⠿</span>
+            </button>
+          ) : null}
+          <MoveButton moment={moment} direction="up" disabled={position === 1} />
+          <MoveButton moment={moment} direction="down" disabled={position === count} />
+        </span>
+      </div>
+    </li>
+  );
+}
+
+function MoveButton({
+  moment,
+  direction,
+  disabled,
+}: {
+  moment: TravelMoment;
+  direction: "up" | "down";
+  disabled: boolean;
+}) {
+  const label = direction === "up" ? "Move earlier" : "Move later";
+  return (
+    <Form method="post" action={LIST} preventScrollReset>
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="id" value={moment.id} />
+      <input type="hidden" name="direction" value={direction} />
+      <button
+        type="submit"
+        className="reel-move"
+        disabled={disabled}
+        aria-label={`${label}: ${moment.title}`}
+      >
+        <span aria-hidden="true">{direction === "up" ? "←" : "→"}</span>
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,254 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import {
+  MOMENT_FAILURES,
+  MOMENT_INTENTS,
+  MOMENT_TOASTS,
+  momentDialogHref,
+  momentFormSchema,
+  type MomentDialog,
+  type MomentIntent,
+  type MomentReply,
+} from "~/domain/moment-form";
+import { isUuid, LIMITS, MESSAGES, type TravelMoment } from "~/domain/schemas";
+import { redirectWithToast } from "../auth/toast.server";
+import { saveWithUploads, withMediaRelease } from "../media/references.server";
+import {
+  parseUploadForm,
+  UPLOAD_MESSAGES,
+  UploadError,
+  type ParsedUploadForm,
+} from "../media/uploads.server";
+import type { Db } from "../platform/db.server";
+import { AppError, isAppError, notFound } from "../platform/errors.server";
+import { log } from "../platform/log.server";
+import { getMediaStore } from "../platform/runtime.server";
+import {
+  createMoment,
+  deleteMoment,
+  getMoment,
+  listMoments,
+  reorderMoments,
+  setMomentActive,
+  updateMoment,
+} from "./moments.server";
+
+/*
+ * The travel-moments admin screen (spec §2, §5, §8): one loader and one action behind
+ * /admin/travel-moments. Dialogs are URLs (?add, ?edit=ID, ?delete=ID), so the server renders the
+ * same dialog the browser opens and every action is a plain form post. Successes redirect to the
+ * list with a flash toast; refusals answer the dialog's form with its errors.
+ */
+
+const LIST = momentDialogHref(null);
+const NOT_FOUND = "Travel moment not found";
+
+export interface MomentScreen {
+  moments: TravelMoment[];
+  dialog: MomentDialog | null;
+  max: number;
+}
+
+/** The moments in their order and the dialog the URL asks for (an unknown id opens none). */
+export async function loadMomentScreen(db: Db, request: Request): Promise<MomentScreen> {
+  const params = new URL(request.url).searchParams;
+  const moments = await listMoments(db);
+  const byId = (key: string) => {
+    const id = params.get(key);
+    return id ? moments.find((m) => m.id === id) : undefined;
+  };
+  const edit = byId("edit");
+  const remove = byId("delete");
+  let dialog: MomentDialog | null = null;
+  if (edit) dialog = { mode: "edit", moment: edit };
+  else if (remove) dialog = { mode: "delete", moment: remove };
+  else if (params.has("add") && moments.length < LIMITS.travelMoments) dialog = { mode: "create" };
+  return { moments, dialog, max: LIMITS.travelMoments };
+}
+
+function reply(
+  intent: MomentIntent,
+  result: SubmissionResult<string[]>,
+  status: number,
+  toast?: string,
+) {
+  return data<MomentReply>({ intent, result, ...(toast ? { toast } : {}) }, { status });
+}
+
+/** A refusal or fault of the whole submission: its message in the dialog and as a toast. */
+function failure(intent: MomentIntent, error: unknown) {
+  if (isAppError(error) || error instanceof UploadError) {
+    return reply(
+      intent,
+      { status: "error", error: { "": [error.message] } },
+      error.status,
+      error.message,
+    );
+  }
+  log("error", "travel moment action failed", { intent, error: String(error) });
+  const message = MOMENT_FAILURES[intent];
+  return reply(intent, { status: "error", error: { "": [message] } }, 500, message);
+}
+
+/** Which form field an upload refusal belongs to, with the spec's texts for the video. */
+function uploadFieldError(error: UploadError): { field: string; message: string } | undefined {
+  const imageRefusal = UPLOAD_MESSAGES.wrongImage("").slice(2);
+  if (error.status === 415 && error.message.endsWith(imageRefusal)) {
+    return { field: "thumbnail", message: error.message };
+  }
+  if (error.status === 415) return { field: "video", message: MESSAGES.momentVideoType };
+  if (error.status === 413) return { field: "video", message: MESSAGES.momentVideoTooLarge };
+  return undefined;
+}
+
+async function readForm(request: Request): Promise<ParsedUploadForm> {
+  return parseUploadForm(request, {
+    folder: "travel-moments",
+    files: { video: "video", thumbnail: "image" },
+    messages: { tooLarge: () => MESSAGES.momentVideoTooLarge },
+  });
+}
+
+function intentOf(form: FormData): MomentIntent | undefined {
+  const value = form.get("intent");
+  return MOMENT_INTENTS.find((intent) => intent === value);
+}
+
+function idOf(form: FormData): string {
+  const id = form.get("id");
+  if (typeof id !== "string" || !isUuid(id)) throw notFound(NOT_FOUND);
+  return id;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/** The one action of the screen: reads the (streamed) body, then dispatches on its intent. */
+export async function momentAction(db: Db, request: Request) {
+  let upload: ParsedUploadForm;
+  try {
+    upload = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    const field = uploadFieldError(error);
+    const intent: MomentIntent = new URL(request.url).searchParams.has("edit")
+      ? "update"
+      : "create";
+    if (!field) return failure(intent, error);
+    return reply(
+      intent,
+      { status: "error", error: { [field.field]: [field.message] } },
+      error.status,
+    );
+  }
+  const form = upload.formData;
+  const intent = intentOf(form);
+  if (!intent) {
+    await upload.release();
+    return reply("create", { status: "error", error: { "": ["Unknown action."] } }, 400);
+  }
+  if (intent !== "create" && intent !== "update") await upload.release();
+  try {
+    switch (intent) {
+      case "create":
+      case "update":
+        return await saveMoment(db, request, intent, upload);
+      case "delete":
+        return await removeMoment(db, request, idOf(form));
+      case "toggle":
+        return await toggleMoment(db, request, idOf(form), text(form, "active") === "true");
+      case "move":
+        return await moveMoment(db, request, idOf(form), text(form, "direction"));
+      case "reorder":
+        return await reorder(db, request, form.getAll("ids").map(String));
+    }
+  } catch (error) {
+    if (intent === "toggle" || intent === "move" || intent === "reorder") {
+      // Grid actions have no dialog to answer: the list shows the refusal as a flash message.
+      const message = isAppError(error) ? error.message : MOMENT_FAILURES[intent];
+      if (!isAppError(error))
+        log("error", "travel moment action failed", { intent, error: String(error) });
+      return redirectWithToast(request, LIST, { type: "error", message });
+    }
+    return failure(intent, error);
+  }
+}
+
+async function saveMoment(
+  db: Db,
+  request: Request,
+  intent: "create" | "update",
+  upload: ParsedUploadForm,
+) {
+  const form = upload.formData;
+  const existing = intent === "update" ? await getMoment(db, idOf(form)) : undefined;
+  if (intent === "update" && !existing) throw notFound(NOT_FOUND);
+  // The URLs come from this request's uploads or the saved moment, never from the client's text.
+  const uploaded = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value ? value : undefined;
+  };
+  const videoUrl = uploaded("video") ?? existing?.videoUrl ?? "";
+  const keepThumbnail = text(form, "removeThumbnail") !== "on";
+  const thumbnailUrl =
+    uploaded("thumbnail") ?? (keepThumbnail ? existing?.thumbnailUrl : undefined) ?? "";
+  const fields = new FormData();
+  for (const name of ["title", "description", "duration", "isActive"]) {
+    const value = form.get(name);
+    if (typeof value === "string") fields.set(name, value);
+  }
+  fields.set("videoUrl", videoUrl);
+  fields.set("thumbnailUrl", thumbnailUrl);
+  const submission = parseWithZod(fields, { schema: momentFormSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    await upload.release();
+    const result = submission.reply({ hideFields: ["videoUrl", "thumbnailUrl"] });
+    // The form's file input is `video`: the schema's videoUrl error belongs there.
+    const error = { ...result.error };
+    if (error.videoUrl) {
+      error.video = error.videoUrl;
+      delete error.videoUrl;
+    }
+    return reply(intent, { ...result, error }, 400);
+  }
+  const store = getMediaStore();
+  if (intent === "create") {
+    await saveWithUploads(upload, () => createMoment(db, submission.value));
+    return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.created });
+  }
+  const id = existing!.id;
+  await saveWithUploads(upload, () =>
+    withMediaRelease(db, store, { momentId: id }, () => updateMoment(db, id, submission.value)),
+  );
+  return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.updated });
+}
+
+async function removeMoment(db: Db, request: Request, id: string) {
+  await withMediaRelease(db, getMediaStore(), { momentId: id }, () => deleteMoment(db, id));
+  return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.deleted });
+}
+
+async function toggleMoment(db: Db, request: Request, id: string, active: boolean) {
+  await setMomentActive(db, id, active);
+  const message = active ? MOMENT_TOASTS.activated : MOMENT_TOASTS.deactivated;
+  return redirectWithToast(request, LIST, { type: "success", message });
+}
+
+/** One step up or down (the move buttons, which work without JavaScript). */
+async function moveMoment(db: Db, request: Request, id: string, direction: string) {
+  const ids = (await listMoments(db)).map((m) => m.id);
+  const from = ids.indexOf(id);
+  if (from < 0) throw notFound(NOT_FOUND);
+  const to = direction === "up" ? from - 1 : direction === "down" ? from + 1 : -1;
+  if (to < 0 || to >= ids.length) throw new AppError("This video cannot move further.", 409);
+  [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+  return reorder(db, request, ids);
+}
+
+async function reorder(db: Db, request: Request, ids: string[]) {
+  await reorderMoments(db, ids);
+  return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.reordered });
+}
