@@ -14,6 +14,10 @@ import { requestInfoContext } from "~/server/platform/request-context.server";
 import { createRequestHandler } from "~/server/platform/request-handler.server";
 import { startRuntime, type Runtime } from "~/server/platform/runtime.server";
 import {
+  isCompressibleResponse,
+  precompressedStatic,
+} from "~/server/platform/static-assets.server";
+import {
   mediaOriginOf,
   refuseCrossSiteWrites,
   securityHeaders,
@@ -46,7 +50,12 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   );
   app.use(refuseCrossSiteWrites);
   app.use(bodyGuard);
-  app.use(compression());
+  // Dynamic responses only: hashed assets are precompressed at build time, media never compressed.
+  app.use(
+    compression({
+      filter: (req, res) => isCompressibleResponse(res) && compression.filter(req, res),
+    }),
+  );
 
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 
@@ -75,9 +84,12 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else if (options.clientDir) {
+    const assetsDir = path.join(options.clientDir, "assets");
+    app.use("/assets", precompressedStatic(assetsDir, { maxAge: "1y", immutable: true }));
+    app.use(precompressedStatic(options.clientDir, { maxAge: "1h" }));
     app.use(
       "/assets",
-      express.static(path.join(options.clientDir, "assets"), {
+      express.static(assetsDir, {
         immutable: true,
         maxAge: "1y",
         index: false,

@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { NextFunction, Request, Response } from "express";
+
+export type StaticEncoding = "br" | "gzip";
+
+/**
+ * Picks the best encoding the client accepts among `available` (brotli first). `q=0` refuses an
+ * encoding; `*` stands for any encoding not named.
+ */
+export function negotiateEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly StaticEncoding[],
+): StaticEncoding | undefined {
+  if (!acceptEncoding || available.length === 0) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [token, ...params] = part.trim().toLowerCase().split(";");
+    if (!token) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(token, Number.isFinite(weight) ? weight : 0);
+  }
+  let best: StaticEncoding | undefined;
+  let bestWeight = 0;
+  for (const encoding of available) {
+    const weight = weights.get(encoding) ?? weights.get("*") ?? 0;
+    if (weight > bestWeight) {
+      best = encoding;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+const SUFFIX: Record<StaticEncoding, string> = { br: ".br", gzip: ".gz" };
+
+/**
+ * Serves the build-time `.br` / `.gz` siblings of static files (scripts/compress-assets.ts) when
+ * the client accepts them; anything else falls through to express.static. The set of files is read
+ * once at start: the build does not change under a running server.
+ */
+export function precompressedStatic(
+  dir: string,
+  options: { maxAge: string | number; immutable?: boolean },
+) {
+  const variants = new Map<string, StaticEncoding[]>();
+  const walk = (current: string) => {
+    if (!fs.existsSync(current)) return;
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const available = (Object.keys(SUFFIX) as StaticEncoding[]).filter((e) =>
+        fs.existsSync(full + SUFFIX[e]),
+      );
+      if (available.length && !entry.name.endsWith(".br") && !entry.name.endsWith(".gz")) {
+        variants.set("/" + path.relative(dir, full).split(path.sep).join("/"), available);
+      }
+    }
+  };
+  walk(dir);
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const available = variants.get(req.path);
+    if (!available) return next();
+    res.vary("Accept-Encoding");
+    const encoding = negotiateEncoding(req.get("Accept-Encoding"), available);
+    if (!encoding) return next();
+    res.type(path.extname(req.path));
+    res.setHeader("Content-Encoding", encoding);
+    res.sendFile(
+      path.join(dir, req.path) + SUFFIX[encoding],
+      { maxAge: options.maxAge, immutable: options.immutable ?? false, dotfiles: "deny" },
+      (error) => {
+        if (error && !res.headersSent) next(error);
+      },
+    );
+  };
+}
+
+/** Dynamic compression never touches images and videos: their formats are compressed already. */
+export function isCompressibleResponse(res: Response): boolean {
+  const type = String(res.getHeader("Content-Type") ?? "");
+  return !/^(?:image|video|audio)\//i.test(type);
+}
