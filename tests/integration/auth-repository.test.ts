@@ -96,7 +96,7 @@ describe.each(BACKENDS)("sign-in, sessions and passwords on %s", (backend) => {
   });
 
   it("answers 429 after 5 failures for an e-mail, even to the right password, with a retry time", async () => {
-    for (let i = 0; i < LOGIN_LIMITS.email; i++)
+    for (let i = 0; i < LOGIN_LIMITS.email_ip; i++)
       expect(await attempt(`wrong password ${i}`)).toMatchObject({ status: 401 });
     const limited = await attempt(PASSWORD);
     expect(limited).toMatchObject({
@@ -113,9 +113,9 @@ describe.each(BACKENDS)("sign-in, sessions and passwords on %s", (backend) => {
     const rows = await db()
       .selectFrom("login_attempts")
       .selectAll()
-      .where("scope", "=", "email")
+      .where("scope", "=", "email_ip")
       .execute();
-    expect(rows).toHaveLength(LOGIN_LIMITS.email);
+    expect(rows).toHaveLength(LOGIN_LIMITS.email_ip);
     // Once the failures are older than 15 minutes, signing in works again.
     await db()
       .updateTable("login_attempts")
@@ -125,9 +125,9 @@ describe.each(BACKENDS)("sign-in, sessions and passwords on %s", (backend) => {
   });
 
   it("resets the e-mail's failures on success", async () => {
-    for (let i = 0; i < LOGIN_LIMITS.email - 1; i++) await attempt(`wrong password ${i}`);
+    for (let i = 0; i < LOGIN_LIMITS.email_ip - 1; i++) await attempt(`wrong password ${i}`);
     expect(await attempt(PASSWORD)).toMatchObject({ ok: true });
-    for (let i = 0; i < LOGIN_LIMITS.email; i++)
+    for (let i = 0; i < LOGIN_LIMITS.email_ip; i++)
       expect(await attempt(`wrong again ${i}`)).toMatchObject({ status: 401 });
     expect(await attempt(PASSWORD)).toMatchObject({ status: 429 });
   });

@@ -141,7 +141,7 @@ describe("client mistakes get 400, 405 or 415 with a message", () => {
 
   it("answers PUT, PATCH and DELETE on pages with 405, signed in or not", async () => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      for (const headers of [{}, { Cookie: cookie }]) {
+      for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
         const answer = await rawRequest(server.url, "/admin", {
           method,
           headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },

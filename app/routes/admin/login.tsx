@@ -6,6 +6,7 @@ import { getOptionalAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/platform/db.server";
 import { sessionHeaders, signIn } from "~/server/auth/login.server";
 import { requestInfo } from "~/server/platform/request-context.server";
+import { DEVICE_COOKIE } from "~/server/auth/device.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
 import type { Route } from "./+types/login";
@@ -41,6 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: form.get("password"),
     ip: requestInfo(context).clientIp,
     previousSessionId: readCookie(request, SESSION_COOKIE),
+    deviceCookie: readCookie(request, DEVICE_COOKIE),
   });
   if (result.ok) {
     return redirectWithToast(
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       DASHBOARD,
       { type: "success", message: SIGN_IN_TEXTS.success },
       {
-        headers: sessionHeaders(request, result.session),
+        headers: sessionHeaders(request, result.session, result.device),
       },
     );
   }

@@ -1,7 +1,8 @@
 import argon2 from "argon2";
 import { z } from "zod";
 import { inTransaction, type Db } from "../platform/db.server";
-import { badRequest, conflict, isUniqueViolation } from "../platform/errors.server";
+import { AppError, badRequest, conflict, isUniqueViolation } from "../platform/errors.server";
+import { beginPasswordChangeAttempt, recordPasswordChangeSuccess } from "./rate-limit.server";
 import { destroyAdminSessions } from "./session.server";
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -110,6 +111,14 @@ export async function changePassword(
       (details[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
     throw badRequest(parsed.error.issues[0]?.message ?? "Invalid password change", details);
   }
+  const ticket = await beginPasswordChangeAttempt(db, adminId);
+  if (!ticket.allowed) {
+    const minutes = Math.max(1, Math.ceil(ticket.retryAfterSeconds / 60));
+    throw new AppError(
+      `Too many password change attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      429,
+    );
+  }
   const admin = await db
     .selectFrom("admins")
     .select(["password_hash"])
@@ -129,4 +138,5 @@ export async function changePassword(
       .execute();
     await destroyAdminSessions(trx, adminId, keepSessionId);
   });
+  await recordPasswordChangeSuccess(db, adminId);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { loginSchema } from "~/domain/schemas";
 import { findAdminByEmail, hashPassword, verifyPassword } from "./admins.server";
 import type { Db } from "../platform/db.server";
+import { deviceCookie, trustedDeviceId } from "./device.server";
 import { beginAttempt, recordSuccess } from "./rate-limit.server";
 import {
   clearSessionCookie,
@@ -16,7 +17,13 @@ import {
 export const INVALID_CREDENTIALS = "Invalid credentials";
 
 export type SignInResult =
-  | { ok: true; admin: SessionAdmin; session: { id: string; expiresAt: Date } }
+  | {
+      ok: true;
+      admin: SessionAdmin;
+      session: { id: string; expiresAt: Date };
+      /** The trusted-device cookie to (re)issue: this browser has now signed in. */
+      device: { email: string; id?: string };
+    }
   | { ok: false; status: 400 | 401; error: string }
   | { ok: false; status: 429; error: string; retryAfterSeconds: number };
 
@@ -38,7 +45,14 @@ function getDummyHash(): Promise<string> {
  */
 export async function signIn(
   db: Db,
-  input: { email: unknown; password: unknown; ip: string; previousSessionId?: string },
+  input: {
+    email: unknown;
+    password: unknown;
+    ip: string;
+    previousSessionId?: string;
+    /** The raw device cookie the browser sent, if any (device.server.ts). */
+    deviceCookie?: string;
+  },
 ): Promise<SignInResult> {
   const email = typeof input.email === "string" ? input.email.trim() : input.email;
   const parsed = loginSchema.safeParse({ email, password: input.password });
@@ -50,7 +64,12 @@ export async function signIn(
     };
   }
   const { password } = parsed.data;
-  const ticket = await beginAttempt(db, { email: parsed.data.email, ip: input.ip });
+  const keys = {
+    email: parsed.data.email,
+    ip: input.ip,
+    device: trustedDeviceId(input.deviceCookie, parsed.data.email),
+  };
+  const ticket = await beginAttempt(db, keys);
   if (!ticket.allowed) {
     return {
       ok: false,
@@ -63,10 +82,15 @@ export async function signIn(
   const valid = await verifyPassword(admin?.password_hash ?? (await getDummyHash()), password);
   if (!admin || !valid) return { ok: false, status: 401, error: INVALID_CREDENTIALS };
 
-  await recordSuccess(db, parsed.data.email, ticket);
+  await recordSuccess(db, keys, ticket);
   await destroySession(db, input.previousSessionId);
   const session = await createSession(db, admin.id);
-  return { ok: true, admin: { id: admin.id, email: admin.email }, session };
+  return {
+    ok: true,
+    admin: { id: admin.id, email: admin.email },
+    session,
+    device: { email: parsed.data.email, id: keys.device },
+  };
 }
 
 /** Deletes the caller's session row, if any; the caller expires the cookie with the header returned. */
@@ -75,13 +99,15 @@ export async function signOut(db: Db, request: Request): Promise<string> {
   return clearSessionCookie(request);
 }
 
-/** Set-Cookie for a new session (and any extra headers such as a flash cookie). */
+/** Set-Cookie for a new session and the trusted-device cookie (plus any extra headers). */
 export function sessionHeaders(
   request: Request,
   session: { id: string; expiresAt: Date },
+  device?: { email: string; id?: string },
 ): Headers {
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", sessionCookie(request, session.id, session.expiresAt));
+  if (device) headers.append("Set-Cookie", deviceCookie(request, device.email, device.id));
   return headers;
 }
 

@@ -1,20 +1,38 @@
 import { sql } from "kysely";
 import type { Db } from "../platform/db.server";
 
-/** Sign-in attempts are limited per e-mail and per client IP within a sliding window. */
+/*
+ * Sign-in limits that an attacker cannot turn against the admin (OWASP's device cookies, issue 13).
+ * A browser that has signed in before carries a signed device cookie (device.server.ts): its
+ * attempts count only against that device. Every other attempt counts against the e-mail at that
+ * address, the address, and (loosely) the e-mail from anywhere, so guessing stays throttled while
+ * failures from elsewhere never stop the admin's own browser. Decision 031.
+ */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
-export const LOGIN_LIMITS = { email: 5, ip: 20 } as const;
+export const LOGIN_LIMITS = {
+  /** Unknown devices: one e-mail from one address. */
+  email_ip: 5,
+  /** Unknown devices: one address, any e-mails. */
+  ip: 20,
+  /** Unknown devices: one e-mail from all addresses together (distributed guessing). */
+  email: 100,
+  /** A trusted device's own failures (a stolen cookie still cannot guess freely). */
+  device: 5,
+  /** Wrong current passwords on /admin/settings, per admin (a stolen session cannot guess). */
+  password: 5,
+} as const;
 
 export type AttemptScope = keyof typeof LOGIN_LIMITS;
 
 export interface AttemptKeys {
   email: string;
   ip: string;
+  /** The id of a verified device cookie for this e-mail, if the browser sent one. */
+  device?: string;
 }
 
 export type AttemptTicket =
-  | { allowed: true; ids: { email: string; ip: string } }
-  | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; ids: string[] } | { allowed: false; retryAfterSeconds: number };
 
 const inWindow = sql<boolean>`attempted_at > now() - make_interval(secs => ${LOGIN_WINDOW_SECONDS})`;
 
@@ -22,37 +40,62 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+const subjectOf = (value: string) => value.slice(0, 320) || "-";
+
+function subjects(keys: AttemptKeys): { scope: AttemptScope; subject: string }[] {
+  const email = subjectOf(normaliseEmail(keys.email));
+  const ip = subjectOf(keys.ip || "unknown");
+  if (keys.device) return [{ scope: "device", subject: subjectOf(keys.device) }];
+  return [
+    { scope: "email_ip", subject: subjectOf(`${ip} ${email}`) },
+    { scope: "ip", subject: ip },
+    { scope: "email", subject: email },
+  ];
+}
+
 /**
  * Records an attempt before the password is checked, so that parallel guesses count against the
- * limit at once. The rows stay as the failure record unless the attempt succeeds
+ * limits at once. The rows stay as the failure record unless the attempt succeeds
  * (`recordSuccess`) or is refused here (then they are removed again, so waiting helps).
  */
 export async function beginAttempt(db: Db, keys: AttemptKeys): Promise<AttemptTicket> {
-  const email = normaliseEmail(keys.email).slice(0, 320) || "-";
-  const ip = keys.ip.slice(0, 320) || "unknown";
+  return begin(db, subjects(keys));
+}
+
+/** The same bookkeeping for password changes: one counter per admin. */
+export function beginPasswordChangeAttempt(db: Db, adminId: string): Promise<AttemptTicket> {
+  return begin(db, [{ scope: "password", subject: adminId }]);
+}
+
+/** A successful change forgets the admin's earlier wrong tries. */
+export async function recordPasswordChangeSuccess(db: Db, adminId: string): Promise<void> {
+  await db
+    .deleteFrom("login_attempts")
+    .where("scope", "=", "password")
+    .where("subject", "=", adminId)
+    .execute();
+}
+
+async function begin(
+  db: Db,
+  wanted: { scope: AttemptScope; subject: string }[],
+): Promise<AttemptTicket> {
   await db
     .deleteFrom("login_attempts")
     .where(sql<boolean>`not (${inWindow})`)
     .execute();
   const inserted = await db
     .insertInto("login_attempts")
-    .values([
-      { scope: "email", subject: email },
-      { scope: "ip", subject: ip },
-    ])
-    .returning(["id", "scope"])
+    .values(wanted)
+    .returning(["id", "scope", "subject"])
     .execute();
-  const ids = {
-    email: inserted.find((r) => r.scope === "email")!.id,
-    ip: inserted.find((r) => r.scope === "ip")!.id,
-  };
-  const waits = await Promise.all([
-    secondsUntilAllowed(db, "email", email, ids.email),
-    secondsUntilAllowed(db, "ip", ip, ids.ip),
-  ]);
+  const waits = await Promise.all(
+    inserted.map((row) => secondsUntilAllowed(db, row.scope, row.subject, row.id)),
+  );
+  const ids = inserted.map((row) => row.id);
   const retryAfterSeconds = Math.max(...waits);
   if (retryAfterSeconds > 0) {
-    await db.deleteFrom("login_attempts").where("id", "in", [ids.email, ids.ip]).execute();
+    await db.deleteFrom("login_attempts").where("id", "in", ids).execute();
     return { allowed: false, retryAfterSeconds };
   }
   return { allowed: true, ids };
@@ -87,18 +130,25 @@ async function secondsUntilAllowed(
   return Math.max(1, Math.ceil(freesUp));
 }
 
-/** A successful sign-in clears the e-mail's failures and does not count against the IP. */
+/**
+ * A successful sign-in removes its own rows and the failures of this e-mail at this address and
+ * of this device; failures recorded elsewhere keep counting until they age out.
+ */
 export async function recordSuccess(
   db: Db,
-  email: string,
-  ticket: { ids: { ip: string } },
+  keys: AttemptKeys,
+  ticket: { ids: string[] },
 ): Promise<void> {
+  const mine = subjects({ ...keys, device: undefined }).find((s) => s.scope === "email_ip")!;
   await db
     .deleteFrom("login_attempts")
     .where((eb) =>
       eb.or([
-        eb.and([eb("scope", "=", "email"), eb("subject", "=", normaliseEmail(email))]),
-        eb("id", "=", ticket.ids.ip),
+        eb("id", "in", ticket.ids),
+        eb.and([eb("scope", "=", "email_ip"), eb("subject", "=", mine.subject)]),
+        ...(keys.device
+          ? [eb.and([eb("scope", "=", "device"), eb("subject", "=", subjectOf(keys.device))])]
+          : []),
       ]),
     )
     .execute();

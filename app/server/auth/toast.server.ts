@@ -1,11 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
 import { z } from "zod";
+import { signatureMatches, signatureOf } from "./secret.server";
 import { readCookie } from "./session.server";
 
 /**
  * One-shot messages that survive a redirect (POST → redirect → GET): the root loader reads and
  * clears the cookie; with JavaScript they show as sonner toasts, without it as a status region.
+ * The cookie is signed with the server's key (secret.server.ts), so no one can plant a message
+ * (a link that sets a cookie on a sibling domain, a script on another port): an unsigned or
+ * altered one is dropped. The signature travels inside the JSON (`sig`), so the value stays
+ * base64url JSON. React Router's createCookie signs too, but only asynchronously, which would
+ * turn redirectWithToast (called by many actions, also in `throw`) into a Promise.
  */
 export const FLASH_COOKIE = "wlx_flash";
 
@@ -30,11 +36,18 @@ function cookie(request: Request, value: string, maxAge: number): string {
   ].join("; ");
 }
 
+const PURPOSE = "flash";
+const canonical = (toast: FlashToast) =>
+  JSON.stringify([toast.type, toast.message, toast.id ?? ""]);
+
 export function flashCookie(request: Request, toast: FlashToast): string {
   const payload = flashToastSchema.parse({ id: randomUUID(), ...toast });
-  const value = Buffer.from(JSON.stringify(payload)).toString("base64url");
+  const signed = { ...payload, sig: signatureOf(PURPOSE, canonical(payload)) };
+  const value = Buffer.from(JSON.stringify(signed)).toString("base64url");
   return cookie(request, value, 60);
 }
+
+const signedFlashSchema = flashToastSchema.extend({ sig: z.string().max(100) });
 
 /** The pending flash message, if any, and the Set-Cookie header that consumes it. */
 export function readFlash(request: Request): { toast: FlashToast | null; headers: Headers } {
@@ -43,10 +56,12 @@ export function readFlash(request: Request): { toast: FlashToast | null; headers
   if (raw === undefined) return { toast: null, headers };
   headers.append("Set-Cookie", cookie(request, "", 0));
   try {
-    const parsed = flashToastSchema.safeParse(
+    const parsed = signedFlashSchema.safeParse(
       JSON.parse(Buffer.from(raw, "base64url").toString("utf8")),
     );
-    return { toast: parsed.success ? parsed.data : null, headers };
+    if (!parsed.success) return { toast: null, headers };
+    const { sig, ...toast } = parsed.data;
+    return { toast: signatureMatches(PURPOSE, canonical(toast), sig) ? toast : null, headers };
   } catch {
     return { toast: null, headers };
   }

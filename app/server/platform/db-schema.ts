@@ -96,9 +96,15 @@ export interface SessionsTable {
 
 export interface LoginAttemptsTable {
   id: Generated<string>;
-  scope: "email" | "ip";
+  scope: "email" | "ip" | "email_ip" | "device" | "password";
   subject: string;
   attempted_at: Timestamp;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Timestamp>;
 }
 
 export interface DB {
@@ -110,6 +116,7 @@ export interface DB {
   admins: AdminsTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type PackageRow = Selectable<PackagesTable>;

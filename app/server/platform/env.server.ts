@@ -44,6 +44,8 @@ export const envSchema = z
       .optional(),
     SITE_FACEBOOK_URL: optionalUrl,
     SITE_INSTAGRAM_URL: optionalUrl,
+    /** Signs cookies (flash, trusted device); unset: a random key kept in the database. */
+    SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { SiteConfig } from "~/domain/site";
 import { ensureAdmin } from "../auth/admins.server";
+import { loadCookieSecret } from "../auth/secret.server";
 import { openDatabase, setDatabase, type Database } from "./db.server";
 import type { Env } from "./env.server";
 import { setEnv } from "./env.server";
@@ -58,6 +59,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length) log("info", "migrations applied", { migrations: applied });
+    await loadCookieSecret(database.db, env.SESSION_SECRET);
     const media = createMediaStore(env);
     configureMediaUrls(media.publicBase);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {

@@ -2,6 +2,7 @@ import { getDb } from "~/server/platform/db.server";
 import { readLoginJson, sessionHeaders, signIn } from "~/server/auth/login.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { assertSameOrigin } from "~/server/auth/security.server";
+import { DEVICE_COOKIE } from "~/server/auth/device.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
 import type { Route } from "./+types/login";
 
@@ -28,9 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: body.password,
     ip: requestInfo(context).clientIp,
     previousSessionId: readCookie(request, SESSION_COOKIE),
+    deviceCookie: readCookie(request, DEVICE_COOKIE),
   });
   if (result.ok)
-    return Response.json({ success: true }, { headers: sessionHeaders(request, result.session) });
+    return Response.json({ success: true }, { headers: sessionHeaders(request, result.session, result.device) });
   const headers: Record<string, string> = { ...NO_STORE };
   if (result.status === 429) headers["Retry-After"] = String(result.retryAfterSeconds);
   return Response.json({ success: false, error: result.error }, { status: result.status, headers });
