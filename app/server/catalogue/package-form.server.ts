@@ -11,6 +11,11 @@ import {
 import { kindInfo, kindMessages } from "~/domain/package-kinds";
 import { isUuid, slugify, type PackageKind } from "~/domain/schemas";
 import { packageMediaIds, pruneQuietly } from "../api/api-media.server";
+import {
+  readPackageFormUploads,
+  releasePackageFormUploads,
+} from "../media/package-form-media.server";
+import { UploadError } from "../media/uploads.server";
 import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";
 import { isAppError } from "../platform/errors.server";
@@ -56,11 +61,63 @@ export async function loadPackageForm(db: Db, args: LoaderFunctionArgs): Promise
 }
 
 /**
- * The one place a package form's body is read. Today the whole multipart body is buffered (the
- * form carries text and media URLs only); uploads replace this with a streaming parser.
+ * The one place a package form's body is read: streamed, with files chosen without JavaScript
+ * stored on the way (media/package-form-media.server.ts). Throws UploadError on a refused file.
  */
 export async function readPackageFormData(request: Request): Promise<FormData> {
-  return request.formData();
+  return readPackageFormUploads(request);
+}
+
+/** A refused file: the form comes back with what was typed, the refusal inline and as a toast. */
+function uploadRefusal(kind: PackageKind, error: UploadError) {
+  const submission = parseWithZod(error.formData ?? new FormData(), {
+    schema: packageFormSchema(kind),
+    disableAutoCoercion: true,
+  });
+  return reply(
+    {
+      result: submission.reply({ formErrors: [error.message] }),
+      toast: `${UPLOAD_FAILED}: ${error.message}`,
+    },
+    error.status,
+  );
+}
+
+/** Drops URLs of files this request stored and then released from the re-rendered form. */
+function withoutReleased<T>(result: T, released: string[]): T {
+  const value = (result as { data?: PackageFormReply }).data?.result;
+  const initial = value?.initialValue as Record<string, unknown> | null | undefined;
+  if (!value || !initial) return result;
+  const gone = new Set(released);
+  if (Array.isArray(initial.images))
+    initial.images = initial.images.filter((url) => !gone.has(String(url)));
+  if (Array.isArray(initial.videos))
+    initial.videos = initial.videos.filter(
+      (v) => !gone.has(String((v as { url?: unknown } | null)?.url)),
+    );
+  value.error = { ...value.error, "": [...(value.error?.[""] ?? []), FILES_NOT_KEPT] };
+  return result;
+}
+
+const UPLOAD_FAILED = "Upload Failed";
+const FILES_NOT_KEPT = "The files you chose were not kept: please choose them again.";
+
+/**
+ * Validates and saves (savePackageForm). Whatever does not end in a saved package releases the
+ * files this request stored, so a failed save leaves no file behind.
+ */
+export async function submitPackageForm(db: Db, args: ActionFunctionArgs) {
+  const target = packageFormTarget(args);
+  try {
+    const result = await savePackageForm(db, args);
+    if (result instanceof Response && result.status >= 300 && result.status < 400) return result;
+    const released = await releasePackageFormUploads(args.request);
+    return released.length ? withoutReleased(result, released) : result;
+  } catch (error) {
+    await releasePackageFormUploads(args.request);
+    if (error instanceof UploadError) return uploadRefusal(target.kind, error);
+    throw error;
+  }
 }
 
 const reply = (value: PackageFormReply, status: number) => data(value, { status });
@@ -69,7 +126,7 @@ const reply = (value: PackageFormReply, status: number) => data(value, { status 
  * Validates with the API's schema and saves. Answers a redirect with a flash toast on success;
  * otherwise the submission (every typed value kept) with field or form errors.
  */
-export async function submitPackageForm(db: Db, args: ActionFunctionArgs) {
+async function savePackageForm(db: Db, args: ActionFunctionArgs) {
   const target = packageFormTarget(args);
   const { kind } = target;
   const messages = kindMessages(kind);

@@ -35,6 +35,8 @@ export type UploadKind = "image" | "video";
 /** A refusal the admin sees; `message` is user-facing. */
 export class UploadError extends Error {
   readonly status: 400 | 413 | 415 | 503;
+  /** The text fields of the refused request (files left out), so a form can come back as typed. */
+  formData?: FormData;
   constructor(message: string, status: 400 | 413 | 415 | 503) {
     super(message);
     this.name = "UploadError";
@@ -436,12 +438,18 @@ export async function parseUploadForm(
 
   if (failure) {
     await release();
-    if (failure instanceof UploadError) throw failure;
+    let refusal = failure;
     if (failure instanceof StorageFailure) {
       log("error", "media storage failed", { error: String(failure.reason) });
-      throw new UploadError(UPLOAD_MESSAGES.storageDown, 503);
+      refusal = new UploadError(UPLOAD_MESSAGES.storageDown, 503);
     }
-    throw failure;
+    if (refusal instanceof UploadError) {
+      const fields = new FormData();
+      for (const entry of entries)
+        if (typeof entry.value === "string") fields.append(entry.name, entry.value);
+      refusal.formData = fields;
+    }
+    throw refusal;
   }
   return { formData, stored, release };
 }

@@ -97,7 +97,7 @@ export function ExclusivePackageForm({ data, reply }: ExclusivePackageFormProps)
         </div>
       </section>
 
-      <ImagesSection field={fields.images} />
+      <ImagesSection form={form} field={fields.images} />
       <CarriedVideos field={fields.videos} />
 
       <div className="form-actions">

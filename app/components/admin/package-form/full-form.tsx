@@ -73,8 +73,8 @@ export function FullPackageForm({ data, reply }: FullPackageFormProps) {
         <input type="hidden" name="updated_at" value={data.values.updated_at} />
       ) : null}
 
-      <ImagesSection field={fields.images} />
-      <VideosSection field={fields.videos} />
+      <ImagesSection form={form} field={fields.images} />
+      <VideosSection form={form} field={fields.videos} />
 
       <section className="form-section" aria-labelledby="basic-heading">
         <h2 id="basic-heading">Basic Information</h2>

@@ -1,35 +1,92 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { LIMITS } from "~/domain/schemas";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import { useState, type ChangeEvent } from "react";
+import { toast } from "sonner";
+import { LIMITS, MESSAGES } from "~/domain/schemas";
+import { UploadProgressList } from "../media/upload-progress";
+import { useUploads } from "../media/use-uploads";
+import { useHydrated } from "../use-hydrated";
 import { FieldErrors } from "./form-fields";
 import type { PackageFormInput } from "./form-types";
+import "~/styles/admin-media.css";
 
 interface ImagesSectionProps {
+  form: FormMetadata<PackageFormInput>;
   field: FieldMetadata<string[] | undefined, PackageFormInput>;
 }
 
+const TARGET = { kind: "image", folder: "packages" } as const;
+const TEXTS = { success: "Image uploaded successfully", failed: "Failed to upload image" };
+const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
+/** The input files travel in without JavaScript (read by readPackageFormData). */
+const NEW_IMAGES_FIELD = "images.new";
+
+const ignoredNotice = (count: number) =>
+  `${count} ${count === 1 ? "file was" : "files were"} ignored: a package has at most ${LIMITS.packageImages} images.`;
+
 /**
- * Package Images (1-4): the package's images, carried as `images[0]`, `images[1]`… so a save
- * keeps them in their order. Uploading and removing images is added by the media work.
+ * Package Images (1-4), carried as `images[0]`, `images[1]`… in their order; the first is the
+ * card's cover. Choose one or several files: with JavaScript they upload at once (progress,
+ * cancel); without it they travel with the save. Remove and "Make cover" are Conform intents,
+ * so they work with and without JavaScript.
  */
-export function ImagesSection({ field }: ImagesSectionProps) {
+export function ImagesSection({ form, field }: ImagesSectionProps) {
   const images = field.getFieldList();
+  const hydrated = useHydrated();
+  const [notice, setNotice] = useState<string>();
+  const { uploads, start } = useUploads(TARGET, TEXTS, (url) =>
+    form.insert({ name: field.name, defaultValue: url }),
+  );
+  const free = LIMITS.packageImages - images.length - uploads.length;
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = "";
+    const taken = files.slice(0, Math.max(free, 0));
+    const ignored = files.length - taken.length;
+    setNotice(ignored ? ignoredNotice(ignored) : undefined);
+    if (ignored) toast.warning(ignoredNotice(ignored));
+    for (const file of taken) {
+      if (file.size > LIMITS.videoBytes) {
+        toast.error("Upload Failed", { description: MESSAGES.packageVideoTooLarge(file.name) });
+        continue;
+      }
+      start(file);
+    }
+  };
+
   return (
     <section className="form-section" aria-labelledby="images-heading">
       <h2 id="images-heading">Package Images</h2>
-      <p className="field-hint">Up to {LIMITS.packageImages} images; the first is the cover.</p>
+      <p className="field-hint">
+        Up to {LIMITS.packageImages} images (JPEG, PNG, WebP, AVIF or GIF); the first is the cover.
+      </p>
       {images.length ? (
-        <ul className="media-thumbs">
+        <ul className="media-tiles">
           {images.map((image, index) => {
             const url = image.value ?? image.initialValue ?? "";
+            const label = index === 0 ? "Cover" : `Image ${index + 1}`;
             return (
-              <li key={image.key}>
-                <img
-                  src={url}
-                  alt={index === 0 ? "Cover" : `Gallery ${index + 1} of ${images.length}`}
-                  width={160}
-                  height={90}
-                />
+              <li key={image.key} className="media-tile">
+                <img src={url} alt={`${label} of ${images.length}`} width={160} height={90} />
+                <span className="media-tile-label">{label}</span>
                 <input type="hidden" name={image.name} value={url} />
+                <div className="media-actions">
+                  {index > 0 ? (
+                    <button
+                      {...form.reorder.getButtonProps({ name: field.name, from: index, to: 0 })}
+                      className="button button-secondary"
+                    >
+                      Make cover<span className="visually-hidden"> (image {index + 1})</span>
+                    </button>
+                  ) : null}
+                  <button
+                    {...form.remove.getButtonProps({ name: field.name, index })}
+                    className="button button-ghost"
+                    onClick={() => toast.success("Image deleted successfully")}
+                  >
+                    Remove<span className="visually-hidden"> image {index + 1}</span>
+                  </button>
+                </div>
               </li>
             );
           })}
@@ -37,6 +94,30 @@ export function ImagesSection({ field }: ImagesSectionProps) {
       ) : (
         <p className="media-empty">No images yet.</p>
       )}
+      <UploadProgressList uploads={uploads} label="Images uploading" />
+      {free > 0 ? (
+        <div className="media-adder">
+          <label htmlFor={`${field.id}-new`}>
+            Add images <span className="field-hint">({free} more allowed)</span>
+          </label>
+          <input
+            id={`${field.id}-new`}
+            type="file"
+            accept={IMAGE_TYPES}
+            multiple
+            // With JavaScript the files upload at once, so the save does not send them again.
+            name={hydrated ? undefined : NEW_IMAGES_FIELD}
+            onChange={hydrated ? choose : undefined}
+          />
+        </div>
+      ) : (
+        <p className="field-hint">Remove an image to add another.</p>
+      )}
+      {notice ? (
+        <p className="media-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <FieldErrors field={field} />
     </section>
   );

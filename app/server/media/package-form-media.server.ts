@@ -1,0 +1,117 @@
+import { LIMITS } from "~/domain/schemas";
+import type { Db } from "../platform/db.server";
+import { getDb } from "../platform/db.server";
+import { log } from "../platform/log.server";
+import { getMediaStore } from "../platform/runtime.server";
+import type { MediaStore } from "./media-store.server";
+import { releaseQuietly } from "./references.server";
+import { parseUploadForm, type ParsedUploadForm } from "./uploads.server";
+
+/*
+ * The package form's files. With JavaScript, files upload at once (POST /admin/uploads) and the
+ * form only carries their URLs in `images[i]` / `videos[i].url`. Without JavaScript the files
+ * travel with the save itself, in two inputs:
+ *   - `images.new` (multiple images): appended after the kept images, up to the 4-image limit;
+ *   - `videos.new` (one or more videos): appended as 'upload' entries, up to the 6-video limit;
+ * files beyond the free places are stored by nobody (released at once) and reported.
+ * A save that does not succeed releases what its request stored (releasePackageFormUploads).
+ */
+
+export const PACKAGE_UPLOAD_FIELDS = { images: "images.new", videos: "videos.new" } as const;
+
+interface RequestUploads {
+  parsed: ParsedUploadForm;
+  /** How many chosen files found no free place (and were released). */
+  ignored: number;
+}
+
+const uploadsOf = new WeakMap<Request, RequestUploads>();
+
+const countIndexed = (formData: FormData, list: string) => {
+  const pattern = new RegExp(`^${list}\\[(\\d+)\\]`);
+  let max = -1;
+  for (const key of formData.keys()) {
+    const match = pattern.exec(key);
+    if (match) max = Math.max(max, Number(match[1]));
+  }
+  return max + 1;
+};
+
+/**
+ * Moves files stored from `images.new` / `videos.new` into the `images[i]` / `videos[i].*`
+ * entries the schema reads. Returns the form data and the media ids that found no place.
+ */
+export function mergeNewMedia(parsed: ParsedUploadForm): {
+  formData: FormData;
+  overflow: string[];
+} {
+  const source = parsed.formData;
+  const formData = new FormData();
+  for (const [key, value] of source) {
+    if (key !== PACKAGE_UPLOAD_FIELDS.images && key !== PACKAGE_UPLOAD_FIELDS.videos)
+      formData.append(key, value);
+  }
+  const overflow: string[] = [];
+  let images = countIndexed(source, "images");
+  let videos = countIndexed(source, "videos");
+  for (const media of parsed.stored) {
+    if (media.field === PACKAGE_UPLOAD_FIELDS.images) {
+      if (images >= LIMITS.packageImages) overflow.push(media.mediaId);
+      else formData.append(`images[${images++}]`, media.url);
+    } else if (media.field === PACKAGE_UPLOAD_FIELDS.videos) {
+      if (videos >= LIMITS.packageVideos) {
+        overflow.push(media.mediaId);
+        continue;
+      }
+      const name = `videos[${videos++}]`;
+      formData.append(`${name}.type`, "upload");
+      formData.append(`${name}.url`, media.url);
+      formData.append(`${name}.title`, "");
+      formData.append(`${name}.description`, "");
+    }
+  }
+  return { formData, overflow };
+}
+
+/**
+ * Reads a package form post: streams its files to storage (see above) and answers the form data
+ * the schema reads. Throws UploadError (with `formData` of the text fields) on a refused file.
+ */
+export async function readPackageFormUploads(
+  request: Request,
+  deps: { db?: Db; store?: MediaStore } = {},
+): Promise<FormData> {
+  const db = deps.db ?? getDb();
+  const store = deps.store ?? getMediaStore();
+  const parsed = await parseUploadForm(request, {
+    folder: "packages",
+    files: { [PACKAGE_UPLOAD_FIELDS.images]: "image", [PACKAGE_UPLOAD_FIELDS.videos]: "video" },
+    db,
+    store,
+  });
+  const { formData, overflow } = mergeNewMedia(parsed);
+  if (overflow.length) await releaseQuietly(db, store, overflow);
+  uploadsOf.set(request, { parsed, ignored: overflow.length });
+  return formData;
+}
+
+/** How many files of this request were ignored for want of a free place. */
+export function ignoredUploads(request: Request): number {
+  return uploadsOf.get(request)?.ignored ?? 0;
+}
+
+/**
+ * Releases what this request stored (its save did not go through) and answers their URLs, so
+ * the re-rendered form can drop them.
+ */
+export async function releasePackageFormUploads(request: Request): Promise<string[]> {
+  const uploads = uploadsOf.get(request);
+  if (!uploads || uploads.parsed.stored.length === 0) return [];
+  uploadsOf.delete(request);
+  try {
+    await uploads.parsed.release();
+  } catch (error) {
+    log("warn", "package form uploads not released", { error: String(error) });
+  }
+  return uploads.parsed.stored.map((s) => s.url);
+}
