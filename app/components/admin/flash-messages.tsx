@@ -1,10 +1,24 @@
 import { useEffect } from "react";
-import { toast as showToast, Toaster } from "sonner";
+import { toast, Toaster } from "sonner";
 
 export interface FlashMessage {
   type: "success" | "error" | "info";
   message: string;
   id?: string;
+}
+
+const TITLES: Record<FlashMessage["type"], string> = {
+  success: "Success",
+  error: "Error",
+  info: "Notice",
+};
+
+/** A sonner toast titled as spec §8 does ('Success', 'Error') with the message below it. */
+export function showToast(type: FlashMessage["type"], message: string, id?: string): void {
+  const options = { description: message, ...(id ? { id } : {}) };
+  if (type === "success") toast.success(TITLES.success, options);
+  else if (type === "error") toast.error(TITLES.error, options);
+  else toast.info(TITLES.info, options);
 }
 
 /**
@@ -14,10 +28,7 @@ export interface FlashMessage {
 export function FlashMessages({ flash }: { flash: FlashMessage | null }) {
   useEffect(() => {
     if (!flash) return;
-    const options = flash.id ? { id: flash.id } : undefined;
-    if (flash.type === "success") showToast.success(flash.message, options);
-    else if (flash.type === "error") showToast.error(flash.message, options);
-    else showToast.info(flash.message, options);
+    showToast(flash.type, flash.message, flash.id);
   }, [flash]);
 
   return (

@@ -1,24 +1,21 @@
-import { Form, Link } from "react-router";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { kindInfo } from "~/domain/package-kinds";
 import type { PackageKind } from "~/domain/schemas";
-import { StatusBadge } from "./status-badge";
-
-type StatusFilter = "all" | "published" | "draft";
-
-interface PackageCard {
-  id: string;
-  title: string;
-  status: "published" | "draft";
-  price: string;
-  duration: string;
-  image: string | null;
-}
-
-interface PackageListProps {
-  kind: PackageKind;
-  query: { q: string; status: StatusFilter };
-  packages: PackageCard[];
-}
+import type {
+  AdminListQuery,
+  AdminPackageCard,
+  AdminPackageListData,
+  ListActionReply,
+  StatusFilter,
+} from "~/server/catalogue/admin-lists.server";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { Dialog, DialogActions } from "./dialog";
+import { showToast } from "./flash-messages";
+import { PackageCard } from "./package-card";
+import { SortableGrid } from "./sortable-grid";
+import { useIsPending } from "./use-is-pending";
+import "~/styles/admin-list.css";
 
 const FILTERS: { value: StatusFilter; label: string }[] = [
   { value: "all", label: "All" },
@@ -26,18 +23,17 @@ const FILTERS: { value: StatusFilter; label: string }[] = [
   { value: "draft", label: "Draft" },
 ];
 
-function filterHref(q: string, status: StatusFilter): string {
+/** The list URL with its search and filter (and optionally a dialog parameter). */
+function listHref(kind: PackageKind, query: AdminListQuery, extra: Record<string, string> = {}) {
   const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (status !== "all") params.set("status", status);
+  if (query.q) params.set("q", query.q);
+  if (query.status !== "all") params.set("status", query.status);
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
   const search = params.toString();
-  return search ? `?${search}` : ".";
+  return `${kindInfo(kind).admin.listPath}${search ? `?${search}` : ""}`;
 }
 
-function emptyText(
-  kind: PackageKind,
-  query: PackageListProps["query"],
-): { title: string; detail?: string } {
+function emptyText(kind: PackageKind, query: AdminListQuery): { title: string; detail?: string } {
   if (kind !== "local") return { title: "No packages found matching your criteria." };
   if (query.q || query.status !== "all") return { title: "No local trips found" };
   return {
@@ -46,16 +42,161 @@ function emptyText(
   };
 }
 
-/** An admin package list (spec §2 Package list screens): search, status filter, cards. */
-export function PackageList({ kind, query, packages }: PackageListProps) {
+type Target = { id: string; title: string };
+
+/**
+ * An admin package list (spec §2): New button, search, status filter, and the cards with
+ * publish, delete and reorder. Everything is a form post that works without JavaScript; with it,
+ * delete asks in a modal dialog and the cards can be dragged.
+ */
+export function PackageList({
+  list,
+  reply,
+}: {
+  list: AdminPackageListData;
+  reply: ListActionReply | undefined;
+}) {
+  const { kind, query, canReorder } = list;
   const info = kindInfo(kind);
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const here = listHref(kind, query);
+  const loading = useIsPending({ pathname: info.admin.listPath, formMethod: "GET" });
+
+  // Reorder: the order on screen runs ahead of the server's while a save is under way.
+  const fetcher = useFetcher<ListActionReply>();
+  const [order, setOrder] = useState<string[] | null>(null);
+  const byId = new Map(list.packages.map((p) => [p.id, p]));
+  const packages =
+    order && order.length === list.packages.length && order.every((id) => byId.has(id))
+      ? order.map((id) => byId.get(id)!)
+      : list.packages;
+  const saving = fetcher.state !== "idle";
+
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    showToast(fetcher.data.ok ? "success" : "error", fetcher.data.message);
+    // Saved: the revalidated list has the new order. Refused: the cards go back where they were.
+    setOrder(null);
+  }, [fetcher.state, fetcher.data]);
+
+  // A refused form post (unknown package, stale order) answers the list with a message.
+  useEffect(() => {
+    if (reply && !reply.ok) showToast("error", reply.message);
+  }, [reply]);
+
+  function reorder(ids: string[]) {
+    setOrder(ids);
+    const body = new FormData();
+    body.set("intent", "reorder");
+    for (const id of ids) body.append("ids", id);
+    void fetcher.submit(body, { method: "post", action: here });
+  }
+
+  // Delete: with JavaScript the dialog opens in place; without, `?delete=ID` renders it.
+  const [clientTarget, setClientTarget] = useState<Target | null>(null);
+  const [dismissedUrlTarget, setDismissedUrlTarget] = useState<string | null>(null);
+  const urlTarget =
+    list.confirmDelete && list.confirmDelete.id !== dismissedUrlTarget ? list.confirmDelete : null;
+  const target = clientTarget ?? urlTarget;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  function openDelete(event: MouseEvent<HTMLAnchorElement>, pkg: AdminPackageCard) {
+    if (!hydrated) return;
+    event.preventDefault();
+    setClientTarget({ id: pkg.id, title: pkg.title });
+  }
+  function closeDelete() {
+    setClientTarget(null);
+    if (urlTarget) {
+      setDismissedUrlTarget(urlTarget.id);
+      void navigate(here, { replace: true, preventScrollReset: true });
+    }
+  }
+
   const empty = emptyText(kind, query);
+  const moveFormIds = { earlier: `move-earlier-${kind}`, later: `move-later-${kind}` };
+  const renderCard = (pkg: AdminPackageCard, index: number, handle?: React.ReactNode) => (
+    <PackageCard
+      kind={kind}
+      pkg={pkg}
+      position={index + 1}
+      total={packages.length}
+      listHref={here}
+      handle={handle}
+      canMove={canReorder && !saving}
+      moveFormIds={moveFormIds}
+      onDeleteClick={openDelete}
+      deleteHref={listHref(kind, query, { delete: pkg.id })}
+    />
+  );
+
   return (
-    <section className="admin-section" aria-labelledby="list-heading">
-      <header className="admin-section-header">
-        <h1 id="list-heading">{info.admin.title}</h1>
+    <section className="admin-section admin-list" aria-labelledby="list-heading">
+      <header className="admin-list-header">
+        <h1 id="list-heading" ref={headingRef} tabIndex={-1}>
+          {info.admin.title}
+        </h1>
+        <Link to={info.admin.newPath} className="button button-primary">
+          <span aria-hidden="true">+</span> {info.admin.newLabel}
+        </Link>
       </header>
-      <Form method="get" role="search" className="admin-search">
+
+      {canReorder ? (
+        <p className="admin-list-hint">
+          <strong>Drag and drop to reorder {info.nouns.many}.</strong> The order here will be
+          reflected on your main website.
+        </p>
+      ) : (
+        <p className="admin-list-hint admin-list-hint-off" role="status">
+          <strong>Reordering is off while a search or status filter is active.</strong>{" "}
+          <Link to={info.admin.listPath}>Show all {info.nouns.many}</Link> to change the order.
+        </p>
+      )}
+
+      <Dialog
+        open={target !== null}
+        role="alertdialog"
+        title={`Delete ${info.nouns.one}`}
+        description={<p>Are you sure you want to delete &quot;{target?.title}&quot;?</p>}
+        onClose={closeDelete}
+      >
+        <DialogActions>
+          <Link
+            to={here}
+            replace
+            preventScrollReset
+            className="button button-secondary"
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              closeDelete();
+            }}
+          >
+            Cancel
+          </Link>
+          <Form
+            method="post"
+            action={here}
+            onSubmit={() => {
+              setClientTarget(null);
+              if (urlTarget) setDismissedUrlTarget(urlTarget.id);
+              // The trigger goes with the card: focus the list's heading instead.
+              headingRef.current?.focus();
+            }}
+          >
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={target?.id ?? ""} />
+            <button type="submit" className="button button-danger">
+              Delete
+            </button>
+          </Form>
+        </DialogActions>
+      </Dialog>
+
+      <Form method="get" role="search" className="admin-search" action={info.admin.listPath}>
         <label htmlFor="package-search" className="visually-hidden">
           Search
         </label>
@@ -77,7 +218,7 @@ export function PackageList({ kind, query, packages }: PackageListProps) {
           {FILTERS.map((filter) => (
             <li key={filter.value}>
               <Link
-                to={filterHref(query.q, filter.value)}
+                to={listHref(kind, { q: query.q, status: filter.value })}
                 aria-current={query.status === filter.value ? "page" : undefined}
               >
                 {filter.label}
@@ -86,44 +227,72 @@ export function PackageList({ kind, query, packages }: PackageListProps) {
           ))}
         </ul>
       </nav>
+
+      {reply && !reply.ok ? (
+        <noscript>
+          <div className="flash flash-error" role="alert">
+            {reply.message}
+          </div>
+        </noscript>
+      ) : null}
+
+      {loading ? (
+        <p className="admin-list-loading" role="status">
+          {info.admin.loadingText}
+        </p>
+      ) : null}
+
+      {canReorder ? (
+        <>
+          {(["earlier", "later"] as const).map((direction) => (
+            <Form
+              key={direction}
+              id={moveFormIds[direction]}
+              method="post"
+              action={here}
+              hidden
+              preventScrollReset
+            >
+              <input type="hidden" name="intent" value="move" />
+              <input type="hidden" name="direction" value={direction} />
+              {packages.map((p) => (
+                <input key={p.id} type="hidden" name="ids" value={p.id} />
+              ))}
+            </Form>
+          ))}
+        </>
+      ) : null}
+
       {packages.length === 0 ? (
         <div className="admin-empty" role="status">
           <p>{empty.title}</p>
           {empty.detail ? <p>{empty.detail}</p> : null}
         </div>
       ) : (
-        <ul className="admin-card-grid">
-          {packages.map((pkg) => (
-            <li key={pkg.id} className="admin-card">
-              {pkg.image ? (
-                <img src={pkg.image} alt="" width={320} height={180} loading="lazy" />
-              ) : (
-                <div className="admin-card-placeholder" aria-hidden="true">
-                  No Image
-                </div>
-              )}
-              <div className="admin-card-body">
-                <StatusBadge tone={pkg.status}>
-                  {pkg.status === "published" ? "Published" : "Draft"}
-                </StatusBadge>
-                <h2>{pkg.title}</h2>
-                <p>Price: {pkg.price || "—"}</p>
-                <p>Duration: {pkg.duration || "—"}</p>
-                <a
-                  href={info.detailPath(pkg.id)}
-                  {...(info.admin.viewInNewTab
-                    ? { target: "_blank", rel: "noopener noreferrer" }
-                    : {})}
-                >
-                  View<span className="visually-hidden"> {pkg.title}</span>
-                  {info.admin.viewInNewTab ? (
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  ) : null}
-                </a>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <div className="admin-list-grid-wrap" aria-busy={loading || saving}>
+          {hydrated && canReorder ? (
+            <SortableGrid
+              items={packages}
+              onReorder={reorder}
+              disabled={saving}
+              className="admin-card-grid"
+              renderItem={(pkg, handle, index) => renderCard(pkg, index, handle)}
+            />
+          ) : (
+            <ul className="admin-card-grid">
+              {packages.map((pkg, index) => (
+                <li key={pkg.id} className="admin-card-cell">
+                  {renderCard(pkg, index)}
+                </li>
+              ))}
+            </ul>
+          )}
+          {saving ? (
+            <div className="admin-list-overlay" role="status">
+              <span>Updating order...</span>
+            </div>
+          ) : null}
+        </div>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { useState, type Ref } from "react";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 interface PasswordInputProps {
   id: string;

@@ -1,4 +1,5 @@
-import { Form, NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, NavLink, useLocation } from "react-router";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 
 const LINKS = [
@@ -10,35 +11,57 @@ const LINKS = [
   { to: "/admin/settings", label: "Settings" },
 ];
 
-/** The admin navigation (spec §2): every admin screen, the signed-in e-mail and Sign Out. */
-export function Sidebar({ email }: { email: string }) {
+/**
+ * The admin navigation (spec §2): every admin screen, the signed-in e-mail and Sign Out.
+ * On a phone it folds into a <details> menu, which opens and closes without JavaScript; with
+ * JavaScript it also closes after a link is chosen.
+ */
+export function Sidebar({ email }: { email?: string }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+
   return (
     <aside className="admin-sidebar">
       <p className="admin-brand">
         <a href="/">Admin</a>
       </p>
-      <nav aria-label="Admin">
-        <ul>
-          {LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="admin-account">
-        <p className="admin-email">
-          <span className="visually-hidden">Signed in as </span>
-          {email}
-        </p>
-        <Form method="post" action="/admin/sign-out">
-          <button type="submit" className="button button-secondary">
-            Sign Out
-          </button>
-        </Form>
-      </div>
+      <details className="admin-menu" ref={menu}>
+        <summary className="admin-menu-toggle">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
+          </svg>
+          Menu
+        </summary>
+        <div className="admin-menu-content">
+          <nav aria-label="Admin">
+            <ul>
+              {LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="admin-account">
+            {email ? (
+              <p className="admin-email">
+                <span className="visually-hidden">Signed in as </span>
+                {email}
+              </p>
+            ) : null}
+            <Form method="post" action="/admin/sign-out">
+              <button type="submit" className="button button-secondary">
+                Sign Out
+              </button>
+            </Form>
+          </div>
+        </div>
+      </details>
     </aside>
   );
 }

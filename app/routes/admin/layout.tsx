@@ -1,4 +1,6 @@
 import { Outlet } from "react-router";
+import { AdminErrorScreen } from "~/components/admin/admin-error";
+import { AdminPendingNotice } from "~/components/admin/admin-pending-notice";
 import { Sidebar } from "~/components/admin/sidebar";
 import {
   adminFromContext,
@@ -7,6 +9,7 @@ import {
 } from "~/server/auth/auth.server";
 import type { Route } from "./+types/layout";
 import "~/styles/admin.css";
+import "~/styles/admin-shell.css";
 
 /** Every screen below this layout needs a signed-in admin, checked before any loader or action. */
 export const middleware: Route.MiddlewareFunction[] = [noStoreMiddleware, requireAdminMiddleware];
@@ -19,16 +22,34 @@ export function loader({ context }: Route.LoaderArgs) {
   return { email: adminFromContext(context).email };
 }
 
-export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+function AdminShell({ email, children }: { email?: string; children: React.ReactNode }) {
   return (
     <div className="admin-shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Sidebar email={loaderData.email} />
+      <Sidebar email={email} />
       <main id="main" className="admin-main" tabIndex={-1}>
-        <Outlet />
+        <AdminPendingNotice />
+        {children}
       </main>
     </div>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell email={loaderData.email}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** A failure in any admin screen (an unknown id, an unknown URL) keeps the sidebar. */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminShell email={loaderData?.email}>
+      <AdminErrorScreen error={error} />
+    </AdminShell>
   );
 }

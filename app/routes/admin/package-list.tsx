@@ -1,17 +1,17 @@
-import { data } from "react-router";
-import { kindInfo } from "~/domain/package-kinds";
 import { PackageList } from "~/components/admin/package-list";
-import { kindForListPath, adminPackageList } from "~/server/catalogue/admin-lists.server";
+import { kindInfo } from "~/domain/package-kinds";
+import { adminListAction, adminPackageList } from "~/server/catalogue/admin-lists.server";
 import { getDb } from "~/server/platform/db.server";
 import type { Route } from "./+types/package-list";
 
 /** /admin/dashboard, /admin/discovery, /admin/exclusive and /admin/local: one screen, four kinds. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const info = kindForListPath(url.pathname);
-  if (!info) throw data("Not found", { status: 404 });
-  const { query, packages } = await adminPackageList(getDb(), info.kind, url.searchParams);
-  return { kind: info.kind, query, packages };
+export function loader(args: Route.LoaderArgs) {
+  return adminPackageList(getDb(), args);
+}
+
+/** Publish, unpublish, delete, reorder (drag and drop) and move (no JavaScript). */
+export function action(args: Route.ActionArgs) {
+  return adminListAction(getDb(), args);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -19,8 +19,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex" }];
 }
 
-export default function AdminPackageList({ loaderData }: Route.ComponentProps) {
-  return (
-    <PackageList kind={loaderData.kind} query={loaderData.query} packages={loaderData.packages} />
-  );
+export default function AdminPackageList({ loaderData, actionData }: Route.ComponentProps) {
+  return <PackageList list={loaderData} reply={actionData} />;
 }

@@ -28,5 +28,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/settings", "routes/admin/settings.tsx"),
     // Instant uploads from the package and moment forms (JSON resource route, same guard).
     route("admin/uploads", "routes/admin/uploads.ts"),
+    // Any other /admin/* URL: a 404 inside the admin shell, behind the same guard.
+    route("admin/*", "routes/admin/not-found.tsx"),
   ]),
 ];

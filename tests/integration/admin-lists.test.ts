@@ -1,0 +1,281 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kindMessages, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
+import type { PackageKind } from "~/domain/schemas";
+import { UNKNOWN_LIST_ACTION } from "~/server/catalogue/admin-lists.server";
+import type { TestServer } from "../support/app-server";
+import { createTestDatabase, type TestDatabase } from "../support/db";
+import { makePackage } from "../support/factories";
+import { cookieNamed, ensureTestAdmin, signedInCookie, startAuthServer } from "./auth-support";
+
+/** The admin list screens' actions (publish, delete, reorder, move) through the built server. */
+describe("admin package lists", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-admin-lists-"));
+  let database: TestDatabase;
+  let server: TestServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    await ensureTestAdmin(database);
+    server = await startAuthServer(database, { DATA_DIR: dataDir });
+    cookie = await signedInCookie(server);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const listPath = (kind: PackageKind) => PACKAGE_KIND_INFO[kind].admin.listPath;
+  const get = (url: string) => server.fetch(url, { headers: { Cookie: cookie } });
+  /** The page's HTML without React's text separators (`Price: <!-- -->R 999`). */
+  const page = async (url: string) => (await (await get(url)).text()).replaceAll("<!-- -->", "");
+  function post(url: string, fields: [string, string][]) {
+    return server.fetch(url, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+  function flashOf(response: Response): { type: string; message: string } | undefined {
+    const raw = cookieNamed(response, "wlx_flash")?.value;
+    return raw ? JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) : undefined;
+  }
+  const statusOf = async (id: string) =>
+    (
+      await database.db
+        .selectFrom("packages")
+        .select("status")
+        .where("id", "=", id)
+        .executeTakeFirst()
+    )?.status;
+  const orderOf = async (kind: PackageKind) =>
+    (
+      await database.db
+        .selectFrom("packages")
+        .select("id")
+        .where("kind", "=", kind)
+        .orderBy("position")
+        .orderBy("created_at", "desc")
+        .orderBy("id")
+        .execute()
+    ).map((r) => r.id);
+
+  it("publishes and unpublishes from a card, back to the list with its filter and the spec's toast", async () => {
+    const pkg = await makePackage(database.db, "discovery", {
+      title: "Toggle me",
+      status: "draft",
+    });
+    const published = await post(`${listPath("discovery")}?status=draft&q=Toggle`, [
+      ["intent", "publish"],
+      ["id", pkg.id],
+    ]);
+    expect(published.status).toBe(302);
+    expect(published.headers.get("Location")).toBe("/admin/discovery?q=Toggle&status=draft");
+    expect(flashOf(published)).toMatchObject({
+      type: "success",
+      message: kindMessages("discovery").updated,
+    });
+    expect(await statusOf(pkg.id)).toBe("published");
+
+    const unpublished = await post(listPath("discovery"), [
+      ["intent", "unpublish"],
+      ["id", pkg.id],
+    ]);
+    expect(unpublished.status).toBe(302);
+    expect(unpublished.headers.get("Location")).toBe("/admin/discovery");
+    expect(await statusOf(pkg.id)).toBe("draft");
+  });
+
+  it("renders the cards with the New button, hint, price, duration and the no-JS move buttons", async () => {
+    const pkg = await makePackage(database.db, "local", {
+      title: "Card Shape",
+      price: "R 999",
+      duration: "2 days",
+    });
+    const html = await page(listPath("local"));
+    expect(html).toContain(`href="${PACKAGE_KIND_INFO.local.admin.newPath}"`);
+    expect(html).toContain("The order here will be reflected on your main website.");
+    expect(html).toContain("Price: R 999");
+    expect(html).toContain("Duration: 2 days");
+    expect(html).toContain(`href="/local-package/${pkg.id}" target="_blank"`);
+    expect(html).toContain(`href="${PACKAGE_KIND_INFO.local.admin.editPath(pkg.id)}"`);
+    expect(html).toMatch(/Move earlier/);
+
+    // With a filter on, reordering is off and the screen says why.
+    const filtered = await page(`${listPath("local")}?q=Card`);
+    expect(filtered).toContain("Reordering is off while a search or status filter is active.");
+    expect(filtered).not.toMatch(/Move earlier/);
+  });
+
+  it("shows the delete confirmation as a step of the URL, then deletes and prunes the package's media", async () => {
+    const key = `packages/${randomUUID()}.webp`;
+    const file = path.join(dataDir, "media", ...key.split("/"));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, "bytes");
+    await database.db
+      .insertInto("media_objects")
+      .values({
+        storage_key: key,
+        content_type: "image/webp",
+        bytes: 5,
+        variants: JSON.stringify([]),
+      })
+      .execute();
+    const pkg = await makePackage(database.db, "exclusive", {
+      title: "Doomed Escape",
+      images: [`/media/${key}`],
+    });
+
+    const confirm = await page(`${listPath("exclusive")}?delete=${pkg.id}`);
+    expect(confirm).toMatch(/<dialog[^>]*open=""/);
+    expect(confirm).toContain("Are you sure you want to delete &quot;Doomed Escape&quot;?");
+    // Without the parameter there is no open dialog.
+    expect(await (await get(listPath("exclusive"))).text()).not.toMatch(/<dialog[^>]*open=""/);
+
+    const deleted = await post(`${listPath("exclusive")}?delete=${pkg.id}`, [
+      ["intent", "delete"],
+      ["id", pkg.id],
+    ]);
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("Location")).toBe("/admin/exclusive");
+    expect(flashOf(deleted)?.message).toBe(kindMessages("exclusive").deleted);
+    expect(await statusOf(pkg.id)).toBeUndefined();
+    const rows = await database.db
+      .selectFrom("media_objects")
+      .select("id")
+      .where("storage_key", "=", key)
+      .execute();
+    expect(rows).toHaveLength(0);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it("answers 404 for an unknown or another kind's package, and changes nothing", async () => {
+    const other = await makePackage(database.db, "trip", {
+      title: "Trip, not local",
+      status: "draft",
+    });
+    for (const [intent, id] of [
+      ["publish", randomUUID()],
+      ["delete", randomUUID()],
+      ["publish", other.id],
+      ["delete", other.id],
+      ["unpublish", "not-a-uuid"],
+    ] as const) {
+      const response = await post(listPath("local"), [
+        ["intent", intent],
+        ["id", id],
+      ]);
+      expect(response.status, `${intent} ${id}`).toBe(404);
+      expect(await response.text()).toContain(kindMessages("local").notFound);
+    }
+    expect(await statusOf(other.id)).toBe("draft");
+  });
+
+  it("answers 400 for a bad intent or missing fields, and for NUL characters", async () => {
+    const pkg = await makePackage(database.db, "trip", { title: "Stays put", status: "draft" });
+    for (const fields of [
+      [
+        ["intent", "explode"],
+        ["id", pkg.id],
+      ],
+      [["id", pkg.id]],
+      [["intent", "publish"]],
+      [
+        ["intent", "move"],
+        ["id", pkg.id],
+        ["direction", "sideways"],
+      ],
+    ] as [string, string][][]) {
+      const response = await post(listPath("trip"), fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(await response.text()).toContain(UNKNOWN_LIST_ACTION);
+    }
+    const nul = await post(listPath("trip"), [
+      ["intent", "publish"],
+      ["id", `${pkg.id}\u0000`],
+    ]);
+    expect(nul.status).toBe(400);
+    expect(await statusOf(pkg.id)).toBe("draft");
+  });
+
+  it("reorders with the kind's full list (drag and drop), and refuses a partial or stale list with 409", async () => {
+    const a = await makePackage(database.db, "exclusive", { title: "Order A" });
+    const b = await makePackage(database.db, "exclusive", { title: "Order B" });
+    const before = await orderOf("exclusive");
+    expect(before).toEqual(expect.arrayContaining([a.id, b.id]));
+
+    const reversed = [...before].reverse();
+    const ok = await post(listPath("exclusive"), [
+      ["intent", "reorder"],
+      ...reversed.map((id): [string, string] => ["ids", id]),
+    ]);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain(kindMessages("exclusive").reordered);
+    expect(await orderOf("exclusive")).toEqual(reversed);
+
+    for (const ids of [
+      reversed.slice(1), // partial
+      [...reversed, randomUUID()], // stale: an id that is not (or no longer) there
+      [...reversed.slice(1), reversed[1]!], // duplicate
+    ]) {
+      const refused = await post(listPath("exclusive"), [
+        ["intent", "reorder"],
+        ...ids.map((id): [string, string] => ["ids", id]),
+      ]);
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain(kindMessages("exclusive").reorderFailed);
+      expect(await orderOf("exclusive")).toEqual(reversed);
+    }
+  });
+
+  it("moves a card one place without JavaScript, and refuses a stale list with 409", async () => {
+    await makePackage(database.db, "local", { title: "Move One" });
+    await makePackage(database.db, "local", { title: "Move Two" });
+    const before = await orderOf("local");
+    const second = before[1]!;
+    const moved = await post(listPath("local"), [
+      ["intent", "move"],
+      ["direction", "earlier"],
+      ["id", second],
+      ...before.map((id): [string, string] => ["ids", id]),
+    ]);
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("Location")).toBe("/admin/local");
+    expect(flashOf(moved)?.message).toBe(kindMessages("local").reordered);
+    const after = await orderOf("local");
+    expect(after.slice(0, 2)).toEqual([second, before[0]]);
+    expect(after.slice(2)).toEqual(before.slice(2));
+
+    // The list the page showed is out of date (a package was added since): nothing moves.
+    await makePackage(database.db, "local", { title: "Added elsewhere" });
+    const current = await orderOf("local");
+    const stale = await post(listPath("local"), [
+      ["intent", "move"],
+      ["direction", "later"],
+      ["id", after[0]!],
+      ...after.map((id): [string, string] => ["ids", id]),
+    ]);
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain(kindMessages("local").reorderFailed);
+    expect(await orderOf("local")).toEqual(current);
+  });
+
+  it("shows unknown admin URLs and unknown edit ids as a 404 inside the admin shell", async () => {
+    for (const url of ["/admin/no-such-screen", `/admin/edit-package/${randomUUID()}`]) {
+      const response = await get(url);
+      expect(response.status, url).toBe(404);
+      const html = await response.text();
+      expect(html, url).toContain('class="admin-sidebar"');
+      expect(html, url).toContain("Not found");
+    }
+    // Anonymous: the guard runs first.
+    const anonymous = await server.fetch("/admin/no-such-screen");
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe("/admin");
+  });
+});
