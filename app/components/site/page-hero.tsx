@@ -13,7 +13,7 @@ export function PageHero({
   return (
     <div className="page-hero">
       <div className="container">
-        {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+        {eyebrow ? <p className="eyebrow eyebrow-light">{eyebrow}</p> : null}
         <h1>{title}</h1>
         {children ? <div className="page-hero-intro">{children}</div> : null}
       </div>

@@ -1,4 +1,5 @@
 import { Outlet, useNavigation } from "react-router";
+import { FONT_PRELOADS } from "~/components/site/fonts";
 import { PackageListLoading } from "~/components/site/package-list-screen";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
@@ -15,6 +16,10 @@ export function loader() {
     year: new Date().getFullYear(),
     bookNowUrl: whatsappLink(site.whatsapp, ENQUIRY_TEXTS.bookNow),
   };
+}
+
+export function links() {
+  return FONT_PRELOADS;
 }
 
 // Site facts only change on restart: no need to refetch them on every navigation.
