@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useNavigation } from "react-router";
+import { Link, useNavigate, useNavigation } from "react-router";
 import { toast } from "sonner";
 import {
   MOMENT_TOASTS,
@@ -8,8 +8,8 @@ import {
   type MomentReply,
 } from "~/domain/moment-form";
 import { MESSAGES, type TravelMoment } from "~/domain/schemas";
-import { MomentDelete } from "./moment-delete";
-import { MomentDialogFrame } from "./moment-dialog-frame";
+import { Dialog } from "../dialog";
+import { MomentDelete, MomentDeleteText } from "./moment-delete";
 import { MomentForm } from "./moment-form";
 import { MomentGrid } from "./moment-grid";
 import "~/styles/admin-moments.css";
@@ -29,6 +29,24 @@ export function MomentAdmin({ moments, dialog, max, reply }: MomentAdminProps) {
   const pending =
     navigation.state === "submitting" && navigation.formAction?.startsWith(LIST) === true;
   const full = moments.length >= max;
+  const navigate = useNavigate();
+  // A refused create stays in its dialog with the server's message, even when the refusal is that
+  // the reel just became full (then the URL alone would no longer open it).
+  const editor =
+    dialog?.mode === "edit"
+      ? dialog
+      : dialog?.mode === "create" || reply?.intent === "create"
+        ? { moment: undefined }
+        : undefined;
+  const doomed = dialog?.mode === "delete" ? dialog.moment : undefined;
+  // A refusal whose dialog is gone (its moment was deleted meanwhile) is shown on the page.
+  const orphanErrors =
+    (reply?.intent === "update" && dialog?.mode !== "edit") ||
+    (reply?.intent === "delete" && !doomed)
+      ? reply.result.error?.[""]
+      : undefined;
+  // Escape (or the browser) closed the dialog: its URL goes too, so Back does not reopen it.
+  const close = () => void navigate(LIST, { replace: true, preventScrollReset: true });
 
   // A refusal of the server: the spec's 'Error' toast with its message (and inline in the dialog).
   useEffect(() => {
@@ -54,11 +72,46 @@ export function MomentAdmin({ moments, dialog, max, reply }: MomentAdminProps) {
           </Link>
         )}
       </header>
+      {orphanErrors?.length ? (
+        <div className="form-error" role="alert">
+          {orphanErrors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      ) : null}
       {full ? (
         <p className="reel-notice" role="status">
           {MESSAGES.momentsMax}
         </p>
       ) : null}
+      {/*
+        Without JavaScript an open dialog is a step on the page, above the grid it concerns. The
+        dialogs stay mounted while closed, so closing hands focus back to the button that opened them.
+      */}
+      <Dialog
+        open={editor !== undefined}
+        title={editor?.moment ? "Edit Video" : "Add Video"}
+        onClose={close}
+        className="reel-dialog"
+      >
+        {editor ? (
+          <MomentForm
+            key={editor.moment?.id ?? "new"}
+            moment={editor.moment}
+            reply={reply}
+            pending={pending}
+          />
+        ) : null}
+      </Dialog>
+      <Dialog
+        open={doomed !== undefined}
+        title="Delete Video"
+        role="alertdialog"
+        description={doomed ? <MomentDeleteText moment={doomed} /> : undefined}
+        onClose={close}
+      >
+        {doomed ? <MomentDelete moment={doomed} reply={reply} pending={pending} /> : null}
+      </Dialog>
       {moments.length === 0 ? (
         <p className="admin-empty" role="status">
           No travel moments yet. Add a video to start the reel on the home page.
@@ -66,36 +119,6 @@ export function MomentAdmin({ moments, dialog, max, reply }: MomentAdminProps) {
       ) : (
         <MomentGrid moments={moments} />
       )}
-
-      {dialog?.mode === "create" || dialog?.mode === "edit" ? (
-        <MomentDialogFrame
-          title={dialog.mode === "create" ? "Add Video" : "Edit Video"}
-          titleId="reel-dialog-title"
-        >
-          <MomentForm
-            key={dialog.mode === "edit" ? dialog.moment.id : "new"}
-            moment={dialog.mode === "edit" ? dialog.moment : undefined}
-            reply={reply}
-            pending={pending}
-            headingId="reel-dialog-title"
-          />
-        </MomentDialogFrame>
-      ) : null}
-      {dialog?.mode === "delete" ? (
-        <MomentDialogFrame
-          title="Delete Video"
-          titleId="reel-delete-title"
-          describedBy="reel-delete-text"
-          role="alertdialog"
-        >
-          <MomentDelete
-            moment={dialog.moment}
-            reply={reply}
-            pending={pending}
-            textId="reel-delete-text"
-          />
-        </MomentDialogFrame>
-      ) : null}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import {
   type MomentReply,
 } from "~/domain/moment-form";
 import type { TravelMoment } from "~/domain/schemas";
+import { DialogActions } from "../dialog";
 
 /** What the browser checks before sending anything (the server checks all of it again). */
 function clientSchema(videoRequired: boolean) {
@@ -31,11 +32,10 @@ interface MomentFormProps {
   moment?: TravelMoment;
   reply: MomentReply | undefined;
   pending: boolean;
-  headingId: string;
 }
 
 /** The Add Video / Edit Video form: a multipart POST that works the same without JavaScript. */
-export function MomentForm({ moment, reply, pending, headingId }: MomentFormProps) {
+export function MomentForm({ moment, reply, pending }: MomentFormProps) {
   const editing = moment !== undefined;
   const intent = editing ? "update" : "create";
   const lastResult = reply?.intent === intent ? reply.result : undefined;
@@ -100,7 +100,6 @@ export function MomentForm({ moment, reply, pending, headingId }: MomentFormProp
       action={action}
       encType="multipart/form-data"
       className="reel-form"
-      aria-labelledby={headingId}
       {...getFormProps(form)}
     >
       <input type="hidden" name="intent" value={intent} />
@@ -191,7 +190,10 @@ export function MomentForm({ moment, reply, pending, headingId }: MomentFormProp
         <input key={activeKey} {...activeProps} /> Active (shown on the home page)
       </label>
 
-      <div className="reel-form-actions">
+      <DialogActions>
+        <Link to={momentDialogHref(null)} className="button button-secondary" replace>
+          Cancel
+        </Link>
         <button type="submit" className="button button-primary" disabled={pending}>
           {pending
             ? editing
@@ -201,10 +203,7 @@ export function MomentForm({ moment, reply, pending, headingId }: MomentFormProp
               ? "Save Changes"
               : "Add Video"}
         </button>
-        <Link to={momentDialogHref(null)} className="button button-secondary" replace>
-          Cancel
-        </Link>
-      </div>
+      </DialogActions>
     </Form>
   );
 }

@@ -7,14 +7,9 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
 } from "@dnd-kit/core";
-import {
-  arrayMove,
-  rectSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-} from "@dnd-kit/sortable";
+import { arrayMove, rectSortingStrategy, SortableContext, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
@@ -24,6 +19,24 @@ import { StatusBadge } from "../status-badge";
 import { useHydrated } from "../use-hydrated";
 
 const LIST = momentDialogHref(null);
+
+const STEPS: Record<string, number> = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+
+/**
+ * Keyboard moves go one place at a time in reading order (the reel is a sequence, laid out in as
+ * many columns as fit): an arrow key puts the card over its neighbour, wherever the grid wraps.
+ */
+function readingOrder(ids: readonly string[]): KeyboardCoordinateGetter {
+  return (event, { context: { active, over, droppableRects } }) => {
+    const step = STEPS[event.code];
+    if (!step || !active) return undefined;
+    event.preventDefault();
+    const from = ids.indexOf(String(over?.id ?? active.id));
+    const target = from < 0 ? undefined : ids[from + step];
+    const rect = target === undefined ? undefined : droppableRects.get(target);
+    return rect ? { x: rect.left, y: rect.top } : undefined;
+  };
+}
 
 interface MomentGridProps {
   moments: TravelMoment[];
@@ -42,7 +55,7 @@ export function MomentGrid({ moments }: MomentGridProps) {
   const order = dropped?.base === moments ? dropped.order : moments;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: readingOrder(order.map((m) => m.id)) }),
   );
   const titleOf = (id: string | number) => {
     const index = order.findIndex((m) => m.id === id);
