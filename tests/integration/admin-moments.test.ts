@@ -268,6 +268,34 @@ describe("create", () => {
   });
 });
 
+describe("faults", () => {
+  it("refuses text PostgreSQL cannot store with 400, keeping nothing", async () => {
+    const res = await post("?add", createFields("Null\u0000byte"));
+    expect(res.status).toBe(400);
+    expect(await html(res)).toContain("Text must not contain NUL characters or invalid Unicode");
+    expect(await listMoments(h.database.db)).toHaveLength(0);
+    expect(await mediaCount()).toBe(0);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("answers a failed database write with 'Failed to create video' and frees the upload", async () => {
+    // A fault the app does not expect: the insert breaks a constraint only this test knows.
+    await sql`alter table travel_moments add constraint test_fault check (title <> 'Doomed')`.execute(
+      h.database.db,
+    );
+    try {
+      const res = await post("?add", createFields("Doomed", { thumbnail: thumbnail() }));
+      expect(res.status).toBe(500);
+      expect(await html(res)).toContain("Failed to create video");
+    } finally {
+      await sql`alter table travel_moments drop constraint test_fault`.execute(h.database.db);
+    }
+    expect(await listMoments(h.database.db)).toHaveLength(0);
+    expect(await mediaCount()).toBe(0);
+    expect(storedFiles()).toEqual([]);
+  });
+});
+
 describe("seven at most", () => {
   it("disables Add Video with the notice at seven and refuses an eighth, freeing its upload", async () => {
     for (let i = 0; i < 6; i++) await seed(`m${i}`);

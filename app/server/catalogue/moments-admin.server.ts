@@ -21,9 +21,10 @@ import {
   type ParsedUploadForm,
 } from "../media/uploads.server";
 import type { Db } from "../platform/db.server";
-import { AppError, isAppError, notFound } from "../platform/errors.server";
+import { AppError, badRequest, isAppError, notFound } from "../platform/errors.server";
 import { log } from "../platform/log.server";
 import { getMediaStore } from "../platform/runtime.server";
+import { formHasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import {
   createMoment,
   deleteMoment,
@@ -149,6 +150,10 @@ export async function momentAction(db: Db, request: Request) {
   if (!intent) {
     await upload.release();
     return reply("create", { status: "error", error: { "": ["Unknown action."] } }, 400);
+  }
+  if (formHasUnstorableText(form)) {
+    await upload.release();
+    return failure(intent, badRequest(UNSTORABLE_TEXT_MESSAGE));
   }
   if (intent !== "create" && intent !== "update") await upload.release();
   try {
