@@ -162,6 +162,15 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
         />
         <FieldError id={fields.thumbnail.errorId} errors={fields.thumbnail.errors} />
         {editing && moment.thumbnailUrl ? (
+          <img
+            className="reel-current-thumbnail"
+            src={moment.thumbnailUrl}
+            alt="Current thumbnail"
+            width={160}
+            height={90}
+          />
+        ) : null}
+        {editing && moment.thumbnailUrl ? (
           <label className="reel-check">
             <input type="checkbox" name={fields.removeThumbnail.name} value="on" /> Remove the
             current thumbnail
