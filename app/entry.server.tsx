@@ -3,10 +3,40 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
+import { isDatabaseUnavailable, markDatabaseFault } from "~/server/platform/db-faults.server";
+import { log } from "~/server/platform/log.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every loader/action failure is logged once, as one structured line. A database that is away is
+ * marked on the request so the root middleware answers 503 instead of 500 (db-faults.server.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const { pathname } = new URL(request.url);
+  if (isDatabaseUnavailable(error)) {
+    markDatabaseFault(context);
+    log("error", "database unavailable", {
+      method: request.method,
+      path: pathname,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return;
+  }
+  log("error", "request failed", {
+    method: request.method,
+    path: pathname,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+};
 
 /** React Router's Node entry, plus the per-request CSP nonce on every inline script. */
 export default function handleRequest(

@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { FlashMessages } from "~/components/admin/flash-messages";
 import { assertSameOrigin } from "~/server/auth/security.server";
+import { databaseFaultMiddleware } from "~/server/platform/db-fault-middleware.server";
 import { readFlash } from "~/server/auth/toast.server";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
@@ -23,7 +24,10 @@ export const links: LinksFunction = () => [
  * Every form action and data write passes here first: cross-site writes get 403. The HTTP server
  * refuses them earlier too; this keeps the rule when the app runs behind another server.
  */
-export const middleware: Route.MiddlewareFunction[] = [({ request }) => assertSameOrigin(request)];
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request }) => assertSameOrigin(request),
+  databaseFaultMiddleware,
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = readFlash(request);

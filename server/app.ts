@@ -4,6 +4,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { accessLog } from "~/server/platform/access-log.server";
 import { bodyGuard } from "~/server/platform/body-guard.server";
 import { EnvError, parseEnv } from "~/server/platform/env.server";
 import { DataDirLockedError } from "~/server/platform/data-dir-lock.server";
@@ -41,6 +42,7 @@ export function loadServerBuild(): Promise<ServerBuild> {
 export function createApp(runtime: Runtime, options: StartOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
+  app.use(accessLog());
   if (runtime.env.TRUST_PROXY) app.set("trust proxy", true);
   app.use(
     securityHeaders({

@@ -56,8 +56,18 @@ async function tryTestcontainers(): Promise<ProvisionedPostgres | undefined> {
   }
 }
 
-/** initdb + pg_ctl on a temp dir and a free port, as the postgres user when we are root. */
-async function localCluster(): Promise<ProvisionedPostgres> {
+export interface LocalCluster extends ProvisionedPostgres {
+  /** Stops the server (fast shutdown: connections are cut), keeping its data. */
+  stopServer(): void;
+  /** Starts it again on the same port and data. */
+  startServer(): void;
+}
+
+/**
+ * initdb + pg_ctl on a temp dir and a free port, as the postgres user when we are root. Exported
+ * for suites that need a cluster of their own (the outage test restarts it).
+ */
+export async function localCluster(): Promise<LocalCluster> {
   const bin = findPgBin();
   if (!bin) {
     throw new Error(
@@ -77,22 +87,28 @@ async function localCluster(): Promise<ProvisionedPostgres> {
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const port = await freePort();
-  run("pg_ctl", [
-    "-D",
-    data,
-    "-l",
-    path.join(dir, "log"),
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    "-w",
-    "start",
-  ]);
+  const startServer = () =>
+    run("pg_ctl", [
+      "-D",
+      data,
+      "-l",
+      path.join(dir, "log"),
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      "-w",
+      "start",
+    ]);
+  startServer();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     source: "local-cluster",
+    startServer,
+    stopServer: () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
     async stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } catch {
+        // Already stopped (a suite that stopped it failed before starting it again).
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

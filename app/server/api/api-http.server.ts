@@ -2,6 +2,11 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { LIMITS } from "~/domain/schemas";
 import { AppError, badRequest, isAppError } from "../platform/errors.server";
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  RETRY_AFTER_SECONDS,
+} from "../platform/db-faults.server";
 import { log } from "../platform/log.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 
@@ -207,6 +212,16 @@ export function toErrorResponse(
     return errorJson(400, message, { details });
   }
   const url = new URL(request.url);
+  if (isDatabaseUnavailable(error)) {
+    log("error", "database unavailable", {
+      method: request.method,
+      path: url.pathname,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return errorJson(503, DATABASE_UNAVAILABLE_MESSAGE, {
+      headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+    });
+  }
   log("error", "api request failed", {
     method: request.method,
     path: url.pathname,

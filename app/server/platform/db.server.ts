@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { DB } from "./db-schema";
 import { lockDataDir } from "./data-dir-lock.server";
+import { log } from "./log.server";
 
 export type Db = Kysely<DB>;
 
@@ -33,11 +34,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
+      // A database that hangs must not hang requests: the server cancels a statement after 8 s
+      // (connecting gives up after 5 s), so a request during an outage ends well within 10 s.
+      statement_timeout: 8000,
     });
     // A dropped server connection must not crash the process; queries will report it.
-    pool.on("error", (error) =>
-      console.error(JSON.stringify({ level: "error", msg: "pg pool error", error: error.message })),
-    );
+    pool.on("error", (error) => log("error", "pg pool error", { error: error.message }));
+    survivesDisconnects(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
@@ -89,6 +92,19 @@ async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw error;
   }
+}
+
+/**
+ * pg emits 'error' on a checked-out client whose server went away (a restart) before its query's
+ * promise rejects; unhandled, that event would end the process. The query still fails (503), the
+ * pool drops the client, and the next checkout connects afresh.
+ */
+function survivesDisconnects(pool: pg.Pool): void {
+  pool.on("connect", (client) => {
+    client.on("error", (error) =>
+      log("warn", "database connection lost", { error: error.message }),
+    );
+  });
 }
 
 export async function pingDatabase(db: Db, timeoutMs = 2000): Promise<boolean> {

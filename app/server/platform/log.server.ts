@@ -1,21 +1,60 @@
-type Level = "debug" | "info" | "warn" | "error";
-const ORDER: Record<Level | "silent", number> = {
-  debug: 10,
-  info: 20,
-  warn: 30,
-  error: 40,
-  silent: 100,
-};
-let threshold: number = ORDER.info;
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino, { type Logger } from "pino";
 
-export function setLogLevel(level: Level | "silent"): void {
-  threshold = ORDER[level];
+/*
+ * Structured logs through pino: one JSON object per line on stdout (easy to grep locally, to ship
+ * from a container). Every line written while a request is handled carries its `reqId` (the same
+ * id the access log line has and the X-Request-Id response header shows), via AsyncLocalStorage.
+ */
+
+type Level = "debug" | "info" | "warn" | "error";
+export type LogLevel = Level | "silent";
+
+const requestScope = new AsyncLocalStorage<{ reqId: string }>();
+
+/** Where lines go: stdout, or a test's capture (`captureLogs`). */
+let target: { write(line: string): unknown } = process.stdout;
+
+export const logger: Logger = pino(
+  {
+    level: "info",
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => {
+      const scope = requestScope.getStore();
+      return scope ? { reqId: scope.reqId } : {};
+    },
+  },
+  { write: (line: string) => void target.write(line) },
+);
+
+export function setLogLevel(level: LogLevel): void {
+  logger.level = level;
 }
 
-/** One JSON object per line: easy to grep locally and to ship from a container. */
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  if (ORDER[level] < threshold) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  if (level === "error" || level === "warn") console.error(line);
-  else console.log(line);
+  logger[level](fields, msg);
+}
+
+/** Runs `work` (a request's handling) so that every line it logs carries `reqId`. */
+export function withRequestId<T>(reqId: string, work: () => T): T {
+  return requestScope.run({ reqId }, work);
+}
+
+export function currentRequestId(): string | undefined {
+  return requestScope.getStore()?.reqId;
+}
+
+/** Tests: collects the parsed lines logged until `stop()` (restoring stdout). */
+export function captureLogs(): { lines: Record<string, unknown>[]; stop(): void } {
+  const lines: Record<string, unknown>[] = [];
+  const previous = target;
+  target = { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) };
+  return {
+    lines,
+    stop() {
+      target = previous;
+    },
+  };
 }

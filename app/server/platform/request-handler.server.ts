@@ -35,7 +35,7 @@ function headersOf(req: express.Request): Headers {
   return headers;
 }
 
-function urlOf(req: express.Request): URL {
+export function urlOf(req: express.Request): URL {
   const [, forwardedPort] = req.app.enabled("trust proxy")
     ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
     : [];

@@ -4,7 +4,6 @@ import type { SiteConfig } from "~/domain/site";
 import type { DetailScope } from "~/domain/site-paths";
 import type { MomentView, PackageCardView, PackageDetailView } from "~/domain/site-views";
 import type { Db } from "../platform/db.server";
-import { log } from "../platform/log.server";
 import { listMoments } from "../catalogue/moments.server";
 import { getPackageById, getPackageBySlug, listPackages } from "../catalogue/packages.server";
 import { cardView, detailView, momentView } from "./site-views.server";
@@ -74,19 +73,27 @@ export async function findDetailPackage(
   idOrSlug: string,
   options: { includeDrafts: boolean },
 ): Promise<Package | undefined> {
-  try {
-    for (const kind of LOOKUPS[scope]) {
-      const found = await getPackageById(db, kind, idOrSlug, {
-        publishedOnly: !options.includeDrafts,
-      });
-      if (found) return found;
-    }
-    if (scope === "package") return await getPackageBySlug(db, "trip", idOrSlug);
-    return undefined;
-  } catch (error) {
-    log("error", "package lookup failed", { scope, id: idOrSlug, error: String(error) });
-    return undefined;
+  // Malformed input is simply not found (quietly); a database fault propagates (503, logged once).
+  if (!isPlausibleKey(idOrSlug)) return undefined;
+  for (const kind of LOOKUPS[scope]) {
+    const found = await getPackageById(db, kind, idOrSlug, {
+      publishedOnly: !options.includeDrafts,
+    });
+    if (found) return found;
   }
+  if (scope === "package") return await getPackageBySlug(db, "trip", idOrSlug);
+  return undefined;
+}
+
+/** An id or slug that could exist: not empty, not huge, no control characters, valid Unicode. */
+function isPlausibleKey(value: string): boolean {
+  return (
+    value.length > 0 &&
+    value.length <= 200 &&
+    value.isWellFormed() &&
+    // eslint-disable-next-line no-control-regex
+    !/[\u0000-\u001f\u007f]/.test(value)
+  );
 }
 
 export async function loadDetail(

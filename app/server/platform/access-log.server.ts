@@ -1,0 +1,63 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type express from "express";
+import { pinoHttp } from "pino-http";
+import { logger, withRequestId } from "./log.server";
+
+/*
+ * One access log line per request (method, path, status, duration, reqId), through pino-http.
+ * The request id is the caller's X-Request-Id when it is a sane token (a proxy's id carries
+ * through), otherwise a new UUID; it is sent back as X-Request-Id and is on every line logged
+ * while the request is handled.
+ */
+
+const SANE_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers["x-request-id"];
+  const id = typeof given === "string" && SANE_ID.test(given) ? given : randomUUID();
+  res.setHeader("X-Request-Id", id);
+  return id;
+}
+
+const pathOf = (req: IncomingMessage) => (req.url ?? "/").split("?")[0];
+
+function line(req: IncomingMessage, res: ServerResponse, responseTime: unknown) {
+  return {
+    method: req.method,
+    path: pathOf(req),
+    status: res.headersSent ? res.statusCode : undefined,
+    durationMs: typeof responseTime === "number" ? Math.round(responseTime) : undefined,
+  };
+}
+
+export function accessLog(): express.RequestHandler {
+  const middleware = pinoHttp({
+    logger,
+    genReqId: requestId,
+    quietReqLogger: true,
+    quietResLogger: true,
+    customAttributeKeys: { reqId: "reqId" },
+    customLogLevel: (_req, res, error) => {
+      // 503 is a known state (database away, logged once where it happened), not a fault here.
+      if (res.statusCode === 503) return "warn";
+      if (res.statusCode >= 500) return "error";
+      // A client that went away before the answer: worth a warning, not an error.
+      if (error) return "warn";
+      return "info";
+    },
+    customSuccessMessage: () => "request",
+    customErrorMessage: () => "request",
+    customSuccessObject: (req, res, val: { responseTime?: unknown }) =>
+      line(req, res, val.responseTime),
+    // pino-http counts a 5xx as an error; a client gone before the answer is `aborted`.
+    customErrorObject: (req, res, error, val: { responseTime?: unknown }) => ({
+      ...line(req, res, val.responseTime),
+      ...(res.statusCode < 500 ? { aborted: error.message } : {}),
+    }),
+  });
+  return (req, res, next) => {
+    middleware(req, res);
+    withRequestId(String(req.id), next);
+  };
+}
