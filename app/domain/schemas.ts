@@ -48,9 +48,24 @@ export const mediaVariantSchema = z.object({
 });
 export type MediaVariant = z.infer<typeof mediaVariantSchema>;
 
+/**
+ * Bidirectional overrides/isolates, zero-width spaces, BOMs, soft hyphens and C0/C1 controls
+ * (except tab, line feed, carriage return) let a title read differently from what it is, e.g. in
+ * the admin lists; they are stripped from every text field on input. ZWJ/ZWNJ stay (emoji,
+ * Persian, Indic scripts need them). Decision 033.
+ */
+const INVISIBLE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/g;
+
+export function stripInvisible(text: string): string {
+  return text.replace(INVISIBLE, "");
+}
+
 const trimmed = (max: number) =>
   z
     .string()
+    .overwrite(stripInvisible)
     .trim()
     .max(max, { error: `Must be at most ${max} characters` });
 
@@ -64,9 +79,12 @@ export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
 /** Blank entries are dropped on save (spec §5). */
 const textList = z
   .array(
-    z.string().max(LIMITS.listItem, {
-      error: `List entries must be at most ${LIMITS.listItem} characters`,
-    }),
+    z
+      .string()
+      .overwrite(stripInvisible)
+      .max(LIMITS.listItem, {
+        error: `List entries must be at most ${LIMITS.listItem} characters`,
+      }),
     {
       error: "Must be a list of text",
     },
@@ -128,6 +146,7 @@ export const slugSchema = z
 const basePackageInput = z.object({
   title: z
     .string({ error: MESSAGES.titleRequired })
+    .overwrite(stripInvisible)
     .trim()
     .min(1, { error: MESSAGES.titleRequired })
     .max(LIMITS.title, { error: `Title must be at most ${LIMITS.title} characters` }),
@@ -221,6 +240,7 @@ export type Package = z.infer<typeof packageSchema> & { imageDetails: PackageIma
 export const travelMomentInputSchema = z.object({
   title: z
     .string({ error: MESSAGES.momentTitleRequired })
+    .overwrite(stripInvisible)
     .trim()
     .min(1, { error: MESSAGES.momentTitleRequired })
     .max(LIMITS.title),
