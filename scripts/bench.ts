@@ -9,6 +9,9 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { measureUploadRss, UPLOAD_RSS_BUDGET } from "./bench-upload.ts";
+
+const BENCH_ADMIN = { email: "bench@example.com", password: "bench password long enough" };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
@@ -98,6 +101,8 @@ async function main() {
       DATA_DIR: dataDir,
       SEED_DEMO: "true",
       LOG_LEVEL: "error",
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
     },
     stdio: "inherit",
   });
@@ -121,6 +126,7 @@ async function main() {
     await load(`${url}/`); // warm-up
     const ssrRun = await load(`${url}/`);
     const cls = await measureCls(`${url}/`);
+    const uploadRss = await measureUploadRss(url, server.pid!, BENCH_ADMIN);
 
     const ratio = ssrRun.requests.average / staticRun.requests.average;
     const rows = [
@@ -140,6 +146,16 @@ async function main() {
         cls === undefined ? "n/a (no chromium)" : cls.toFixed(4),
         "<= 0.02",
         cls === undefined ? "skip" : cls <= 0.02,
+      ],
+      [
+        "60 MB upload RSS",
+        uploadRss === undefined
+          ? "n/a (no /proc)"
+          : `+${(uploadRss.rise / 1024 / 1024).toFixed(1)} MB (${uploadRss.status})`,
+        "< 30 MB",
+        uploadRss === undefined
+          ? "skip"
+          : uploadRss.status === 200 && uploadRss.rise < UPLOAD_RSS_BUDGET,
       ],
     ] as const;
     console.log(`\nBench: ${CONNECTIONS} connections, ${DURATION} s per run, loopback\n`);
