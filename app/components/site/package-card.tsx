@@ -4,21 +4,32 @@ import { SiteImage } from "~/components/ui/site-image";
 import type { PackageCardView } from "~/domain/site-views";
 import { Rating } from "./rating";
 
-const CARD_SIZES = "(min-width: 1200px) 380px, (min-width: 700px) 45vw, 92vw";
+const CARD_SIZES = "(min-width: 1200px) 380px, (min-width: 640px) 45vw, 92vw";
+
+/** lazy: below the fold; eager: first row of a list; priority: the list's largest paint. */
+export type CardLoading = "lazy" | "eager" | "priority";
 
 /** The whole card is clickable through the title link's stretched ::after (one tab stop). */
 export function PackageCard({
   pkg,
   headingLevel = 3,
+  loading = "lazy",
 }: {
   pkg: PackageCardView;
   headingLevel?: 2 | 3;
+  loading?: CardLoading;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="package-card">
       <div className="card-media">
-        <SiteImage image={pkg.image} sizes={CARD_SIZES} className="card-image" />
+        <SiteImage
+          image={pkg.image}
+          sizes={CARD_SIZES}
+          className="card-image"
+          priority={loading === "priority"}
+          loading={loading === "lazy" ? "lazy" : "eager"}
+        />
         {pkg.label ? <span className="badge badge-label">{pkg.label}</span> : null}
         {pkg.duration ? (
           <span className="badge badge-duration">

@@ -12,7 +12,7 @@ export const LIST_INTROS: Record<PackageKind, { eyebrow: string; intro: string }
   },
   exclusive: {
     eyebrow: "Limited departures",
-    intro: "A handful of once-in-a-lifetime journeys for 2026, each with very few places.",
+    intro: "A handful of once-in-a-lifetime journeys, each with very few places.",
   },
   local: {
     eyebrow: "Close to home",
@@ -23,6 +23,9 @@ export const LIST_INTROS: Record<PackageKind, { eyebrow: string; intro: string }
     intro: "Hidden corners most travellers never find, shared by people who know them well.",
   },
 };
+
+/** Cards in the first row of a list page at desktop width: they load at once, the rest lazily. */
+const FIRST_ROW = 3;
 
 export function PackageListScreen({
   kind,
@@ -44,6 +47,7 @@ export function PackageListScreen({
           empty={info.empty}
           emptyDetail={info.emptyDetail}
           headingLevel={2}
+          eager={FIRST_ROW}
         />
       </section>
     </>

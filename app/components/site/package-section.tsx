@@ -38,7 +38,13 @@ export function PackageSection({
             </Link>
           ) : null}
         </div>
-        <PackageGrid items={items} empty={empty} />
+        {items.length > 1 ? (
+          <p className="row-hint" aria-hidden="true">
+            Swipe to see all {items.length}
+            <Icon name="right" size={14} />
+          </p>
+        ) : null}
+        <PackageGrid items={items} empty={empty} row />
       </div>
     </section>
   );
