@@ -62,6 +62,18 @@ export function bannerSrc(image: string): string {
   return `/images/banners/${image}.webp`;
 }
 
+/** 9:16 crops for the hero on a phone, up to 1280 px wide (sharp on a 3x screen of 390 px). */
+export const BANNER_PORTRAIT_WIDTHS = [640, 960, 1280] as const;
+export const BANNER_PORTRAIT_SIZE = { width: 1280, height: 2276 } as const;
+/** Below this width the hero box is taller than wide, so it shows the portrait crop. */
+export const BANNER_PORTRAIT_MEDIA = "(max-width: 700px)";
+
+export function bannerPortraitSrcSet(image: string): string {
+  return BANNER_PORTRAIT_WIDTHS.map(
+    (w) => `/images/banners/${image}-portrait-${w}.webp ${w}w`,
+  ).join(", ");
+}
+
 export function bannerSrcSet(image: string): string {
   return [
     ...BANNER_WIDTHS.map((w) => `/images/banners/${image}-${w}.webp ${w}w`),

@@ -7,6 +7,9 @@ import { useAutoplay } from "~/components/ui/use-autoplay";
 import { useCarousel } from "~/components/ui/use-carousel";
 import { emblaDurationForMs } from "~/domain/embla-timing";
 import {
+  BANNER_PORTRAIT_MEDIA,
+  BANNER_PORTRAIT_SIZE,
+  bannerPortraitSrcSet,
   BANNER_SIZE,
   bannerSrc,
   bannerSrcSet,
@@ -52,19 +55,31 @@ export function HeroBanner() {
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${count}: ${slide.name}`}
             >
-              <img
-                className="hero-image"
-                src={bannerSrc(slide.image)}
-                srcSet={bannerSrcSet(slide.image)}
-                sizes="100vw"
-                width={BANNER_SIZE.width}
-                height={BANNER_SIZE.height}
-                alt={`${slide.name}: ${slide.description}`}
-                // The first slide is the page's largest paint; the others wait, then preload once
-                // the carousel runs so no slide glides in blank.
-                loading={i === 0 || ready ? "eager" : "lazy"}
-                fetchPriority={i === 0 ? "high" : undefined}
-              />
+              {/* Art direction: phones get a 9:16 crop, not a 16:9 image cut into a tall box. */}
+              <picture>
+                <source
+                  media={BANNER_PORTRAIT_MEDIA}
+                  srcSet={bannerPortraitSrcSet(slide.image)}
+                  sizes="100vw"
+                  width={BANNER_PORTRAIT_SIZE.width}
+                  height={BANNER_PORTRAIT_SIZE.height}
+                />
+                <img
+                  className="hero-image"
+                  src={bannerSrc(slide.image)}
+                  srcSet={bannerSrcSet(slide.image)}
+                  sizes="100vw"
+                  width={BANNER_SIZE.width}
+                  height={BANNER_SIZE.height}
+                  alt={`${slide.name}: ${slide.description}`}
+                  // The first slide is the page's largest paint: fetched first, decoded with the
+                  // frame, never waiting for hydration. The others wait, then load once the
+                  // carousel runs so no slide glides in blank.
+                  loading={i === 0 || ready ? "eager" : "lazy"}
+                  fetchPriority={i === 0 ? "high" : undefined}
+                  decoding={i === 0 ? "sync" : "async"}
+                />
+              </picture>
               <div className="hero-caption">
                 <p className="hero-caption-name">{slide.name}</p>
                 <p className="hero-caption-text">{slide.description}</p>
