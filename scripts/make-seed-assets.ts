@@ -3,16 +3,18 @@
 //
 //   public/images/banners/<name>.webp, <name>-1024.webp, <name>-640.webp   (hero slides)
 //   public/images/partners/*.svg, public/images/accredited/*.svg            (logos)
+//   public/images/banners/<name>-portrait-{640,960,1280}.webp               (9:16, phones)
 //   db/seed/assets/moment-*.webm + moment-*.webp                            (travel moments)
 //
 // Output is deterministic for a given sharp/libvips/libvpx build. Pass `--only=banners`,
-// `--only=logos` or `--only=moments` to regenerate one group.
+// `--only=portraits`, `--only=logos` or `--only=moments` to regenerate one group.
 import { spawn } from "node:child_process";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { renderScene, type SceneName } from "../db/seed/art.ts";
+import { DEMO_BANNERS } from "../db/seed/catalogue.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bannersDir = path.join(root, "public/images/banners");
@@ -27,14 +29,7 @@ const want = (group: string) => !only || only.split(",").includes(group);
 // Banners
 // ---------------------------------------------------------------------------
 
-const BANNERS: { name: string; scene: SceneName; variant: number }[] = [
-  { name: "mauritius", scene: "beach", variant: 11 },
-  { name: "bali", scene: "temple", variant: 1 },
-  { name: "phuket", scene: "karst", variant: 5 },
-  { name: "cape-town", scene: "tablemountain", variant: 0 },
-  { name: "msc-cruise", scene: "cruise", variant: 1 },
-  { name: "spain", scene: "village", variant: 0 },
-];
+const BANNERS = DEMO_BANNERS;
 const BANNER_MAX_BYTES = 120 * 1024;
 
 async function banners(): Promise<void> {
@@ -54,6 +49,35 @@ async function banners(): Promise<void> {
         buf = await sharp(Buffer.from(svg)).webp({ quality, effort: 6 }).toBuffer();
       }
       const file = path.join(bannersDir, `${b.name}${suffix}.webp`);
+      await writeFile(file, buf);
+      console.log(
+        `${path.relative(root, file)}  ${width}x${height}  q${quality}  ${kb(buf.length)}`,
+      );
+    }
+  }
+}
+
+/**
+ * Portrait crops for phones (art direction through <picture>): 9:16, the shape of the hero on a
+ * phone, up to 1280 px wide so a 3x screen of 390 CSS px still gets a sharp image. The scene is
+ * re-rendered at this aspect (the SVG slices its design space), not cropped from the 16:9 file.
+ */
+const PORTRAIT_WIDTHS = [640, 960, 1280] as const;
+const PORTRAIT_MAX_BYTES = 160 * 1024;
+
+async function portraits(): Promise<void> {
+  await mkdir(bannersDir, { recursive: true });
+  for (const b of BANNERS) {
+    for (const width of PORTRAIT_WIDTHS) {
+      const height = Math.round((width * 16) / 9);
+      const svg = renderScene(b.scene, b.variant, width, height);
+      let quality = 70;
+      let buf = await sharp(Buffer.from(svg)).webp({ quality, effort: 6 }).toBuffer();
+      while (buf.length > PORTRAIT_MAX_BYTES && quality > 40) {
+        quality -= 5;
+        buf = await sharp(Buffer.from(svg)).webp({ quality, effort: 6 }).toBuffer();
+      }
+      const file = path.join(bannersDir, `${b.name}-portrait-${width}.webp`);
       await writeFile(file, buf);
       console.log(
         `${path.relative(root, file)}  ${width}x${height}  q${quality}  ${kb(buf.length)}`,
@@ -364,5 +388,6 @@ function kb(bytes: number): string {
 }
 
 if (want("banners")) await banners();
+if (want("banners") || want("portraits")) await portraits();
 if (want("logos")) await logos();
 if (want("moments")) await moments();

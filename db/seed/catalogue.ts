@@ -7,7 +7,7 @@
  * display fallback is exercised. Video URLs use made-up ids (the embeds will not resolve).
  */
 import type { PackageKind } from "~/domain/schemas";
-import type { SceneName } from "./art";
+import { MOOD_COUNT, type SceneName } from "./art.ts";
 
 export interface DemoPackage {
   title: string;
@@ -46,6 +46,58 @@ const day = (dayName: string, activity: string, accommodation = "") => ({
 });
 
 const s = (scene: SceneName, variant: number) => ({ scene, variant });
+
+// ---------------------------------------------------------------------------
+// Travel periods: always ahead of the day the demo is seeded, never a past year.
+// ---------------------------------------------------------------------------
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+const SEEDED_AT = new Date();
+
+const monthName = (month: number): string => MONTHS[month - 1] ?? "";
+
+/** The year of the next `month` (1-12) that starts after the current month. */
+export function nextYearOf(month: number, now: Date = SEEDED_AT): number {
+  return month > now.getMonth() + 1 ? now.getFullYear() : now.getFullYear() + 1;
+}
+
+/** "April – October 2027", or "November 2027 – April 2028" when it runs into the next year. */
+function season(from: number, to: number, note?: string): string {
+  const year = nextYearOf(from);
+  const range =
+    to >= from
+      ? `${monthName(from)} – ${monthName(to)} ${year}`
+      : `${monthName(from)} ${year} – ${monthName(to)} ${year + 1}`;
+  return note ? `${range} (${note})` : range;
+}
+
+/** "April – June & September – October 2027" (both inside one year). */
+function twoSeasons(first: [number, number], second: [number, number]): string {
+  const year = nextYearOf(first[0]);
+  return `${monthName(first[0])} – ${monthName(first[1])} & ${monthName(second[0])} – ${monthName(second[1])} ${year}`;
+}
+
+/** A fixed departure: "14 – 19 June 2027", or "28 March – 3 April 2027". */
+function departure(month: number, startDay: number, endDay: number, endMonth = month): string {
+  const year = nextYearOf(month);
+  return endMonth === month
+    ? `${startDay} – ${endDay} ${monthName(month)} ${year}`
+    : `${startDay} ${monthName(month)} – ${endDay} ${monthName(endMonth)} ${year}`;
+}
 
 // ---------------------------------------------------------------------------
 // Trips (upcoming international and city trips)
@@ -137,7 +189,7 @@ const TRIPS: DemoPackage[] = [
     location: "Ubud & Uluwatu, Bali, Indonesia",
     price: "From R 27,450 pp",
     duration: "7 Days / 6 Nights",
-    travel_period: "April – October 2026 (dry season)",
+    travel_period: season(4, 10, "dry season"),
     status: "published",
     rating: 4.8,
     review_count: 167,
@@ -204,7 +256,7 @@ const TRIPS: DemoPackage[] = [
     location: "Phuket, Thailand",
     price: "From R 21,990 pp",
     duration: "6 Days / 5 Nights",
-    travel_period: "November 2026 – April 2027",
+    travel_period: season(11, 4),
     status: "published",
     highlights: [
       "Private long-tail boat through Phang Nga Bay and James Bond Island",
@@ -320,9 +372,9 @@ const TRIPS: DemoPackage[] = [
     description:
       "Five nights at sea aboard a modern MSC ship from Durban to Portuguese Island and Pomene, with a Wanderlux host on board. Balcony cabin, all meals and the ship's entertainment are included, and we take care of the flights and a night in Umhlanga before you sail.",
     location: "Durban, South Africa – Mozambique",
-    price: "From R 16,450 pp sharing",
+    price: "From R 16,450 pp",
     duration: "6 Days / 5 Nights",
-    travel_period: "December 2026 – March 2027 sailings",
+    travel_period: season(12, 3, "sailings"),
     status: "published",
     rating: 4.6,
     review_count: 189,
@@ -390,9 +442,9 @@ const TRIPS: DemoPackage[] = [
     description:
       "White villages, Moorish palaces and Gaudí: a seven-day loop from Seville's orange-scented plazas to the Alhambra in Granada and on to Barcelona by high-speed train. Tapas crawls, a flamenco night in Triana and a sunset over the Mediterranean from a Costa del Sol pueblo blanco are all part of the plan.",
     location: "Seville, Granada & Barcelona, Spain",
-    price: "$3,450 per person",
+    price: "From R 62,100 pp",
     duration: "7 Days / 6 Nights",
-    travel_period: "April – June & September – October 2026",
+    travel_period: twoSeasons([4, 6], [9, 10]),
     status: "published",
     rating: 4.7,
     review_count: 96,
@@ -459,7 +511,7 @@ const TRIPS: DemoPackage[] = [
     location: "Baa Atoll, Maldives",
     price: "From R 58,700 pp",
     duration: "6 Days / 5 Nights",
-    travel_period: "November 2026 – April 2027",
+    travel_period: season(11, 4),
     status: "published",
     rating: 5,
     review_count: 88,
@@ -527,7 +579,7 @@ const TRIPS: DemoPackage[] = [
     location: "Stone Town & Nungwi, Zanzibar, Tanzania",
     price: "From R 19,850 pp",
     duration: "6 Days / 5 Nights",
-    travel_period: "June – October 2026",
+    travel_period: season(6, 10),
     status: "draft",
     highlights: [
       "Guided walk through UNESCO-listed Stone Town",
@@ -575,7 +627,7 @@ const TRIPS: DemoPackage[] = [
     location: "Dubai, United Arab Emirates",
     price: "From R 22,300 pp",
     duration: "5 Days / 4 Nights",
-    travel_period: "October 2026 – April 2027",
+    travel_period: season(10, 4),
     status: "draft",
     rating: null,
     review_count: null,
@@ -630,9 +682,9 @@ const EXCLUSIVE: DemoPackage[] = [
     description:
       "A hosted departure for just ten guests into the heart of Botswana's Okavango Delta at peak flood. Light aircraft hop between two private concessions, with mokoro excursions through the papyrus channels, walking safaris with San trackers and a night on a star bed.",
     location: "Okavango Delta, Botswana",
-    price: "$6,850 per person",
+    price: "From R 123,300 pp",
     duration: "6 Days / 5 Nights",
-    travel_period: "14 – 19 June 2026",
+    travel_period: departure(6, 14, 19),
     status: "published",
     rating: 4.9,
     review_count: 41,
@@ -698,9 +750,9 @@ const EXCLUSIVE: DemoPackage[] = [
     description:
       "Chase the aurora across northern Norway in the darkest, clearest weeks of winter. From Tromsø we cross to the Lofoten Islands, with two nights in a glass-roofed cabin, a husky sledding morning and a photographer who knows exactly where the clouds are not.",
     location: "Tromsø & Lofoten, Norway",
-    price: "$5,950 per person",
+    price: "From R 107,100 pp",
     duration: "7 Days / 6 Nights",
-    travel_period: "3 – 9 February 2026",
+    travel_period: departure(2, 3, 9),
     status: "published",
     rating: 4.8,
     review_count: 57,
@@ -760,9 +812,9 @@ const EXCLUSIVE: DemoPackage[] = [
     description:
       "Timed for the peak of sakura season, this escorted journey moves from Tokyo's neon to Kyoto's temple gardens by bullet train, with a night in a hot-spring ryokan facing Mount Fuji in between. Private tea ceremony, a sake brewery visit and hanami picnics under the blossom are included.",
     location: "Tokyo, Hakone & Kyoto, Japan",
-    price: "$7,400 per person",
+    price: "From R 133,200 pp",
     duration: "7 Days / 6 Nights",
-    travel_period: "28 March – 3 April 2026",
+    travel_period: departure(3, 28, 3, 4),
     status: "published",
     highlights: [
       "Hanami picnic beneath the cherry trees of Shinjuku Gyoen",
@@ -822,7 +874,7 @@ const EXCLUSIVE: DemoPackage[] = [
     location: "Praslin & La Digue, Seychelles",
     price: "From R 89,500 pp",
     duration: "6 Days / 5 Nights",
-    travel_period: "8 – 13 September 2026",
+    travel_period: departure(9, 8, 13),
     status: "published",
     rating: 4.9,
     review_count: 33,
@@ -873,9 +925,9 @@ const EXCLUSIVE: DemoPackage[] = [
     description:
       "From the souks of Marrakech over the High Atlas to the dunes of Erg Chebbi, this small-group journey swaps bus tours for 4x4s, riads for hotels and a luxury desert camp for a night you will not forget. Includes a private cooking class and a hammam ritual.",
     location: "Marrakech & Merzouga, Morocco",
-    price: "$4,650 per person",
+    price: "From R 83,700 pp",
     duration: "6 Days / 5 Nights",
-    travel_period: "15 – 20 October 2026",
+    travel_period: departure(10, 15, 20),
     status: "published",
     rating: 4.7,
     review_count: 62,
@@ -930,9 +982,9 @@ const EXCLUSIVE: DemoPackage[] = [
     description:
       "Torres del Paine and Los Glaciares in one expedition-style journey: hike to the base of the granite towers, walk on the Perito Moreno glacier with crampons and end with an estancia barbecue on the Argentine steppe.",
     location: "Torres del Paine, Chile & El Calafate, Argentina",
-    price: "$8,200 per person",
+    price: "From R 147,600 pp",
     duration: "7 Days / 6 Nights",
-    travel_period: "10 – 16 November 2026",
+    travel_period: departure(11, 10, 16),
     status: "draft",
     highlights: [
       "Full-day hike to the Base of the Towers",
@@ -971,9 +1023,9 @@ const EXCLUSIVE: DemoPackage[] = [
     description:
       "Join the grape harvest in Chianti and Montalcino, stay on a restored 14th-century estate and cook with a nonna in her farmhouse kitchen. A slow, delicious week timed for the vendemmia.",
     location: "Chianti & Val d'Orcia, Italy",
-    price: "$5,300 per person",
+    price: "From R 95,400 pp",
     duration: "6 Days / 5 Nights",
-    travel_period: "20 – 25 September 2026",
+    travel_period: departure(9, 20, 25),
     status: "draft",
     highlights: [
       "Hands-on harvest morning at a Chianti Classico estate",
@@ -1252,7 +1304,7 @@ const LOCAL: DemoPackage[] = [
     location: "Coffee Bay, Eastern Cape",
     price: "From R 7,900 pp",
     duration: "4 Days / 3 Nights",
-    travel_period: "September 2026 – April 2027",
+    travel_period: season(9, 4),
     status: "draft",
     highlights: [
       "Guided slackpacking with luggage transfers",
@@ -1325,9 +1377,9 @@ const DISCOVERY: DemoPackage[] = [
     description:
       "Jagged peaks dropping straight into the sea, red fishing cabins on stilts and the midnight sun barely dipping below the horizon. Lofoten in summer is a hiker's and photographer's dream, and surprisingly few South Africans have been.",
     location: "Lofoten, Norway",
-    price: "$4,290 per person",
+    price: "From R 77,200 pp",
     duration: "6 Days / 5 Nights",
-    travel_period: "June – August 2026 (midnight sun)",
+    travel_period: season(6, 8, "midnight sun"),
     status: "published",
     rating: 4.9,
     review_count: 52,
@@ -1380,9 +1432,9 @@ const DISCOVERY: DemoPackage[] = [
     description:
       "Isolated for millions of years, Socotra is home to dragon's blood trees, bottle trees and white dunes that spill into turquoise water. Travel is simple camping with an expert local team, for travellers who want somewhere genuinely different.",
     location: "Socotra Archipelago, Yemen",
-    price: "$3,950 per person",
+    price: "From R 71,100 pp",
     duration: "7 Days / 6 Nights",
-    travel_period: "October 2026 – April 2027",
+    travel_period: season(10, 4),
     status: "published",
     highlights: [
       "Dragon's blood tree forest on the Dixam Plateau",
@@ -1431,9 +1483,9 @@ const DISCOVERY: DemoPackage[] = [
     description:
       "Eighteen islands of grass-roofed villages, sea cliffs and waterfalls falling into the North Atlantic. We base you in Tórshavn and Gásadalur, with a boat trip under the Vestmanna bird cliffs and a hike to the lake that appears to float above the ocean.",
     location: "Faroe Islands",
-    price: "$3,680 per person",
+    price: "From R 66,250 pp",
     duration: "5 Days / 4 Nights",
-    travel_period: "May – September 2026",
+    travel_period: season(5, 9),
     status: "published",
     rating: 4.7,
     review_count: 29,
@@ -1478,9 +1530,9 @@ const DISCOVERY: DemoPackage[] = [
     description:
       "The most biodiverse reefs on the planet, explored from a traditional phinisi schooner with only eight cabins. Dive or snorkel three times a day among manta rays and walls of soft coral, and climb to the Piaynemo viewpoint for the postcard view over the karst islands.",
     location: "Raja Ampat, West Papua, Indonesia",
-    price: "$5,400 per person",
+    price: "From R 97,200 pp",
     duration: "7 Days / 6 Nights",
-    travel_period: "October 2026 – April 2027",
+    travel_period: season(10, 4),
     status: "published",
     highlights: [
       "Phinisi schooner with eight en-suite cabins",
@@ -1521,9 +1573,9 @@ const DISCOVERY: DemoPackage[] = [
     description:
       "High in Georgia's Greater Caucasus, stone defensive towers stand over villages that still keep their own language and feasts. Walk between Mestia and Ushguli, Europe's highest continuously inhabited village, with a local guide and supra dinners each night.",
     location: "Svaneti, Georgia",
-    price: "$2,850 per person",
+    price: "From R 51,300 pp",
     duration: "6 Days / 5 Nights",
-    travel_period: "June – September 2026",
+    travel_period: season(6, 9),
     status: "published",
     rating: 4.8,
     review_count: 17,
@@ -1556,9 +1608,9 @@ const DISCOVERY: DemoPackage[] = [
     description:
       "After the rains, thousands of crystal-clear lagoons fill the valleys between Brazil's white dunes. Swim in them, fly over them in a small plane and stay in a riverside pousada in Atins, where kitesurfers gather in the afternoons.",
     location: "Maranhão, Brazil",
-    price: "$3,350 per person",
+    price: "From R 60,300 pp",
     duration: "5 Days / 4 Nights",
-    travel_period: "June – September 2026",
+    travel_period: season(6, 9),
     status: "draft",
     highlights: [
       "Swimming in the Lagoa Azul and Lagoa Bonita",
@@ -1592,9 +1644,9 @@ const DISCOVERY: DemoPackage[] = [
     description:
       "Lemurs in the rainforest of Andasibe, the giant baobabs of Morondava at sunset and the limestone needles of the Tsingy: a week through an island unlike any other, with a naturalist guide and our favourite lodges.",
     location: "Morondava & Andasibe, Madagascar",
-    price: "$4,100 per person",
+    price: "From R 73,800 pp",
     duration: "7 Days / 6 Nights",
-    travel_period: "May – November 2026",
+    travel_period: season(5, 11),
     status: "draft",
     highlights: [
       "Sunset on the Avenue of the Baobabs",
@@ -1626,12 +1678,46 @@ const DISCOVERY: DemoPackage[] = [
   },
 ];
 
-export const DEMO_PACKAGES: Record<PackageKind, DemoPackage[]> = {
+/** Hero slides (public/images/banners, made by scripts/make-seed-assets.ts) and their scenes. */
+export const DEMO_BANNERS: { name: string; scene: SceneName; variant: number }[] = [
+  { name: "mauritius", scene: "beach", variant: 11 },
+  { name: "bali", scene: "temple", variant: 1 },
+  { name: "phuket", scene: "karst", variant: 5 },
+  { name: "cape-town", scene: "tablemountain", variant: 0 },
+  { name: "msc-cruise", scene: "cruise", variant: 1 },
+  { name: "spain", scene: "village", variant: 0 },
+];
+
+/**
+ * Every picture in the demo is its own: a scene + variant already shown (by a hero slide or an
+ * earlier package) moves on by one palette cycle (same light and mood, a new layout) until unused,
+ * so no two destinations ever share a photo.
+ */
+function withUniquePictures(kinds: Record<PackageKind, DemoPackage[]>) {
+  const used = new Set(DEMO_BANNERS.map((b) => `${b.scene}:${b.variant}`));
+  const unique = (pkg: DemoPackage): DemoPackage => ({
+    ...pkg,
+    scenes: pkg.scenes.map(({ scene, variant }) => {
+      let v = variant;
+      while (used.has(`${scene}:${v}`)) v += MOOD_COUNT;
+      used.add(`${scene}:${v}`);
+      return { scene, variant: v };
+    }),
+  });
+  return {
+    trip: kinds.trip.map(unique),
+    exclusive: kinds.exclusive.map(unique),
+    local: kinds.local.map(unique),
+    discovery: kinds.discovery.map(unique),
+  };
+}
+
+export const DEMO_PACKAGES: Record<PackageKind, DemoPackage[]> = withUniquePictures({
   trip: TRIPS,
   exclusive: EXCLUSIVE,
   local: LOCAL,
   discovery: DISCOVERY,
-};
+});
 
 export const DEMO_MOMENTS: DemoMoment[] = [
   {
