@@ -1,6 +1,14 @@
 import type { MetaDescriptor } from "react-router";
 import type { Seo } from "./site-views";
 
+/** A missing page's title carries the brand: "Page not found · Wanderlux Journeys". */
+export function notFoundMeta(siteName: string, what = "Page not found"): MetaDescriptor[] {
+  return [
+    { title: siteName ? `${what} · ${siteName}` : what },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
 /** Title, description, canonical and Open Graph tags from a page's server-built Seo. */
 export function seoMeta(seo: Seo | undefined, extra: MetaDescriptor[] = []): MetaDescriptor[] {
   if (!seo) return [{ title: "Page not found" }];

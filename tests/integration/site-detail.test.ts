@@ -136,6 +136,7 @@ describe("package detail screen", () => {
         expect(res.status, path).toBe(404);
         const body = main(html);
         expect(textOf(body)).toContain("Package Not Found");
+        expect(html).toMatch(/<title>Package not found · \S[^<]*<\/title>/);
         expect(links(body)).toContainEqual(
           expect.objectContaining({ href: "/", text: "Back to Home" }),
         );

@@ -334,6 +334,7 @@ describe("public site pages", () => {
         const main = element(html, /<main/)!;
         expect(textOf(main)).toContain("404");
         expect(textOf(main)).toContain("Oops! Page not found");
+        expect(html).toMatch(/<title>Page not found · \S[^<]*<\/title>/);
         expect(links(main).map((l) => l.href)).toContain("/");
         const lines = spy.mock.calls
           .map((c) => String(c[0]))

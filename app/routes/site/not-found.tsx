@@ -1,16 +1,20 @@
 import { data, Link } from "react-router";
+import { notFoundMeta } from "~/domain/seo";
 import { loaderHeaders } from "~/domain/site-cache";
 import { log } from "~/server/platform/log.server";
+import { getSite } from "~/server/platform/runtime.server";
 import type { Route } from "./+types/not-found";
 
-export function meta() {
-  return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
-}
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  notFoundMeta(loaderData?.siteName ?? "");
 
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   log("warn", "not found", { status: 404, path: pathname });
-  return data(null, { status: 404, headers: { "Cache-Control": "public, max-age=60" } });
+  return data(
+    { siteName: getSite().name },
+    { status: 404, headers: { "Cache-Control": "public, max-age=60" } },
+  );
 }
 
 export const headers = loaderHeaders;

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { DetailScreen, PackageNotFound } from "~/components/site/detail-screen";
-import { seoMeta } from "~/domain/seo";
+import { notFoundMeta, seoMeta } from "~/domain/seo";
 import { loaderHeaders, PRIVATE_CACHE, PUBLIC_CACHE } from "~/domain/site-cache";
 import { detailScopeForPath } from "~/domain/site-paths";
 import { getOptionalAdmin } from "~/server/auth/auth.server";
@@ -22,7 +22,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const headers = { "Cache-Control": admin ? PRIVATE_CACHE : PUBLIC_CACHE, Vary: "Cookie" };
   if (!pkg) {
     log("info", "package not found", { status: 404, path: pathname });
-    return data({ pkg: null, seo: undefined, jsonLd: undefined }, { status: 404, headers });
+    return data(
+      { pkg: null, seo: undefined, jsonLd: undefined, siteName: site.name },
+      { status: 404, headers },
+    );
   }
   const seo = buildSeo(site, {
     path: pkg.href,
@@ -37,8 +40,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const headers = loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData?.pkg)
-    return [{ title: "Package Not Found" }, { name: "robots", content: "noindex" }];
+  if (!loaderData?.pkg) {
+    const siteName = loaderData && "siteName" in loaderData ? loaderData.siteName : "";
+    return notFoundMeta(siteName, "Package not found");
+  }
   return seoMeta(
     loaderData.seo,
     loaderData.jsonLd ? [{ "script:ld+json": loaderData.jsonLd }] : [],
