@@ -95,6 +95,11 @@ export function Gallery({ images, title }: { images: ImageView[]; title: string 
           ))}
         </div>
       </div>
+      {!enhanced && count > 1 ? (
+        <p className="gallery-counter gallery-count">
+          {count} photos<span aria-hidden="true"> · scroll for more</span>
+        </p>
+      ) : null}
       {interactive ? (
         <>
           <button
