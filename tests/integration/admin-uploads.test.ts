@@ -14,10 +14,23 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-admin-uploads-"));
 let database: TestDatabase;
 let server: TestServer;
 let cookie: string;
+const ABANDONED = "packages/1700000000000-abcdefabcdef.mp4";
 
 beforeAll(async () => {
   database = await createTestDatabase("postgres");
   await ensureTestAdmin(database);
+  // An upload nobody attached, a day and more old: the server sweeps it when it starts.
+  fs.mkdirSync(path.join(dataDir, "media", "packages"), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, "media", ABANDONED), "old bytes");
+  await database.db
+    .insertInto("media_objects")
+    .values({
+      storage_key: ABANDONED,
+      content_type: "video/mp4",
+      bytes: 9,
+      created_at: new Date(Date.now() - 25 * 3600_000),
+    })
+    .execute();
   server = await startAuthServer(database, { DATA_DIR: dataDir });
   cookie = await signedInCookie(server);
 }, 120_000);
@@ -42,6 +55,28 @@ function upload(query: string, file?: File, headers: Record<string, string> = { 
 
 const mediaRows = () =>
   database.db.selectFrom("media_objects").select(["storage_key", "content_type"]).execute();
+
+describe("unattached uploads", () => {
+  it("are swept when the server starts (then hourly)", async () => {
+    for (let i = 0; i < 50; i++) {
+      const rows = await database.db
+        .selectFrom("media_objects")
+        .select("id")
+        .where("storage_key", "=", ABANDONED)
+        .execute();
+      if (rows.length === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(
+      await database.db
+        .selectFrom("media_objects")
+        .select("id")
+        .where("storage_key", "=", ABANDONED)
+        .execute(),
+    ).toEqual([]);
+    expect(fs.existsSync(path.join(dataDir, "media", ABANDONED))).toBe(false);
+  });
+});
 
 describe("POST /admin/uploads", () => {
   it("stores an image and answers its URL, size and name", async () => {

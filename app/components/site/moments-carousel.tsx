@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icons";
 import { useCarousel } from "~/components/ui/use-carousel";
 import type { MomentView } from "~/domain/site-views";
+import { VideoFacade } from "./video-facade";
 
 /**
  * Travel moments: one video plays at a time, the button toggles play/pause, and a video pauses
@@ -111,13 +112,7 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
                       ) : null}
                     </>
                   ) : (
-                    <iframe
-                      src={moment.source.embedUrl}
-                      title={moment.title}
-                      loading="lazy"
-                      allow="encrypted-media; fullscreen; picture-in-picture"
-                      allowFullScreen
-                    />
+                    <VideoFacade source={moment.source} name={moment.title} />
                   )}
                   {moment.duration ? (
                     <span className="badge badge-duration">{moment.duration}</span>
