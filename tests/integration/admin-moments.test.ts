@@ -278,6 +278,17 @@ describe("faults", () => {
     expect(storedFiles()).toEqual([]);
   });
 
+  it("answers 503 with a clear message when media storage fails, and saves nothing", async () => {
+    // A file where the folder should be: the local store cannot write under travel-moments/.
+    fs.mkdirSync(path.join(dataDir, "media"), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "media", "travel-moments"), "not a folder");
+    const res = await post("?add", createFields("Stormy"));
+    expect(res.status).toBe(503);
+    expect(await html(res)).toContain("Media storage is unavailable");
+    expect(await listMoments(h.database.db)).toHaveLength(0);
+    expect(await mediaCount()).toBe(0);
+  });
+
   it("answers a failed database write with 'Failed to create video' and frees the upload", async () => {
     // A fault the app does not expect: the insert breaks a constraint only this test knows.
     await sql`alter table travel_moments add constraint test_fault check (title <> 'Doomed')`.execute(
