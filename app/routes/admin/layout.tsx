@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet } from "react-router";
 import { AdminErrorScreen } from "~/components/admin/admin-error";
 import { AdminPendingNotice } from "~/components/admin/admin-pending-notice";
 import { Sidebar } from "~/components/admin/sidebar";
@@ -14,7 +14,12 @@ import "~/styles/admin-shell.css";
 /** Every screen below this layout needs a signed-in admin, checked before any loader or action. */
 export const middleware: Route.MiddlewareFunction[] = [noStoreMiddleware, requireAdminMiddleware];
 
-export function meta() {
+export function meta({ error }: Route.MetaArgs) {
+  // A screen that failed has no meta of its own: the error screen names the page.
+  if (error) {
+    const title = isRouteErrorResponse(error) && error.status === 404 ? "Not found" : "Error";
+    return [{ title: `${title} · Admin` }, { name: "robots", content: "noindex" }];
+  }
   return [{ name: "robots", content: "noindex" }];
 }
 
