@@ -59,7 +59,8 @@ describe("unknown /api URLs", () => {
 
 describe("server faults", () => {
   it("answer 500 with the spec §8 text and are logged", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // pino writes JSON lines to stdout.
+    const errors = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     await sql`alter table packages rename to packages_away`.execute(h.database.db);
     await sql`alter table travel_moments rename to travel_moments_away`.execute(h.database.db);
     try {

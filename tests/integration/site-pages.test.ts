@@ -327,7 +327,7 @@ describe("public site pages", () => {
 
   describe("not found", () => {
     it("answers any other path with 404, the message, a link home and one log line", async () => {
-      const spy = vi.spyOn(console, "error");
+      const spy = vi.spyOn(process.stdout, "write"); // pino writes JSON lines to stdout
       try {
         const { res, html } = await get("/no/such/page?x=1");
         expect(res.status).toBe(404);

@@ -37,6 +37,8 @@ interface OperationSpec {
   body?: string;
   ok: { status: 200 | 201; description: string; schema?: JsonSchema };
   errors?: number[];
+  /** Error statuses whose body is not the usual `Error` (sign-in answers `{success:false, error}`). */
+  errorBodies?: Record<number, string>;
 }
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
@@ -50,7 +52,9 @@ const STATUS_TEXT: Record<number, string> = {
   409: "The list is not exactly the current ids (nothing changed), or a limit is reached",
   413: "Body over 1 MB",
   415: "Body is not JSON",
+  429: "Too many sign-in attempts; Retry-After says when to try again",
   500: "Server fault; `error` holds the spec's 'Failed to …' text",
+  503: "The database is unavailable for a moment; Retry-After says when to try again",
 };
 
 const WRITE_ERRORS = [400, 401, 403, 413, 415];
@@ -73,6 +77,9 @@ function schemaComponents(): Record<string, JsonSchema> {
   outputs.add(successSchema, { id: "Success" });
   outputs.add(z.object({ success: z.boolean(), error: z.string().optional() }), {
     id: "LoginResult",
+  });
+  outputs.add(z.object({ success: z.literal(false), error: z.string() }), {
+    id: "LoginFailure",
   });
 
   const uri = (id: string) => `#/components/schemas/${id}`;
@@ -227,7 +234,8 @@ function otherOperations(): Record<string, Partial<Record<HttpMethod, OperationS
         summary: "Sign in; sets the session cookie",
         body: "LoginInput",
         ok: { status: 200, description: "Signed in", schema: ref("LoginResult") },
-        errors: [400, 401, 403, 413, 415],
+        errors: [400, 401, 403, 413, 429],
+        errorBodies: { 400: "LoginFailure", 401: "LoginFailure", 429: "LoginFailure" },
       },
     },
     "/api/admin/logout": {
@@ -266,13 +274,16 @@ function operation(method: HttpMethod, path: string, spec: OperationSpec): JsonS
   };
   if (spec.publicRead)
     responses["304"] = { description: "Not modified (If-None-Match matched the ETag)" };
-  for (const status of [...(spec.errors ?? []), 405, 500]) {
+  for (const status of [...(spec.errors ?? []), 405, 500, 503]) {
     responses[String(status)] = {
       description:
         status === 405
           ? "Wrong method; the Allow header lists the right ones"
           : STATUS_TEXT[status],
-      content: jsonContent(ref("Error")),
+      ...(status === 429 || status === 503
+        ? { headers: { "Retry-After": { schema: { type: "integer", minimum: 1 } } } }
+        : {}),
+      content: jsonContent(ref(spec.errorBodies?.[status] ?? "Error")),
     };
   }
   return {
@@ -290,7 +301,8 @@ function operation(method: HttpMethod, path: string, spec: OperationSpec): JsonS
         }
       : {}),
     ...(spec.body ? { requestBody: { required: true, content: jsonContent(ref(spec.body)) } } : {}),
-    ...(spec.admin ? { security: [{ adminSession: [] }] } : {}),
+    // Writes need the session cookie; everything else is open (`security: []` says so explicitly).
+    security: spec.admin ? [{ adminSession: [] }] : [],
     responses,
   };
 }
@@ -320,10 +332,13 @@ export function buildOpenApiDocument(): JsonSchema {
     info: {
       title: "Travel site API",
       version: "1.0.0",
+      license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-Proprietary" },
       description:
         "Packages (trips, exclusive, local, discovery) and travel moments. Writes need the admin " +
         "session cookie and a same-origin request. Errors are JSON {error}.",
     },
+    // Relative: the API is served by the site that serves this document, wherever it runs.
+    servers: [{ url: "/", description: "The site serving this document" }],
     paths,
     components: {
       schemas: schemaComponents(),
