@@ -140,6 +140,8 @@ test("@nojs every validation text of the Add Video form", async ({ adminPage: pa
     await dialog.getByRole("button", { name: "Add Video" }).click();
     await expect(dialog.getByText("Title is required")).toBeVisible();
     await expect(dialog.getByText("Please select a video file to upload")).toBeVisible();
+    // Focus starts on the first field to fix, with and without JavaScript.
+    await expect(dialog.getByLabel("Title")).toBeFocused();
 
     await dialog.getByLabel("Title").fill(prefix);
     await dialog.getByLabel("Duration").fill("99:99:99");

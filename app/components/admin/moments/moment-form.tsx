@@ -15,6 +15,8 @@ import {
 import type { TravelMoment } from "~/domain/schemas";
 import { DialogActions } from "../dialog";
 
+const FIELD_ORDER = ["title", "description", "video", "thumbnail", "duration"] as const;
+
 /** What the browser checks before sending anything (the server checks all of it again). */
 function clientSchema(videoRequired: boolean) {
   return momentFormSchema.omit({ videoUrl: true, thumbnailUrl: true }).extend({
@@ -83,6 +85,10 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
   };
 
   const videoErrors = fields.video.errors;
+  // After a refused submission (a whole page without JavaScript) focus starts on the first field
+  // to fix; never on a plain page load.
+  const firstInvalid = FIELD_ORDER.find((name) => lastResult?.error?.[name]?.length);
+  const focus = (name: string) => (name === firstInvalid ? { autoFocus: true } : {});
   const action = editing
     ? momentDialogHref({ mode: "edit", id: moment.id })
     : momentDialogHref({ mode: "create" });
@@ -116,13 +122,25 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
         <label htmlFor={fields.title.id}>
           Title<span aria-hidden="true"> *</span>
         </label>
-        <input key={titleKey} {...titleProps} autoComplete="off" maxLength={200} />
+        <input
+          key={titleKey}
+          {...titleProps}
+          {...focus("title")}
+          autoComplete="off"
+          maxLength={200}
+        />
         <FieldError id={fields.title.errorId} errors={fields.title.errors} />
       </div>
 
       <div className="field">
         <label htmlFor={fields.description.id}>Description</label>
-        <textarea key={descriptionKey} {...descriptionProps} rows={3} maxLength={10000} />
+        <textarea
+          key={descriptionKey}
+          {...descriptionProps}
+          {...focus("description")}
+          rows={3}
+          maxLength={10000}
+        />
         <FieldError id={fields.description.errorId} errors={fields.description.errors} />
       </div>
 
@@ -132,6 +150,7 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
           {editing ? null : <span aria-hidden="true"> *</span>}
         </label>
         <input
+          {...focus("video")}
           id={fields.video.id}
           name={fields.video.name}
           type="file"
@@ -153,6 +172,7 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
           {editing && moment.thumbnailUrl ? "Replace thumbnail image" : "Thumbnail image"}
         </label>
         <input
+          {...focus("thumbnail")}
           id={fields.thumbnail.id}
           name={fields.thumbnail.name}
           type="file"
@@ -183,6 +203,7 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
         <input
           key={durationKey}
           {...durationProps}
+          {...focus("duration")}
           aria-describedby={`${fields.duration.descriptionId}${fields.duration.errors?.length ? ` ${fields.duration.errorId}` : ""}`}
           placeholder="2:30"
           inputMode="numeric"
