@@ -16,7 +16,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { momentDialogHref } from "~/domain/moment-form";
 import type { TravelMoment } from "~/domain/schemas";
 import { StatusBadge } from "../status-badge";
-import { useHydrated } from "../use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 const LIST = momentDialogHref(null);
 

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { LIMITS, MESSAGES } from "~/domain/schemas";
 import { UploadProgressList } from "../media/upload-progress";
 import { useUploads } from "../media/use-uploads";
-import { useHydrated } from "../use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { FieldErrors } from "./form-fields";
 import type { PackageFormInput } from "./form-types";
 import "~/styles/admin-media.css";
