@@ -189,6 +189,8 @@ export class S3MediaStore implements MediaStore {
         Body: counted,
         ContentType: contentType,
         CacheControl: "public, max-age=31536000, immutable",
+        // Never overwrite (sent with the PutObject, or with CompleteMultipartUpload).
+        IfNoneMatch: "*",
       },
     });
     await upload.done();
