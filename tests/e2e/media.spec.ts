@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -167,4 +168,26 @@ test("images: extra files are ignored with a notice, make cover and remove", asy
   await expect(page.getByText("Image deleted successfully")).toBeVisible();
   await expect(page.locator(".media-tile")).toHaveCount(3);
   await expect(tiles.first()).not.toHaveAttribute("src", third!);
+});
+
+test("axe finds no serious or critical violations in the media sections with entries", async ({
+  adminPage: page,
+}) => {
+  await page.goto("/admin/new-package");
+  await page.getByLabel("Add images").setInputFiles(image);
+  await page.getByLabel("Upload a video").setInputFiles(video);
+  await expect(page.locator(".media-tile")).toHaveCount(1);
+  await expect(page.locator(".video-entry")).toHaveCount(1);
+  await page.getByRole("button", { name: "Add Video URL" }).click();
+  await page.getByLabel("Video URL 2").fill("https://vimeo.com/76979871");
+  await expect(page.getByText("Vimeo", { exact: true })).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .include("#images-heading")
+    .include(".package-form")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 });
