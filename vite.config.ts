@@ -1,8 +1,20 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { createLogger, defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 
+// Keep `npm run build` short: Vite's per-file size tables (about 55 lines, many `0.00 kB`) bury
+// the lines that matter; warnings, errors and the "built in" summaries still show.
+const logger = createLogger();
+const info = logger.info.bind(logger);
+logger.info = (msg, options) => {
+  if (/\s\d+\.\d\d kB/.test(msg) || /^(transforming|rendering chunks|computing gzip)/.test(msg))
+    return;
+  info(msg, options);
+};
+
 export default defineConfig({
+  customLogger: logger,
+  build: { reportCompressedSize: false },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

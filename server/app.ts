@@ -6,7 +6,7 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { accessLog } from "~/server/platform/access-log.server";
 import { bodyGuard } from "~/server/platform/body-guard.server";
-import { EnvError, parseEnv } from "~/server/platform/env.server";
+import { EnvError, parseEnv, type Env } from "~/server/platform/env.server";
 import { DataDirLockedError } from "~/server/platform/data-dir-lock.server";
 import { pingDatabase } from "~/server/platform/db.server";
 import { log } from "~/server/platform/log.server";
@@ -14,6 +14,7 @@ import { LocalMediaStore } from "~/server/media/media-store.server";
 import { requestInfoContext } from "~/server/platform/request-context.server";
 import { createRequestHandler } from "~/server/platform/request-handler.server";
 import { startRuntime, type Runtime } from "~/server/platform/runtime.server";
+import { startingHandler } from "~/server/platform/starting.server";
 import {
   isCompressibleResponse,
   precompressedStatic,
@@ -141,23 +142,37 @@ export async function startApp(
 
 /** Starts everything; on SIGTERM/SIGINT drains requests and closes the database within 10 s. */
 export async function startServer(options: StartOptions = {}): Promise<http.Server> {
+  let env: Env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // Listen at once: while migrations and the first start's seeding run, every request gets a
+  // 503 (/healthz: {"status":"starting"}) instead of a refused connection.
+  const server = http.createServer(startingHandler);
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, () => resolve());
+  });
   let runtime: Runtime;
   try {
-    runtime = await startRuntime(parseEnv());
+    runtime = await startRuntime(env);
   } catch (error) {
-    if (error instanceof EnvError || error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
   const app = createApp(runtime, options);
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(runtime.env.PORT, runtime.env.HOST, () => resolve());
-  });
+  server.removeListener("request", startingHandler);
+  server.on("request", app);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : runtime.env.PORT;
   const shownHost =

@@ -54,8 +54,14 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * Seeds the demo catalogue, moments and images into an empty database, in one transaction.
  * Images are rendered locally from SVG art; nothing is fetched. Returns false when not empty.
  */
-export async function seedDemo(db: Db, baseStore: MediaStore): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  baseStore: MediaStore,
+  /** Told what is happening, for the first start's console (it takes several seconds). */
+  onProgress?: (step: string) => void,
+): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
+  onProgress?.("rendering demo images and creating demo packages");
   const written: string[] = [];
   const store = recording(baseStore, written);
   try {
@@ -84,7 +90,9 @@ export async function seedDemo(db: Db, baseStore: MediaStore): Promise<boolean> 
           });
           await createPackage(trx, kind, input);
         }
+        onProgress?.(`${kind} packages created (${DEMO_PACKAGES[kind].length})`);
       }
+      onProgress?.("storing travel-moment videos");
       const assets = seedAssetsDir();
       for (const moment of DEMO_MOMENTS) {
         const videoKey = newMediaKey("seed", path.extname(moment.asset));

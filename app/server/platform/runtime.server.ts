@@ -70,7 +70,8 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     }
     if (env.SEED_DEMO) {
       const started = Date.now();
-      if (await seedDemo(database.db, media))
+      const progress = (step: string) => log("info", `first start: ${step}`);
+      if (await seedDemo(database.db, media, progress))
         log("info", "demo content seeded", { ms: Date.now() - started });
     }
     setDatabase(database);

@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+// Issue 13, the launcher as a child process: the first start says what it is doing and answers
+// 503 "starting" meanwhile; SIGTERM during a write lets the write complete (or leaves nothing).
+const root = path.resolve(__dirname, "../..");
+const ADMIN = { email: "first@example.com", password: "first start password" };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function launch(env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, ["server.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      HOST: "127.0.0.1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+describe("first start and SIGTERM during a write", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-first-"));
+  const running: Proc[] = [];
+  afterAll(() => {
+    for (const p of running) p.child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("answers /healthz 503 {status:'starting'} while seeding, prints progress, then 200", async () => {
+    const port = await freePort();
+    const proc = launch({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "true" });
+    running.push(proc);
+    const seen: { status: number; body: string }[] = [];
+    const until = Date.now() + 120_000;
+    while (Date.now() < until) {
+      if (proc.child.exitCode !== null) throw new Error(`exited: ${proc.output()}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+        seen.push({ status: res.status, body: await res.text() });
+        if (res.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen.at(-1)?.status).toBe(200);
+    expect(seen).toContainEqual({ status: 503, body: '{"status":"starting"}' });
+    expect(proc.output()).toContain("first start: rendering demo images");
+    expect(proc.output()).toContain("demo content seeded");
+    proc.child.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+  }, 150_000);
+
+  it("completes a write whose body is still arriving when SIGTERM comes, then exits 0", async () => {
+    const port = await freePort();
+    const env = {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    };
+    const proc = launch(env);
+    running.push(proc);
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 300; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).status === 200) break;
+      } catch {
+        // not yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+
+    const title = `Sigterm Trip ${Date.now()}`;
+    const body = JSON.stringify({ title, price: "$5", status: "published" });
+    const answer = new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        `${base}/api/trips`,
+        { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", reject);
+      req.write(body.slice(0, 10));
+      // SIGTERM arrives while the body is half sent; the rest follows 300 ms later.
+      setTimeout(() => {
+        proc.child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 200);
+    });
+    expect(await answer).toBe(201);
+    expect(await proc.exited).toBe(0);
+
+    // After a restart the row is there, whole.
+    const again = launch({ ...env, PORT: String(await freePort()) });
+    running.push(again);
+    const url2 = await new Promise<string>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const m = /"url":"(http:\/\/[^"]+)"/.exec(again.output());
+        if (m) {
+          clearInterval(timer);
+          resolve(m[1]!.replace("localhost", "127.0.0.1"));
+        }
+        if (again.child.exitCode !== null) {
+          clearInterval(timer);
+          reject(new Error(again.output()));
+        }
+      }, 100);
+    });
+    const list = (await (await fetch(`${url2}/api/trips`)).json()) as { title: string }[];
+    expect(list.filter((p) => p.title === title)).toHaveLength(1);
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toBe(0);
+  }, 150_000);
+});
