@@ -12,6 +12,7 @@ import { expect, test } from "./support/fixtures";
 
 const SCREEN = "/admin/travel-moments";
 const VIDEO = path.resolve("db/seed/assets/moment-lagoon-sunset.webm");
+const OTHER_VIDEO = path.resolve("db/seed/assets/moment-ocean-cruise.webm");
 const THUMBNAIL = path.resolve("db/seed/assets/moment-lagoon-sunset.webp");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const MAX_REACHED = "Maximum of 7 travel moments videos reached. Remove a video to add a new one.";
@@ -103,6 +104,9 @@ test("@nojs create with a video and thumbnail, edit, switch inactive, delete; th
     await expect(edit.getByLabel("Title")).toHaveValue(prefix);
     await expect(edit.getByLabel("Description")).toHaveValue("Reef at dawn");
     await edit.getByLabel("Title").fill(`${prefix} renamed`);
+    // Replacing the video: its own length replaces the saved duration (JavaScript only).
+    await edit.getByLabel("Replace video file").setInputFiles(OTHER_VIDEO);
+    if (jsOn()) await expect(edit.getByLabel("Duration")).not.toHaveValue("0:07");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await expectFlash(page, "Travel moments video updated successfully!");
     const renamed = card(page, `${prefix} renamed`);

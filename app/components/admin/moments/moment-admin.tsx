@@ -86,7 +86,8 @@ export function MomentAdmin({ moments, dialog, max, reply }: MomentAdminProps) {
       ) : null}
       {/*
         Without JavaScript an open dialog is a step on the page, above the grid it concerns. The
-        dialogs stay mounted while closed, so closing hands focus back to the button that opened them.
+        dialogs stay mounted while closed, so closing hands focus back to the button that opened
+        them.
       */}
       <Dialog
         open={editor !== undefined}

@@ -58,7 +58,8 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
 
   // The duration is read from the chosen video's own metadata; the admin can still change it.
   const probe = useRef<HTMLVideoElement>(null);
-  const autoDuration = useRef<string | undefined>(undefined);
+  // What may be replaced: the last value filled in, or the saved one (the old video's length).
+  const autoDuration = useRef<string | undefined>(moment?.duration);
   const probeUrl = useRef<string | undefined>(undefined);
   useEffect(
     () => () => {
@@ -78,7 +79,7 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
     const value = formatDuration(probe.current?.duration ?? Number.NaN);
     const input = document.getElementById(fields.duration.id);
     if (!value || !(input instanceof HTMLInputElement)) return;
-    // Fill in only what the admin has not typed: an empty field or the last value filled in.
+    // Never overwrite what the admin typed in this dialog.
     if (input.value.trim() !== "" && input.value !== autoDuration.current) return;
     autoDuration.current = value;
     form.update({ name: fields.duration.name, value });
