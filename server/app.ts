@@ -19,6 +19,8 @@ import {
   isCompressibleResponse,
   precompressedStatic,
 } from "~/server/platform/static-assets.server";
+import { privateWhenPersonal } from "~/server/platform/http-caching.server";
+import { anonymousRenderer, PageCache, pageCacheMiddleware } from "~/server/site/page-cache.server";
 import {
   mediaOriginOf,
   refuseCrossSiteWrites,
@@ -101,20 +103,26 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  const build = options.build ?? loadServerBuild;
+  const getLoadContext = (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, {
+      cspNonce: res.locals.cspNonce ?? "",
+      clientIp: req.ip ?? "unknown",
+    });
+    return context;
+  };
+  app.use(privateWhenPersonal);
+  // Anonymous public pages from memory (decision 041); off under the Vite dev server.
+  const pageCache = new PageCache(runtime.env.PAGE_CACHE_MAX_BYTES);
+  pageCache.follow(runtime.database.changes);
   app.use(
-    createRequestHandler({
-      build: options.build ?? loadServerBuild,
-      mode: runtime.env.NODE_ENV,
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider();
-        context.set(requestInfoContext, {
-          cspNonce: res.locals.cspNonce ?? "",
-          clientIp: req.ip ?? "unknown",
-        });
-        return context;
-      },
+    pageCacheMiddleware({
+      cache: options.devMiddleware ? undefined : pageCache,
+      render: anonymousRenderer(build, runtime.env.NODE_ENV, getLoadContext),
     }),
   );
+  app.use(createRequestHandler({ build, mode: runtime.env.NODE_ENV, getLoadContext }));
   return app;
 }
 

@@ -86,7 +86,7 @@ describe("package detail screen", () => {
       const { res, html } = await get(`/package/${ids.trip}`);
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe(
-        "public, max-age=60, stale-while-revalidate=300",
+        "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
       );
       expect(textOf(element(html, /<h1/)!)).toBe("Bali Escape");
     });

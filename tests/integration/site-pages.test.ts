@@ -113,7 +113,7 @@ describe("public site pages", () => {
       const { res, html } = await get("/");
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe(
-        "public, max-age=60, stale-while-revalidate=300",
+        "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
       );
       const hero = element(html, /<section class="hero carousel"/)!;
       const slides = [...hero.matchAll(/aria-roledescription="slide" aria-label="([^"]+)"/g)].map(
@@ -315,7 +315,7 @@ describe("public site pages", () => {
     it("caches public pages briefly and hashed assets as immutable", async () => {
       const { res, html } = await get("/contact");
       expect(res.headers.get("cache-control")).toBe(
-        "public, max-age=60, stale-while-revalidate=300",
+        "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
       );
       const script = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
       expect(script).toBeDefined();

@@ -6,12 +6,15 @@ import pg from "pg";
 import type { DB } from "./db-schema";
 import { lockDataDir } from "./data-dir-lock.server";
 import { log } from "./log.server";
+import { ContentChanges } from "./content-changes.server";
 
 export type Db = Kysely<DB>;
 
 export interface Database {
   db: Db;
   kind: "postgres" | "pglite";
+  /** Committed writes to public content, from this process and (server database) any other. */
+  changes: ContentChanges;
   close(): Promise<void>;
 }
 
@@ -41,8 +44,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // A dropped server connection must not crash the process; queries will report it.
     pool.on("error", (error) => log("error", "pg pool error", { error: error.message }));
     survivesDisconnects(pool);
+    const changes = new ContentChanges();
+    changes.attachPool(pool);
+    changes.listen(options.databaseUrl);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: "postgres", close: () => db.destroy() };
+    return {
+      db,
+      kind: "postgres",
+      changes,
+      async close() {
+        await changes.close();
+        await db.destroy();
+      },
+    };
   }
   return openPglite(options.dataDir);
 }
@@ -71,15 +85,20 @@ async function openPglite(dataDir: string): Promise<Database> {
       database: "postgres",
       max: 1,
     });
+    // One PGlite backend serves every connection: its own notifications reach this process only.
+    const changes = new ContentChanges();
+    changes.attachPool(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const dir = socketDir;
     let closed = false;
     return {
       db,
       kind: "pglite",
+      changes,
       async close() {
         if (closed) return;
         closed = true;
+        await changes.close();
         await db.destroy();
         await server.stop();
         await pglite.close();

@@ -47,6 +47,11 @@ export const envSchema = z
     /** Signs cookies (flash, trusted device); unset: a random key kept in the database. */
     SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    PAGE_CACHE_MAX_BYTES: z.coerce
+      .number({ error: "must be a number of bytes" })
+      .int({ error: "must be a whole number of bytes" })
+      .min(0, { error: "must be 0 (off) or more" })
+      .default(32 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

@@ -1,0 +1,336 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { PUBLIC_CACHE } from "~/domain/site-cache";
+import { SESSION_COOKIE } from "../auth/session.server";
+import { FLASH_COOKIE } from "../auth/toast.server";
+import type { ContentChanges } from "../platform/content-changes.server";
+import { log } from "../platform/log.server";
+import { urlOf } from "../platform/request-handler.server";
+import { negotiateEncoding, type StaticEncoding } from "../platform/static-assets.server";
+import {
+  brotliBody,
+  encodedBytes,
+  encodePage,
+  gzipBody,
+  identityBody,
+  NONCE_PLACEHOLDER,
+  splitPage,
+  type EncodedPage,
+} from "./page-encoding.server";
+
+/*
+ * Full-page cache for anonymous GET/HEAD of public pages and their `.data` requests (decision 041).
+ * Pages are stored compressed with a hole where each response's CSP nonce goes
+ * (page-encoding.server.ts), in an LRU bounded by bytes, and dropped as a whole on every committed
+ * content write, heard through PostgreSQL NOTIFY (content-changes.server.ts).
+ */
+
+export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** Headers a stored page never keeps: per-response or per-connection ones. */
+const UNSTORED = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+]);
+
+export interface StoredPage {
+  status: number;
+  headers: [string, string][];
+  body: EncodedPage;
+  bytes: number;
+}
+
+/** An LRU of pages bounded by their stored bytes; `generation` moves on at every invalidation. */
+export class PageCache {
+  readonly maxBytes: number;
+  #pages = new Map<string, StoredPage>();
+  #bytes = 0;
+  #generation = 0;
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get size(): number {
+    return this.#pages.size;
+  }
+
+  get(key: string): StoredPage | undefined {
+    const page = this.#pages.get(key);
+    if (page) {
+      this.#pages.delete(key);
+      this.#pages.set(key, page);
+    }
+    return page;
+  }
+
+  /** Stores unless content changed since `generation` (the page may be stale) or it cannot fit. */
+  set(key: string, page: StoredPage, generation: number): boolean {
+    if (generation !== this.#generation || page.bytes > this.maxBytes) return false;
+    this.delete(key);
+    this.#pages.set(key, page);
+    this.#bytes += page.bytes;
+    for (const [oldest, old] of this.#pages) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#pages.delete(oldest);
+      this.#bytes -= old.bytes;
+    }
+    return true;
+  }
+
+  delete(key: string): void {
+    const page = this.#pages.get(key);
+    if (!page) return;
+    this.#pages.delete(key);
+    this.#bytes -= page.bytes;
+  }
+
+  clear(): void {
+    this.#generation++;
+    this.#pages.clear();
+    this.#bytes = 0;
+  }
+
+  /** Drops everything on each content change; returns the unsubscribe function. */
+  follow(changes: ContentChanges): () => void {
+    return changes.on(() => this.clear());
+  }
+}
+
+function cookieNames(header: string | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const pair of (header ?? "").split(";")) {
+    const name = pair.split("=")[0]?.trim();
+    if (name) names.add(name);
+  }
+  return names;
+}
+
+/** A signed-in admin's session or a pending flash message makes a request personal. */
+export function hasPrivateCookie(cookieHeader: string | undefined): boolean {
+  const names = cookieNames(cookieHeader);
+  return names.has(SESSION_COOKIE) || names.has(FLASH_COOKIE);
+}
+
+/** Anonymous reads of public pages; never /admin, never /api. */
+export function isCacheableRequest(method: string, path: string, cookieHeader?: string): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (/^\/(?:admin|api)(?:[/.]|$)/.test(path)) return false;
+  return !hasPrivateCookie(cookieHeader);
+}
+
+/** Only a plain public 200 that sets no cookie is the same for every anonymous visitor. */
+export function isStorableResponse(status: number, headers: Headers): boolean {
+  if (status !== 200 || headers.has("set-cookie")) return false;
+  if (/\b(?:private|no-store|no-cache)\b/i.test(headers.get("cache-control") ?? "")) return false;
+  const vary = (headers.get("vary") ?? "")
+    .split(",")
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
+  return vary.every((v) => v === "accept-encoding" || v === "cookie");
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+interface Rendered {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  page: Buffer;
+}
+
+export interface PageCacheMiddlewareOptions {
+  /** Undefined or a cache of 0 bytes: every page is rendered (still with ETag and nonce holes). */
+  cache?: PageCache;
+  /** Renders a GET of this URL through React Router, with `res.locals.cspNonce` as the nonce. */
+  render(req: ExpressRequest, res: ExpressResponse): Promise<Response>;
+  brotliQuality?: number;
+}
+
+function storedHeaders(headers: Headers): [string, string][] {
+  const kept: [string, string][] = [];
+  for (const [name, value] of headers) if (!UNSTORED.has(name)) kept.push([name, value]);
+  if (!headers.has("cache-control")) kept.push(["cache-control", PUBLIC_CACHE]);
+  return kept;
+}
+
+function sendStored(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  page: StoredPage,
+  nonce: string,
+  state: "hit" | "miss" | "off",
+): void {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.vary("Accept-Encoding");
+  res.setHeader("ETag", page.body.etag);
+  res.setHeader("X-Page-Cache", state);
+  if (matchesEtag(req.get("If-None-Match"), page.body.etag)) {
+    // The browser keeps the body it has and the CSP (with that body's nonce) that came with it.
+    res.removeHeader("Content-Security-Policy");
+    res.status(304).end();
+    return;
+  }
+  const available: StaticEncoding[] = [];
+  if (page.body.br) available.push("br");
+  if (page.body.gzip) available.push("gzip");
+  const encoding = negotiateEncoding(req.get("Accept-Encoding"), available);
+  const body =
+    encoding === "br"
+      ? brotliBody(page.body.br!, nonce)
+      : encoding === "gzip"
+        ? gzipBody(page.body, page.body.gzip!, nonce)
+        : identityBody(page.body, nonce);
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+function sendRendered(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  rendered: Rendered,
+  nonce: string,
+): void {
+  res.statusMessage = rendered.statusText;
+  res.status(rendered.status);
+  for (const [name, value] of rendered.headers) {
+    if (name !== "content-length") res.append(name, value);
+  }
+  res.setHeader("X-Page-Cache", "bypass");
+  const body = Buffer.from(rendered.page.toString("utf8").replaceAll(NONCE_PLACEHOLDER, nonce));
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/**
+ * Express middleware in front of React Router. Requests it does not cache pass through
+ * untouched; cacheable ones are answered from the cache or rendered once (concurrent misses of
+ * one URL share a render) and stored.
+ */
+export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
+  const { cache } = options;
+  const inflight = new Map<string, Promise<Rendered>>();
+  const encoding = new Map<string, Promise<StoredPage | undefined>>();
+
+  async function renderShared(key: string, req: ExpressRequest, res: ExpressResponse) {
+    let pending = inflight.get(key);
+    if (!pending) {
+      pending = options
+        .render(req, res)
+        .then(async (response) => ({
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+          page: Buffer.from(await response.arrayBuffer()),
+        }))
+        .finally(() => inflight.delete(key));
+      inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  function encodeShared(key: string, rendered: Rendered): Promise<StoredPage | undefined> {
+    let pending = encoding.get(key);
+    if (!pending) {
+      pending = encodePage(rendered.page, {
+        brotliQuality: options.brotliQuality,
+        onReject: (enc) => log("warn", "page cache: encoding failed its check", { key, enc }),
+      })
+        .then((body) => ({
+          status: rendered.status,
+          headers: storedHeaders(rendered.headers),
+          body,
+          bytes: encodedBytes(body) + key.length + 512,
+        }))
+        .finally(() => encoding.delete(key));
+      encoding.set(key, pending);
+    }
+    return pending;
+  }
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (!isCacheableRequest(req.method, req.path, req.get("Cookie"))) {
+      if (req.method === "GET" || req.method === "HEAD") res.setHeader("X-Page-Cache", "bypass");
+      next();
+      return;
+    }
+    const nonce = res.locals.cspNonce ?? "";
+    const key = `${req.hostname} ${req.originalUrl}`;
+    try {
+      const hit = cache?.get(key);
+      if (hit) {
+        sendStored(req, res, hit, nonce, "hit");
+        return;
+      }
+      const generation = cache?.generation ?? 0;
+      res.locals.cspNonce = NONCE_PLACEHOLDER;
+      const rendered = await renderShared(`${generation} ${key}`, req, res);
+      res.locals.cspNonce = nonce;
+      if (!isStorableResponse(rendered.status, rendered.headers) || !nonce) {
+        sendRendered(req, res, rendered, nonce);
+        return;
+      }
+      const enabled = cache !== undefined && cache.maxBytes > 0;
+      if (!enabled) {
+        // No cache: the page still gets its validator; the compression middleware compresses it.
+        const page: StoredPage = {
+          status: rendered.status,
+          headers: storedHeaders(rendered.headers),
+          body: splitPage(rendered.page),
+          bytes: 0,
+        };
+        sendStored(req, res, page, nonce, "off");
+        return;
+      }
+      const stored = await encodeShared(`${generation} ${key}`, rendered);
+      if (!stored) throw new Error("page encoding failed");
+      cache.set(key, stored, generation);
+      sendStored(req, res, stored, nonce, "miss");
+    } catch (error) {
+      res.locals.cspNonce = nonce;
+      if (res.headersSent) return;
+      next(error);
+    }
+  };
+}
+
+/**
+ * Renders a cacheable request through React Router as an anonymous GET: no cookies (analytics
+ * cookies must not shape a page every visitor gets) and no conditional headers.
+ */
+export function anonymousRenderer(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode: string,
+  getLoadContext: (
+    req: ExpressRequest,
+    res: ExpressResponse,
+  ) => RouterContextProvider | Promise<RouterContextProvider>,
+) {
+  const handle = createRequestHandler(build, mode);
+  return async (req: ExpressRequest, res: ExpressResponse): Promise<Response> => {
+    const headers = new Headers({ accept: req.get("Accept") ?? "*/*" });
+    const request = new Request(urlOf(req).href, { method: "GET", headers });
+    return handle(request, await getLoadContext(req, res));
+  };
+}
