@@ -118,6 +118,15 @@ describe("package form files without JavaScript", () => {
       ["status", "draft"],
     ]);
     expect(response.status).toBe(302);
+    // The flash tells the admin, JavaScript or not.
+    const flash = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("wlx_flash="))!
+      .split(";")[0]!
+      .slice("wlx_flash=".length);
+    expect(Buffer.from(flash, "base64url").toString("utf8")).toContain(
+      "1 file was ignored: a package has at most 4 images.",
+    );
     const saved = (await getPackageById(database.db, "trip", pkg.id))!;
     expect(saved.images).toHaveLength(4);
     expect(saved.images.slice(0, 3)).toEqual([

@@ -12,6 +12,7 @@ import { kindInfo, kindMessages } from "~/domain/package-kinds";
 import { isUuid, slugify, type PackageKind } from "~/domain/schemas";
 import { packageMediaIds, pruneQuietly } from "../api/api-media.server";
 import {
+  ignoredUploadsNotice,
   readPackageFormUploads,
   releasePackageFormUploads,
 } from "../media/package-form-media.server";
@@ -110,7 +111,16 @@ export async function submitPackageForm(db: Db, args: ActionFunctionArgs) {
   const target = packageFormTarget(args);
   try {
     const result = await savePackageForm(db, args);
-    if (result instanceof Response && result.status >= 300 && result.status < 400) return result;
+    if (result instanceof Response && result.status >= 300 && result.status < 400) {
+      const ignored = ignoredUploadsNotice(args.request);
+      if (!ignored) return result;
+      // Saved, but some chosen files found no free place: the flash says so (no JavaScript).
+      const messages = kindMessages(target.kind);
+      return redirectWithToast(args.request, kindInfo(target.kind).admin.listPath, {
+        type: "success",
+        message: `${target.mode === "new" ? messages.created : messages.updated} ${ignored}`,
+      });
+    }
     const released = await releasePackageFormUploads(args.request);
     return released.length ? withoutReleased(result, released) : result;
   } catch (error) {

@@ -1,3 +1,4 @@
+import { ignoredFilesNotice } from "~/domain/media-notices";
 import { LIMITS } from "~/domain/schemas";
 import type { Db } from "../platform/db.server";
 import { getDb } from "../platform/db.server";
@@ -21,8 +22,8 @@ export const PACKAGE_UPLOAD_FIELDS = { images: "images.new", videos: "videos.new
 
 interface RequestUploads {
   parsed: ParsedUploadForm;
-  /** How many chosen files found no free place (and were released). */
-  ignored: number;
+  /** The notice for chosen files that found no free place (and were released). */
+  ignored?: string;
 }
 
 const uploadsOf = new WeakMap<Request, RequestUploads>();
@@ -44,6 +45,7 @@ const countIndexed = (formData: FormData, list: string) => {
 export function mergeNewMedia(parsed: ParsedUploadForm): {
   formData: FormData;
   overflow: string[];
+  notice?: string;
 } {
   const source = parsed.formData;
   const formData = new FormData();
@@ -52,15 +54,20 @@ export function mergeNewMedia(parsed: ParsedUploadForm): {
       formData.append(key, value);
   }
   const overflow: string[] = [];
+  let ignoredImages = 0;
+  let ignoredVideos = 0;
   let images = countIndexed(source, "images");
   let videos = countIndexed(source, "videos");
   for (const media of parsed.stored) {
     if (media.field === PACKAGE_UPLOAD_FIELDS.images) {
-      if (images >= LIMITS.packageImages) overflow.push(media.mediaId);
-      else formData.append(`images[${images++}]`, media.url);
+      if (images >= LIMITS.packageImages) {
+        overflow.push(media.mediaId);
+        ignoredImages++;
+      } else formData.append(`images[${images++}]`, media.url);
     } else if (media.field === PACKAGE_UPLOAD_FIELDS.videos) {
       if (videos >= LIMITS.packageVideos) {
         overflow.push(media.mediaId);
+        ignoredVideos++;
         continue;
       }
       const name = `videos[${videos++}]`;
@@ -70,7 +77,11 @@ export function mergeNewMedia(parsed: ParsedUploadForm): {
       formData.append(`${name}.description`, "");
     }
   }
-  return { formData, overflow };
+  const notices = [
+    ...(ignoredImages ? [ignoredFilesNotice(ignoredImages, "images")] : []),
+    ...(ignoredVideos ? [ignoredFilesNotice(ignoredVideos, "videos")] : []),
+  ];
+  return { formData, overflow, ...(notices.length ? { notice: notices.join(" ") } : {}) };
 }
 
 /**
@@ -89,15 +100,15 @@ export async function readPackageFormUploads(
     db,
     store,
   });
-  const { formData, overflow } = mergeNewMedia(parsed);
+  const { formData, overflow, notice } = mergeNewMedia(parsed);
   if (overflow.length) await releaseQuietly(db, store, overflow);
-  uploadsOf.set(request, { parsed, ignored: overflow.length });
+  uploadsOf.set(request, { parsed, ignored: notice });
   return formData;
 }
 
-/** How many files of this request were ignored for want of a free place. */
-export function ignoredUploads(request: Request): number {
-  return uploadsOf.get(request)?.ignored ?? 0;
+/** The notice for files of this request ignored for want of a free place, if any. */
+export function ignoredUploadsNotice(request: Request): string | undefined {
+  return uploadsOf.get(request)?.ignored;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { useState, type ChangeEvent } from "react";
 import { toast } from "sonner";
+import { ignoredFilesNotice } from "~/domain/media-notices";
 import { LIMITS, MESSAGES } from "~/domain/schemas";
 import { UploadProgressList } from "../media/upload-progress";
 import { useUploads } from "../media/use-uploads";
@@ -20,8 +21,7 @@ const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
 /** The input files travel in without JavaScript (read by readPackageFormData). */
 const NEW_IMAGES_FIELD = "images.new";
 
-const ignoredNotice = (count: number) =>
-  `${count} ${count === 1 ? "file was" : "files were"} ignored: a package has at most ${LIMITS.packageImages} images.`;
+const ignoredNotice = (count: number) => ignoredFilesNotice(count, "images");
 
 /**
  * Package Images (1-4), carried as `images[0]`, `images[1]`… in their order; the first is the
