@@ -5,6 +5,8 @@ import { PACKAGE_KINDS, travelMomentInputSchema } from "~/domain/schemas";
 import { createMoment } from "~/server/catalogue/moments.server";
 import { makePackage } from "../support/factories";
 import { startApiHarness, type ApiHarness } from "./api-harness";
+import { builtRoutes, concretePath } from "./auth-support";
+import { rawRequest } from "./support-http";
 
 // A few hundred malformed bodies to every write endpoint: no 5xx, and not one row changes.
 // Reproducible: FUZZ_SEED=<n> replays a run; the seed is in every failure message.
@@ -409,4 +411,109 @@ describe(`fuzzing every write endpoint (seed ${SEED})`, () => {
       expect(res.status, `seed ${SEED + 1}: ${path}`).toBe(404);
     }
   });
+});
+
+// Issue 13: hostile transport, not just hostile JSON. Every route that has an action (each admin
+// form and each API write, read from the built route table) gets oversized bodies (declared and
+// streamed), wrong content types, broken multipart and odd methods: a 4xx every time, never a 5xx,
+// and no row changes.
+describe("hostile bodies and methods on every admin form action and API route", () => {
+  it("answers 405/413/415/400 (never 5xx) and changes nothing", async () => {
+    const before = await snapshot();
+    const { list } = await builtRoutes();
+    const paths = [
+      ...new Set(
+        list
+          .filter((r) => typeof r.module.action === "function")
+          .map((r) => concretePath(r.fullPath, "00000000-0000-4000-8000-000000000000")),
+      ),
+    ].sort();
+    expect(paths).toEqual(expect.arrayContaining(["/admin", "/admin/settings", "/api/trips"]));
+    const failures: string[] = [];
+    const expectOneOf = (what: string, status: number, allowed: number[]) => {
+      if (!allowed.includes(status)) failures.push(`${what} → ${status}`);
+    };
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const cookie = { Cookie: h.cookie };
+
+    for (const path of paths) {
+      const api = path.startsWith("/api/");
+      const upload = /^\/admin\/(new-|edit-|travel-moments|uploads)/.test(path);
+      // Never sign the harness out (its session is needed for the rest of the run).
+      const signOut = /sign-out|logout/.test(path);
+
+      const declared = await rawRequest(h.server.url, path, {
+        method: "POST",
+        headers: {
+          ...cookie,
+          "Content-Type": api ? "application/json" : "application/x-www-form-urlencoded",
+        },
+        body: "a=",
+        declaredLength: 2 * 1024 * 1024 * 1024,
+        timeoutMs: 10_000,
+      });
+      expectOneOf(`POST ${path} declaring 2 GB`, declared.status, [413]);
+
+      // Sign-out answers without reading a body (and would end the harness's session).
+      if (signOut) continue;
+      const streamed = await rawRequest(h.server.url, path, {
+        method: "POST",
+        headers: {
+          ...cookie,
+          "Content-Type": api ? "application/json" : "application/x-www-form-urlencoded",
+        },
+        stream: { chunk, maxBytes: 64 * 1024 * 1024 },
+      });
+      // Routes may refuse before reading (unknown target, an upload route given a non-multipart
+      // body): the body is then never read at all. Never a 5xx.
+      const early = path.startsWith("/admin/edit-") ? [404] : upload ? [400] : [];
+      expectOneOf(
+        `POST ${path} streaming 64 MB`,
+        streamed.status,
+        api ? [401, 404, 405, 413] : [413, ...early],
+      );
+
+      // (CONNECT never reaches the app: Node's HTTP server closes such a socket itself.)
+      for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
+        const odd = await rawRequest(h.server.url, path, { method, headers: cookie });
+        expectOneOf(`${method} ${path}`, odd.status, [405]);
+      }
+      if (!api) {
+        for (const method of ["PUT", "PATCH", "DELETE"]) {
+          const wrong = await rawRequest(h.server.url, path, {
+            method,
+            headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
+            body: "a=b",
+          });
+          expectOneOf(`${method} ${path}`, wrong.status, [405]);
+        }
+      }
+
+      for (const type of ["text/plain", "application/xml", "application/json"]) {
+        if (api && type === "application/json") continue;
+        const res = await rawRequest(h.server.url, path, {
+          method: "POST",
+          headers: { ...cookie, "Content-Type": type },
+          body: type === "application/json" ? '{"title":"x"}' : "title=x",
+        });
+        // The sign-in API answers any unparseable body with its documented 400 {success:false}.
+        expectOneOf(`POST ${path} as ${type}`, res.status, api ? [400, 401, 404, 405, 415] : [415]);
+      }
+      const noBody = await rawRequest(h.server.url, path, { method: "POST", headers: cookie });
+      expectOneOf(`POST ${path} without a body`, noBody.status, [400, 401, 404, 405, 415]);
+
+      const broken = await rawRequest(h.server.url, path, {
+        method: "POST",
+        headers: { ...cookie, "Content-Type": "multipart/form-data; boundary=zz" },
+        body: '--zz\r\nContent-Disposition: form-data; name="title"\r\n\r\nunterminated',
+      });
+      expectOneOf(
+        `POST ${path} with broken multipart`,
+        broken.status,
+        upload ? [400, 404, 413, 415] : api ? [400, 401, 404, 405, 415] : [415],
+      );
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  }, 300_000);
 });
