@@ -44,7 +44,7 @@ export function contentSecurityPolicy({ nonce, mediaOrigin, development }: CspOp
 }
 
 export const PERMISSIONS_POLICY =
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()";
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()";
 
 /** Only origins of absolute media URLs (S3); '/media/' is this app. */
 export function mediaOriginOf(publicBase: string): string | undefined {
