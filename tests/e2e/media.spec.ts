@@ -191,3 +191,40 @@ test("axe finds no serious or critical violations in the media sections with ent
   );
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 });
+
+test("@nojs video URL entries: source labels, required URL, reorder and remove, order kept", async ({
+  adminPage: page,
+}) => {
+  const title = unique("Video Order");
+  await page.goto("/admin/new-package");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Price").fill("$700");
+  const videos = page.getByRole("region", { name: "Travel Moments Videos" });
+  await videos.getByRole("button", { name: "Add Video URL" }).click();
+  await videos.getByLabel("Video URL 1").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+  await videos.getByRole("button", { name: "Add Video URL" }).click();
+  await videos.getByLabel("Video URL 2").fill("https://vimeo.com/76979871");
+  await videos.getByRole("button", { name: "Add Video URL" }).click();
+  // An entry without a URL is refused.
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(videos.getByText("Please enter a video URL")).toBeVisible();
+  await videos.getByLabel("Video URL 3").fill("https://cdn.example.com/clip.mp4");
+  await videos.getByLabel("Title (optional)").nth(2).fill("Sea kayak");
+  await videos.getByLabel("Video URL 3").blur();
+  await expect(videos.locator(".source-label")).toHaveText(["YouTube", "Vimeo", "External URL"]);
+
+  await videos.getByRole("button", { name: "Move down video 1" }).click();
+  await expect(videos.getByLabel("Video URL 1")).toHaveValue("https://vimeo.com/76979871");
+  await videos.getByRole("button", { name: "Remove video 1" }).click();
+  await expect(videos.getByLabel("Video URL 1")).toHaveValue(
+    "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  );
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  const saved = await findByTitle(page, title);
+  expect(saved.videos.map((v) => [v.type, v.url])).toEqual([
+    ["url", "https://www.youtube.com/watch?v=dQw4w9WgXcQ"],
+    ["url", "https://cdn.example.com/clip.mp4"],
+  ]);
+});

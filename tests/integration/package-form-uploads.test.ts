@@ -97,6 +97,24 @@ describe("package form files without JavaScript", () => {
     expect(page).toContain(pkg.videos[0]!.url);
   });
 
+  it("the exclusive form takes images the same way", async () => {
+    const response = await post("/admin/new-exclusive", [
+      ["images.new", new File([await png("#552")], "dunes.png")],
+      ["title", "Exclusive with an image"],
+      ["price", "$9,900"],
+      ["status", "published"],
+    ]);
+    expect(response.status).toBe(302);
+    const row = await database.db
+      .selectFrom("packages")
+      .select(["id", "kind"])
+      .where("title", "=", "Exclusive with an image")
+      .executeTakeFirstOrThrow();
+    expect(row.kind).toBe("exclusive");
+    const pkg = (await getPackageById(database.db, "exclusive", row.id))!;
+    expect(pkg.images).toEqual([expect.stringMatching(/^\/media\/packages\/.+\.webp$/)]);
+  });
+
   it("ignores files beyond the free image places and keeps nothing of them", async () => {
     const pkg = await makePackage(database.db, "trip", {
       title: "Three images",
