@@ -40,7 +40,6 @@ export const MOMENT_TOASTS = {
   reordered: "Travel moments videos reordered successfully!",
   activated: "Travel moments video is now active",
   deactivated: "Travel moments video is now inactive",
-  errorTitle: "Error",
 } as const;
 
 /** Spec §8: shown under the 'Error' title when the server gave no message of its own. */

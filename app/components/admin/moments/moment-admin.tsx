@@ -1,14 +1,9 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
-import {
-  MOMENT_TOASTS,
-  momentDialogHref,
-  type MomentDialog,
-  type MomentReply,
-} from "~/domain/moment-form";
+import { momentDialogHref, type MomentDialog, type MomentReply } from "~/domain/moment-form";
 import { MESSAGES, type TravelMoment } from "~/domain/schemas";
 import { Dialog } from "../dialog";
+import { showToast } from "../flash-messages";
 import { MomentDelete, MomentDeleteText } from "./moment-delete";
 import { MomentForm } from "./moment-form";
 import { MomentGrid } from "./moment-grid";
@@ -50,7 +45,7 @@ export function MomentAdmin({ moments, dialog, max, reply }: MomentAdminProps) {
 
   // A refusal of the server: the spec's 'Error' toast with its message (and inline in the dialog).
   useEffect(() => {
-    if (reply?.toast) toast.error(MOMENT_TOASTS.errorTitle, { description: reply.toast });
+    if (reply?.toast) showToast("error", reply.toast);
   }, [reply]);
 
   return (
