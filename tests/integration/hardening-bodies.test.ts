@@ -186,3 +186,44 @@ describe("client mistakes get 400, 405 or 415 with a message", () => {
     expect(answer.status).toBe(400);
   });
 });
+
+describe("sign-in and password forms get the NUL / ill-formed Unicode guard", () => {
+  let database: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    await ensureTestAdmin(database);
+    server = await startAuthServer(database);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  it("answers 400 with the API's message and changes nothing", async () => {
+    const form = (path: string, fields: Record<string, string>, cookie?: string) =>
+      rawRequest(server.url, path, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const login = await form("/admin", { email: ADMIN.email, password: "pass\u0000word!!!!" });
+    expect(login.status).toBe(400);
+    expect(login.body).toContain("must not contain NUL characters");
+    const cookie = await signedInCookie(server);
+    const change = await form(
+      "/admin/settings",
+      {
+        currentPassword: ADMIN.password,
+        newPassword: "new\u0000password!!!",
+        confirmPassword: "new\u0000password!!!",
+      },
+      cookie,
+    );
+    expect(change.status).toBe(400);
+    expect((await signedInCookie(server)).length).toBeGreaterThan(0);
+  });
+});

@@ -2,6 +2,7 @@ import argon2 from "argon2";
 import { z } from "zod";
 import { inTransaction, type Db } from "../platform/db.server";
 import { AppError, badRequest, conflict, isUniqueViolation } from "../platform/errors.server";
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { beginPasswordChangeAttempt, recordPasswordChangeSuccess } from "./rate-limit.server";
 import { destroyAdminSessions } from "./session.server";
 
@@ -104,6 +105,7 @@ export async function changePassword(
   input: { currentPassword: unknown; newPassword: unknown; confirmPassword?: unknown },
   keepSessionId: string | undefined,
 ): Promise<void> {
+  if (hasUnstorableText(input)) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
   const parsed = changePasswordSchema.safeParse(input);
   if (!parsed.success) {
     const details: Record<string, string[]> = {};

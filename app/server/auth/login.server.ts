@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { loginSchema } from "~/domain/schemas";
 import { findAdminByEmail, hashPassword, verifyPassword } from "./admins.server";
 import type { Db } from "../platform/db.server";
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { deviceCookie, trustedDeviceId } from "./device.server";
 import { beginAttempt, recordSuccess } from "./rate-limit.server";
 import {
@@ -54,6 +55,9 @@ export async function signIn(
     deviceCookie?: string;
   },
 ): Promise<SignInResult> {
+  if (hasUnstorableText([input.email, input.password])) {
+    return { ok: false, status: 400, error: UNSTORABLE_TEXT_MESSAGE };
+  }
   const email = typeof input.email === "string" ? input.email.trim() : input.email;
   const parsed = loginSchema.safeParse({ email, password: input.password });
   if (!parsed.success) {
