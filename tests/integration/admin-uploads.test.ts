@@ -1,10 +1,12 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/domain/schemas";
 import { INSTANT_UPLOAD_MESSAGES } from "~/server/media/instant-upload.server";
+import { UPLOAD_MESSAGES } from "~/server/media/uploads.server";
 import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { ensureTestAdmin, signedInCookie, startAuthServer } from "./auth-support";
@@ -165,5 +167,60 @@ describe("POST /admin/uploads", () => {
   it("answers 405 to a GET", async () => {
     const response = await server.fetch("/admin/uploads", { headers: { Cookie: cookie } });
     expect(response.status).toBe(405);
+  });
+});
+
+describe("when S3 is unreachable", () => {
+  let s3Server: TestServer;
+  let s3Cookie: string;
+  beforeAll(async () => {
+    // A port that was free a moment ago: connections to it are refused.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    s3Server = await startAuthServer(database, {
+      S3_BUCKET: "down",
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: "x",
+      S3_SECRET_ACCESS_KEY: "y",
+    });
+    s3Cookie = await signedInCookie(s3Server);
+  }, 120_000);
+  afterAll(async () => {
+    await s3Server?.close();
+  });
+
+  it("an instant upload answers 503 with a clear message and writes no row", async () => {
+    const before = await mediaRows();
+    const form = new FormData();
+    form.append("file", new File([await png(40, 40)], "a.png"));
+    const response = await s3Server.fetch("/admin/uploads?kind=image", {
+      method: "POST",
+      body: form,
+      headers: { Cookie: s3Cookie },
+    });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: UPLOAD_MESSAGES.storageDown });
+    expect(await mediaRows()).toEqual(before);
+  });
+
+  it("a form save with a file answers 503, keeps what was typed and changes nothing", async () => {
+    const packages = await database.db.selectFrom("packages").select("id").execute();
+    const form = new FormData();
+    form.append("images.new", new File([await png(40, 40)], "a.png"));
+    form.append("title", "Saved while S3 was down");
+    form.append("price", "$1");
+    form.append("status", "draft");
+    const response = await s3Server.fetch("/admin/new-package", {
+      method: "POST",
+      body: form,
+      headers: { Cookie: s3Cookie, Accept: "text/html" },
+    });
+    expect(response.status).toBe(503);
+    const html = await response.text();
+    expect(html).toContain("Media storage is unavailable");
+    expect(html).toContain("Saved while S3 was down");
+    expect(await database.db.selectFrom("packages").select("id").execute()).toEqual(packages);
   });
 });
