@@ -7,12 +7,12 @@ import { E2E_ADMIN } from "../../../playwright.config";
  * write sessions directly); the cookie lands in the browser context the page uses.
  */
 export const test = base.extend<{ adminPage: Page }>({
-  adminPage: async ({ page }, use) => {
+  adminPage: async ({ page }, provide) => {
     const response = await page.request.post("/api/admin/login", {
       data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
     });
     expect(response.status(), await response.text()).toBe(200);
-    await use(page);
+    await provide(page);
   },
 });
 
