@@ -36,6 +36,8 @@ export function VideoFacade({ source, name }: { source: EmbedSource; name: strin
     event.preventDefault();
     setPlaying(true);
   };
+  // The accessible name is the link's own text ("Play video: Reef dive YouTube"), so what is seen
+  // is always part of what is announced (WCAG 2.5.3).
   return (
     <a
       className={`video-facade video-facade-${source.kind}`}
@@ -44,14 +46,15 @@ export function VideoFacade({ source, name }: { source: EmbedSource; name: strin
       rel="noopener noreferrer"
       onClick={play}
       data-embed={source.embedUrl}
-      aria-label={`Play video: ${name} (${LABELS[source.kind]})`}
     >
       {source.kind === "youtube" ? (
         <img src={source.thumbnailUrl} alt="" width={480} height={360} loading="lazy" />
+      ) : null}
+      <span className="visually-hidden">Play video: </span>
+      {source.kind === "youtube" ? (
+        <span className="visually-hidden">{name} </span>
       ) : (
-        <span className="video-facade-poster" aria-hidden="true">
-          {name}
-        </span>
+        <span className="video-facade-poster">{name} </span>
       )}
       <span className="video-facade-play" aria-hidden="true">
         <svg viewBox="0 0 68 48" width="68" height="48" focusable="false">
@@ -62,9 +65,7 @@ export function VideoFacade({ source, name }: { source: EmbedSource; name: strin
           <path d="M45 24 27 14v20" fill="#fff" />
         </svg>
       </span>
-      <span className="video-facade-source" aria-hidden="true">
-        {LABELS[source.kind]}
-      </span>
+      <span className="video-facade-source">{LABELS[source.kind]}</span>
     </a>
   );
 }
