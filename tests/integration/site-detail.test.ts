@@ -196,8 +196,7 @@ describe("package detail screen", () => {
       const videos = element(html, /<section[^>]*aria-labelledby="videos-heading"/)!;
       expect(textOf(videos)).toContain("Swipe");
       expect(videos).not.toContain("<iframe");
-      const attr = (tag: string, name: string) =>
-        new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
+      const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
       const items = [...videos.matchAll(/<(a|video)\b[^>]*>/g)].map((m) => [
         m[1],
         attr(m[0], m[1] === "a" ? "href" : "src"),

@@ -32,7 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     deviceCookie: readCookie(request, DEVICE_COOKIE),
   });
   if (result.ok)
-    return Response.json({ success: true }, { headers: sessionHeaders(request, result.session, result.device) });
+    return Response.json(
+      { success: true },
+      { headers: sessionHeaders(request, result.session, result.device) },
+    );
   const headers: Record<string, string> = { ...NO_STORE };
   if (result.status === 429) headers["Retry-After"] = String(result.retryAfterSeconds);
   return Response.json({ success: false, error: result.error }, { status: result.status, headers });
