@@ -79,7 +79,7 @@ describe("first start and SIGTERM during a write", () => {
     expect(await proc.exited).toBe(0);
   }, 150_000);
 
-  it("completes a write whose body is still arriving when SIGTERM comes, then exits 0", async () => {
+  it("completes a write and an upload whose bodies are still arriving when SIGTERM comes, then exits 0", async () => {
     const port = await freePort();
     const env = {
       PORT: String(port),
@@ -149,7 +149,62 @@ describe("first start and SIGTERM during a write", () => {
     });
     const list = (await (await fetch(`${url2}/api/trips`)).json()) as { title: string }[];
     expect(list.filter((p) => p.title === title)).toHaveLength(1);
-    again.child.kill("SIGTERM");
+
+    // An upload still arriving when SIGTERM comes completes too: stored whole, no temp file left.
+    const login2 = await fetch(`${url2}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie2 = login2.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const video = fs.readFileSync(path.join(root, "db/seed/assets/moment-lagoon-sunset.webm"));
+    const boundary = "----sigterm-upload";
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.webm"\r\n` +
+        "Content-Type: video/webm\r\n\r\n",
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const uploaded = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        `${url2}/admin/uploads?kind=video`,
+        {
+          method: "POST",
+          headers: {
+            "Content-Type": `multipart/form-data; boundary=${boundary}`,
+            "Content-Length": String(head.length + video.length + tail.length),
+            Cookie: cookie2,
+          },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (c: Buffer) => (text += c.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on("error", reject);
+      req.write(head);
+      req.write(video.subarray(0, video.length / 2));
+      setTimeout(() => {
+        again.child.kill("SIGTERM");
+        setTimeout(() => {
+          req.write(video.subarray(video.length / 2));
+          req.end(tail);
+        }, 300);
+      }, 200);
+    });
+    const result = await uploaded;
+    expect(result.status, result.body).toBe(200);
     expect(await again.exited).toBe(0);
+    const { url: mediaUrl } = JSON.parse(result.body) as { url: string };
+    const stored = path.join(dataDir, "media", mediaUrl.replace(/^\/media\//, ""));
+    expect(fs.statSync(stored).size).toBe(video.length);
+    const leftovers = fs
+      .readdirSync(path.join(dataDir, "media"), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith(".part") || f.includes(".tmp"));
+    expect(leftovers).toEqual([]);
   }, 150_000);
 });
