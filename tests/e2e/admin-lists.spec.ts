@@ -29,9 +29,10 @@ async function expectFlash(page: Page, message: string) {
   if (jsOn()) {
     await expect(page.getByText(message).first()).toBeVisible();
   } else {
-    expect(await page.locator("noscript").allInnerTexts()).toContainEqual(
-      expect.stringContaining(message),
-    );
+    // The redirect's page may still be loading after the click: wait for it.
+    await expect
+      .poll(() => page.locator("noscript").allInnerTexts())
+      .toContainEqual(expect.stringContaining(message));
   }
 }
 

@@ -15,8 +15,10 @@ export interface PackageCardProps {
   listHref: string;
   /** The drag handle, with JavaScript on a reorderable list. */
   handle?: ReactNode;
-  /** The no-JavaScript move buttons are shown while the list can be reordered. */
+  /** The move buttons (a single-pointer, no-JavaScript way to reorder) show while the list can be reordered. */
   canMove: boolean;
+  /** While a drag-and-drop order is being saved the move buttons wait. */
+  moveDisabled?: boolean;
   /** Form ids of the list's two move forms (see PackageList). */
   moveFormIds: { earlier: string; later: string };
   /** With JavaScript the delete link opens the dialog instead of navigating. */
@@ -33,6 +35,7 @@ export function PackageCard({
   listHref,
   handle,
   canMove,
+  moveDisabled = false,
   moveFormIds,
   onDeleteClick,
   deleteHref,
@@ -99,7 +102,7 @@ export function PackageCard({
               name="id"
               value={pkg.id}
               className="button button-small button-link"
-              disabled={position === 1}
+              disabled={moveDisabled || position === 1}
             >
               Move earlier{named}
             </button>
@@ -112,7 +115,7 @@ export function PackageCard({
               name="id"
               value={pkg.id}
               className="button button-small button-link"
-              disabled={position === total}
+              disabled={moveDisabled || position === total}
             >
               Move later{named}
             </button>

@@ -126,7 +126,8 @@ export function PackageList({
       total={packages.length}
       listHref={here}
       handle={handle}
-      canMove={canReorder && !saving}
+      canMove={canReorder}
+      moveDisabled={saving}
       moveFormIds={moveFormIds}
       onDeleteClick={openDelete}
       deleteHref={listHref(kind, query, { delete: pkg.id })}

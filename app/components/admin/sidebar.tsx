@@ -11,6 +11,9 @@ const LINKS = [
   { to: "/admin/settings", label: "Settings" },
 ];
 
+/** Wider than this the sidebar is a column; narrower it folds into a menu (admin-shell.css). */
+const WIDE = "(min-width: 48.01rem)";
+
 /**
  * The admin navigation (spec §2): every admin screen, the signed-in e-mail and Sign Out.
  * On a phone it folds into a <details> menu, which opens and closes without JavaScript; with
@@ -20,7 +23,9 @@ export function Sidebar({ email }: { email?: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   useEffect(() => {
-    if (menu.current) menu.current.open = false;
+    // Closed after a link is chosen on a phone; kept open on wide screens, where CSS shows it
+    // anyway (this also covers browsers without ::details-content).
+    if (menu.current) menu.current.open = window.matchMedia(WIDE).matches;
   }, [pathname]);
 
   return (
