@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
-import { FlashMessages } from "~/components/admin/flash-messages";
+import { FlashOutlet } from "~/components/ui/flash-outlet";
 import { assertSameOrigin } from "~/server/auth/security.server";
 import { databaseFaultMiddleware } from "~/server/platform/db-fault-middleware.server";
 import { readFlash } from "~/server/auth/toast.server";
@@ -47,7 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <FlashMessages flash={rootData?.flash ?? null} />
+        <FlashOutlet flash={rootData?.flash ?? null} />
         {/* The CSP nonce comes from <ServerRouter nonce> in entry.server.tsx. */}
         <ScrollRestoration />
         <Scripts />

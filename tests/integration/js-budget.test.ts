@@ -1,0 +1,66 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/app-server";
+import { firstLoadScripts } from "../support/page-scripts";
+
+const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+
+/** Text only admin-only libraries put in a chunk: sonner, dnd-kit, Conform. */
+const ADMIN_LIBRARIES: [string, RegExp][] = [
+  ["sonner", /data-sonner-toaster/],
+  ["dnd-kit", /To pick up a draggable item|DndDescribedBy/],
+  ["conform", /__intent__/],
+];
+
+const PUBLIC_PAGES = [
+  "/",
+  "/upcoming-trips",
+  "/exclusive-trips",
+  "/local-trips",
+  "/hidden-gems",
+  "/about",
+  "/contact",
+  "/flights",
+  "/hotels",
+  "/no-such-page",
+];
+
+describe("public pages load no admin-only library", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("finds the libraries in the build at all (so the check below can fail)", () => {
+    const all = fs.readdirSync(path.join(clientDir, "assets")).filter((f) => f.endsWith(".js"));
+    for (const [name, marker] of ADMIN_LIBRARIES) {
+      expect(
+        all.some((f) => marker.test(fs.readFileSync(path.join(clientDir, "assets", f), "utf8"))),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it.each(PUBLIC_PAGES)("%s", async (page) => {
+    const html = await (await server.fetch(page)).text();
+    const scripts = firstLoadScripts(html, clientDir);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const script of scripts) {
+      const source = fs.readFileSync(path.join(clientDir, script), "utf8");
+      for (const [name, marker] of ADMIN_LIBRARIES)
+        expect(marker.test(source), `${name} in ${script}`).toBe(false);
+    }
+  });
+
+  it("the admin sign-in page does load the toasts (they are lazy, not gone)", async () => {
+    const html = await (await server.fetch("/admin")).text();
+    const sources = firstLoadScripts(html, clientDir).map((s) =>
+      fs.readFileSync(path.join(clientDir, s), "utf8"),
+    );
+    expect(sources.some((s) => ADMIN_LIBRARIES[0]![1].test(s))).toBe(true);
+  });
+});
