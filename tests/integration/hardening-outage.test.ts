@@ -78,6 +78,11 @@ describe("a database that goes away and comes back", () => {
       status: 404,
       durationMs: expect.any(Number),
     });
+    // A caller's (or proxy's) sane X-Request-Id carries through; junk is replaced.
+    const given = await server.fetch("/about", { headers: { "X-Request-Id": "edge-req-000123" } });
+    expect(given.headers.get("X-Request-Id")).toBe("edge-req-000123");
+    const junk = await server.fetch("/about", { headers: { "X-Request-Id": "<script>" } });
+    expect(junk.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("keeps answering under load while PostgreSQL restarts, and recovers by itself", async () => {
