@@ -159,6 +159,31 @@ test("keyboard reorder with drag and drop: Space lifts, arrows move, Space drops
   expect((await cardTitles(page)).slice(0, 2)).toEqual([first.title, second.title]);
 });
 
+test("a mouse drag starts only after 8 px and saves the new order", async ({ adminPage: page }) => {
+  const first = await createPackage(page, "local", { title: unique("Drag One") });
+  const second = await createPackage(page, "local", { title: unique("Drag Two") });
+  await page.goto("/admin/local");
+  expect((await cardTitles(page)).slice(0, 2)).toEqual([second.title, first.title]);
+  const announcer = page.locator("[id^='DndLiveRegion']");
+
+  const handle = page.getByRole("button", { name: `Drag to reorder ${first.title}` });
+  const from = (await handle.boundingBox())!;
+  const to = (await page.getByRole("article", { name: second.title }).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  // A small wobble is a click, not a drag.
+  await page.mouse.move(from.x + from.width / 2 + 4, from.y + from.height / 2, { steps: 4 });
+  await expect(announcer).not.toContainText(first.title);
+  await expect(handle).not.toHaveAttribute("aria-pressed", "true");
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+  await expect(announcer).toContainText(`${first.title} moved to position 1 of`);
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
+  await page.mouse.up();
+  await expect(page.getByText(kindMessages("local").reordered).first()).toBeVisible();
+  await page.reload();
+  expect((await cardTitles(page)).slice(0, 2)).toEqual([first.title, second.title]);
+});
+
 test("a refused reorder puts the cards back and shows the spec's error", async ({
   adminPage: page,
 }) => {
