@@ -152,7 +152,8 @@ test("keyboard reorder with drag and drop: Space lifts, arrows move, Space drops
   await expect(announcer).toContainText(`${first.title} moved to position 1 of`);
   await page.keyboard.press("Space");
   await expect(page.getByText("Updating order...")).toBeVisible();
-  await expect(page.getByText(kindMessages("discovery").reordered).first()).toBeVisible();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Success" });
+  await expect(toast).toContainText(kindMessages("discovery").reordered);
   await expect(page.getByText("Updating order...")).toBeHidden();
   expect((await cardTitles(page)).slice(0, 2)).toEqual([first.title, second.title]);
   await page.reload();
