@@ -336,5 +336,6 @@ describe("the media reference check runs on PGlite too", () => {
     } finally {
       await pglite.close();
     }
-  });
+    // A fresh PGlite runs initdb in WebAssembly first: seconds on a busy machine.
+  }, 120_000);
 });
