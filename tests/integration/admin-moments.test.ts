@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES, travelMomentInputSchema } from "~/domain/schemas";
 import { createMoment, listMoments } from "~/server/catalogue/moments.server";
+import { THUMBNAIL_TOO_LARGE } from "~/server/catalogue/moments-admin.server";
 import { startApiHarness, type ApiHarness } from "./api-harness";
 
 // The travel-moments admin screen (issue 10) through the built server on PostgreSQL: plain form
@@ -111,6 +112,12 @@ const createFields = (title: string, extra: Fields = {}): Fields => ({
 
 async function html(response: Response): Promise<string> {
   return (await response.text()).replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
+}
+
+/** The message the Add Video dialog shows under one field (empty when it has none). */
+function fieldError(page: string, field: string): string {
+  const match = new RegExp(`<p id="reel-form-new-${field}-error"[^>]*>([^<]*)</p>`).exec(page);
+  return match?.[1] ?? "";
 }
 
 describe("the screen and its URL dialogs", () => {
@@ -262,9 +269,39 @@ describe("create", () => {
       createFields("Bad thumb", { thumbnail: { bytes: WEBM, name: "t.png", type: "image/png" } }),
     );
     expect(res.status).toBe(415);
-    expect(await html(res)).toContain("is not a supported image");
+    const page = await html(res);
+    expect(fieldError(page, "thumbnail")).toContain('"t.png" is not a supported image');
+    expect(fieldError(page, "video")).toBe("");
     expect(await mediaCount()).toBe(0);
     expect(storedFiles()).toEqual([]);
+  });
+
+  it("refuses a thumbnail over 60 MB on the thumbnail field, not the video's, keeping nothing", async () => {
+    const big = new Uint8Array(62_914_560 + 1024 * 1024);
+    big.set(WEBP);
+    const res = await post(
+      "?add",
+      createFields("Big thumb", { thumbnail: { bytes: big, name: "t.webp", type: "image/webp" } }),
+    );
+    expect(res.status).toBe(413);
+    const page = await html(res);
+    expect(fieldError(page, "thumbnail")).toBe(THUMBNAIL_TOO_LARGE);
+    expect(fieldError(page, "video")).toBe("");
+    expect(await listMoments(h.database.db)).toHaveLength(0);
+    expect(await mediaCount()).toBe(0);
+    expect(storedFiles()).toEqual([]);
+  }, 60_000);
+
+  it("keeps the spec's texts on the video field for a video of the wrong type", async () => {
+    const res = await post(
+      "?add",
+      createFields("Bad video", { video: { bytes: WEBP, name: "clip.mp4", type: "video/mp4" } }),
+    );
+    expect(res.status).toBe(415);
+    const page = await html(res);
+    expect(fieldError(page, "video")).toBe(MESSAGES.momentVideoType);
+    expect(fieldError(page, "thumbnail")).toBe("");
+    expect(await mediaCount()).toBe(0);
   });
 });
 

@@ -303,6 +303,8 @@ describe.each(drivers)("parseUploadForm on the %s driver", (_name, make) => {
     expect(error).toBeInstanceOf(UploadError);
     expect((error as UploadError).status).toBe(status);
     expect((error as UploadError).message).toContain(name);
+    // The refusal names the part it refused, so a form can put the message on that field.
+    expect((error as UploadError).field).toBe(field);
     expect(await mediaRows()).toEqual([]);
     expect(await storedKeys(store)).toEqual([]);
     expect(tempUploadFiles()).toEqual([]);
@@ -329,6 +331,7 @@ describe.each(drivers)("parseUploadForm on the %s driver", (_name, make) => {
     expect(error).toMatchObject({
       status: 413,
       message: 'File "huge.mp4" is too large. Maximum size is 60MB.',
+      field: "videos[0].file",
     });
     // The store saw no more than the limit: the file was cut off as it streamed.
     expect(counting.streamed).toBeLessThanOrEqual(LIMITS.videoBytes);

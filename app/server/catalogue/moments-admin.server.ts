@@ -14,12 +14,7 @@ import {
 import { isUuid, LIMITS, MESSAGES, type TravelMoment } from "~/domain/schemas";
 import { redirectWithToast } from "../auth/toast.server";
 import { saveWithUploads, withMediaRelease } from "../media/references.server";
-import {
-  parseUploadForm,
-  UPLOAD_MESSAGES,
-  UploadError,
-  type ParsedUploadForm,
-} from "../media/uploads.server";
+import { parseUploadForm, UploadError, type ParsedUploadForm } from "../media/uploads.server";
 import type { Db } from "../platform/db.server";
 import { AppError, badRequest, isAppError, notFound } from "../platform/errors.server";
 import { log } from "../platform/log.server";
@@ -92,12 +87,19 @@ function failure(intent: MomentIntent, error: unknown) {
   return reply(intent, { status: "error", error: { "": [message] } }, 500, message);
 }
 
-/** Which form field an upload refusal belongs to, with the spec's texts for the video. */
+/** A thumbnail over the upload limit (the spec gives texts for the video only). */
+export const THUMBNAIL_TOO_LARGE = "Thumbnail image must be less than 60MB.";
+
+/**
+ * Which form field an upload refusal belongs to (the parser names the refused part), with the
+ * spec's texts for the video. A refusal of the whole body (unreadable, storage down) has none.
+ */
 function uploadFieldError(error: UploadError): { field: string; message: string } | undefined {
-  const imageRefusal = UPLOAD_MESSAGES.wrongImage("").slice(2);
-  if (error.status === 415 && error.message.endsWith(imageRefusal)) {
-    return { field: "thumbnail", message: error.message };
+  if (error.field === "thumbnail") {
+    const message = error.status === 413 ? THUMBNAIL_TOO_LARGE : error.message;
+    return { field: "thumbnail", message };
   }
+  if (error.field !== "video") return undefined;
   if (error.status === 415) return { field: "video", message: MESSAGES.momentVideoType };
   if (error.status === 413) return { field: "video", message: MESSAGES.momentVideoTooLarge };
   return undefined;

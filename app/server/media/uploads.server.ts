@@ -35,12 +35,15 @@ export type UploadKind = "image" | "video";
 /** A refusal the admin sees; `message` is user-facing. */
 export class UploadError extends Error {
   readonly status: 400 | 413 | 415 | 503;
+  /** The file field whose part was refused (too large, wrong type); unset for the whole body. */
+  readonly field?: string;
   /** The text fields of the refused request (files left out), so a form can come back as typed. */
   formData?: FormData;
-  constructor(message: string, status: 400 | 413 | 415 | 503) {
+  constructor(message: string, status: 400 | 413 | 415 | 503, field?: string) {
     super(message);
     this.name = "UploadError";
     this.status = status;
+    if (field !== undefined) this.field = field;
   }
 }
 
@@ -215,6 +218,7 @@ function limitedBody(
   head: Buffer,
   rest: Readable,
   tooLarge: string,
+  field: string,
 ): { body: Readable; refusal: () => UploadError | undefined } {
   let total = 0;
   let refusal: UploadError | undefined;
@@ -222,7 +226,7 @@ function limitedBody(
     transform(chunk: Buffer, _encoding, callback) {
       total += chunk.length;
       if (total > LIMITS.videoBytes) {
-        refusal ??= new UploadError(tooLarge, 413);
+        refusal ??= new UploadError(tooLarge, 413, field);
         callback(refusal);
       } else callback(null, chunk);
     },
@@ -268,9 +272,9 @@ async function storePart(
       ? UPLOAD_MESSAGES.wrongImage(fileName)
       : UPLOAD_MESSAGES.wrongVideo(fileName));
   const type = await sniffUpload(head, kind);
-  if (!type) throw new UploadError(wrongType, 415);
+  if (!type) throw new UploadError(wrongType, 415, field);
   const tooLarge = (options.messages?.tooLarge ?? MESSAGES.packageVideoTooLarge)(fileName);
-  const { body, refusal } = limitedBody(head, stream, tooLarge);
+  const { body, refusal } = limitedBody(head, stream, tooLarge, field);
 
   if (kind === "video") {
     const key = newMediaKey(options.folder, type.ext);
@@ -314,7 +318,7 @@ async function storePart(
     } catch (error) {
       if (error instanceof StorageFailure || error instanceof DatabaseError) throw error;
       // Anything else is sharp failing to decode: the bytes only looked like an image.
-      throw new UploadError(wrongType, 415);
+      throw new UploadError(wrongType, 415, field);
     }
     return {
       field,
