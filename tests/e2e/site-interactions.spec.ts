@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { fullDetailPath } from "./support/catalogue";
 
 // Public site with JavaScript on: carousels, gallery, travel moments, mobile menu, pending state.
 
@@ -7,11 +8,8 @@ const heroDots = (page: Page) =>
 const selectedDot = (page: Page) =>
   page.getByRole("group", { name: "Choose destination" }).locator('[aria-current="true"]');
 
-async function firstDetailPath(page: Page, listPath = "/upcoming-trips"): Promise<string> {
-  await page.goto(listPath);
-  const href = await page.locator("main .card-title a").first().getAttribute("href");
-  expect(href).toBeTruthy();
-  return href!;
+async function firstDetailPath(page: Page): Promise<string> {
+  return fullDetailPath(page.request, "trip");
 }
 
 test.describe("hero banner", () => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { fullDetailPath } from "./support/catalogue";
 
 // Layout smoke on a phone: every public page at 390 px has no horizontal page overflow and no
 // element wider than the viewport (a scroll row may hold wider content, but never be wider itself).
@@ -108,9 +109,7 @@ test.describe("public pages at 390 px", () => {
     javaScriptEnabled,
   }) => {
     test.skip(javaScriptEnabled !== false, "the hydrated gallery has its own counter and arrows");
-    await page.goto("/upcoming-trips");
-    const href = await page.locator("main .card-title a").first().getAttribute("href");
-    await page.goto(href!);
+    await page.goto(await fullDetailPath(page.request, "trip"));
     await expect(page.locator(".gallery-count")).toHaveText(/\d+ photos/);
     const slides = page.locator(".gallery-slide");
     const second = await slides.nth(1).boundingBox();

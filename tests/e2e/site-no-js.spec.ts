@@ -1,15 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
+import { fullDetailPath } from "./support/catalogue";
 
 // Tagged @nojs: the "no-js" project runs these with JavaScript disabled (the "js" project too).
 
 async function detailPaths(page: Page): Promise<string[]> {
-  const paths: string[] = [];
-  for (const list of ["/upcoming-trips", "/exclusive-trips", "/local-trips", "/hidden-gems"]) {
-    await page.goto(list);
-    const href = await page.locator("main .card-title a").first().getAttribute("href");
-    if (href) paths.push(href);
-  }
-  return paths;
+  const kinds = ["trip", "exclusive", "local", "discovery"] as const;
+  return Promise.all(kinds.map((kind) => fullDetailPath(page.request, kind)));
 }
 
 test("home is complete: every slide, logo and moment is reachable in scrollable rows @nojs", async ({

@@ -1,0 +1,35 @@
+import type { APIRequestContext } from "@playwright/test";
+
+const KINDS = {
+  trip: { api: "/api/trips", detail: "/package/" },
+  exclusive: { api: "/api/exclusive-packages", detail: "/exclusive/" },
+  local: { api: "/api/local", detail: "/local-package/" },
+  discovery: { api: "/api/discovery", detail: "/package/" },
+} as const;
+
+interface ApiPackage {
+  id: string;
+  images: string[];
+  itinerary: unknown[];
+  highlights: string[];
+}
+
+/**
+ * The detail path of a published package with a full page (several photos, highlights, an
+ * itinerary). The e2e database is shared: admin specs publish bare packages that sort first in
+ * the lists, so "the first card" is not a stable choice for tests of the detail screen.
+ */
+export async function fullDetailPath(
+  request: APIRequestContext,
+  kind: keyof typeof KINDS = "trip",
+): Promise<string> {
+  const { api, detail } = KINDS[kind];
+  const response = await request.get(api);
+  if (!response.ok()) throw new Error(`${api} answered ${response.status()}`);
+  const list = (await response.json()) as ApiPackage[];
+  const full = list.find(
+    (p) => p.images.length > 1 && p.itinerary.length > 0 && p.highlights.length > 0,
+  );
+  if (!full) throw new Error(`no published ${kind} with photos, highlights and an itinerary`);
+  return detail + full.id;
+}
