@@ -265,7 +265,10 @@ test.describe("with JavaScript", () => {
     adminPage: page,
   }) => {
     await page.goto("/admin/new-package");
+    // The prompt is installed by the hydrated form: on a busy machine hydration can lag the load.
+    await page.waitForLoadState("networkidle");
     await page.getByLabel("Duration").fill("4 days");
+    await page.waitForLoadState("networkidle");
     const asked = new Promise<string>((resolve) =>
       page.once("dialog", async (dialog) => {
         resolve(dialog.type());
