@@ -5,6 +5,7 @@ import {
   packageInputSchema,
   slugify,
   type Package,
+  type PackageImage,
   type PackageInput,
   type PackageKind,
   type PackageStatus,
@@ -102,6 +103,82 @@ export async function listPackages(db: Db, options: ListOptions): Promise<Packag
   query = query.orderBy("position").orderBy("created_at", "desc").orderBy("id");
   if (options.limit !== undefined) query = query.limit(options.limit);
   return hydrate(db, await query.execute());
+}
+
+/** What a package card shows: a few columns and the first image, nothing else. */
+export interface PackageCard {
+  id: string;
+  kind: PackageKind;
+  title: string;
+  location: string;
+  duration: string;
+  price: string;
+  travel_period: string;
+  rating: number | null;
+  review_count: number | null;
+  cover?: PackageImage;
+}
+
+/**
+ * Published packages of a kind as cards, in admin order: one query selecting the card columns and
+ * the first image (with its size and variants), instead of whole rows with every image and video.
+ */
+export async function listPublishedCards(
+  db: Db,
+  kind: PackageKind,
+  limit?: number,
+): Promise<PackageCard[]> {
+  let query = db
+    .selectFrom("packages as p")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("package_images as i")
+          .leftJoin("media_objects as m", "m.id", "i.media_id")
+          .select(["i.url", "i.alt", "m.width", "m.height", "m.variants"])
+          .whereRef("i.package_id", "=", "p.id")
+          .orderBy("i.position")
+          .limit(1)
+          .as("c"),
+      (join) => join.onTrue(),
+    )
+    .select([
+      "p.id",
+      "p.kind",
+      "p.title",
+      "p.location",
+      "p.duration",
+      "p.price",
+      "p.travel_period",
+      "p.rating",
+      "p.review_count",
+      "c.url",
+      "c.alt",
+      "c.width",
+      "c.height",
+      "c.variants",
+    ])
+    .where("p.kind", "=", kind)
+    .where("p.status", "=", "published")
+    .orderBy("p.position")
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id");
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
+  return rows.map(({ url, alt, width, height, variants, ...card }) => ({
+    ...card,
+    ...(url !== null
+      ? {
+          cover: {
+            url,
+            alt: alt ?? "",
+            width: width ?? null,
+            height: height ?? null,
+            variants: variants ?? [],
+          },
+        }
+      : {}),
+  }));
 }
 
 export interface GetOptions {

@@ -5,8 +5,8 @@ import type { DetailScope } from "~/domain/site-paths";
 import type { MomentView, PackageCardView, PackageDetailView } from "~/domain/site-views";
 import type { Db } from "../platform/db.server";
 import { listMoments } from "../catalogue/moments.server";
-import { getPackageById, getPackageBySlug, listPackages } from "../catalogue/packages.server";
-import { cardView, detailView, momentView } from "./site-views.server";
+import { getPackageById, getPackageBySlug, listPublishedCards } from "../catalogue/packages.server";
+import { cardViewOf, detailView, momentView } from "./site-views.server";
 
 export interface PackageSection {
   kind: PackageKind;
@@ -25,13 +25,13 @@ const HOME_HEADINGS: Record<PackageKind, string> = {
 
 async function section(db: Db, kind: PackageKind, limit?: number): Promise<PackageSection> {
   const info = kindInfo(kind);
-  const packages = await listPackages(db, { kind, publishedOnly: true, limit });
+  const cards = await listPublishedCards(db, kind, limit);
   return {
     kind,
     heading: limit ? HOME_HEADINGS[kind] : info.publicList.heading,
     path: info.publicList.path,
     empty: info.publicList.empty,
-    items: packages.map(cardView),
+    items: cards.map(cardViewOf),
   };
 }
 

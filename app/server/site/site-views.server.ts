@@ -40,9 +40,27 @@ function packageImages(pkg: Package): ImageView[] {
   );
 }
 
+/** The columns a card needs: a whole package, or a card row (listPublishedCards). */
+export type CardSource = Pick<
+  Package,
+  | "id"
+  | "kind"
+  | "title"
+  | "location"
+  | "duration"
+  | "price"
+  | "travel_period"
+  | "rating"
+  | "review_count"
+> & { cover?: PackageImage };
+
 export function cardView(pkg: Package): PackageCardView {
+  return cardViewOf({ ...pkg, cover: pkg.imageDetails[0] });
+}
+
+export function cardViewOf(pkg: CardSource): PackageCardView {
   const info = kindInfo(pkg.kind);
-  const first = pkg.imageDetails[0];
+  const first = pkg.cover;
   return {
     id: pkg.id,
     kind: pkg.kind,
