@@ -259,6 +259,52 @@ test("@nojs the move buttons reorder the reel", async ({ adminPage: page }) => {
   }
 });
 
+test("a submit that never reaches the server keeps its dialog with the spec's failure toast", async ({
+  adminPage: page,
+}) => {
+  const prefix = unique("E2E Offline");
+  // Every post to the screen fails as a dropped connection would; pages and reads still load.
+  const drop = (url: URL) => url.pathname.startsWith(SCREEN);
+  try {
+    await page.goto(SCREEN);
+    test.skip((await allMoments(page)).length >= 7, "the shared reel is full");
+    const saved = await createViaApi(page, `${prefix} Saved`);
+    await page.route(drop, (route) =>
+      route.request().method() === "POST" ? route.abort("connectionreset") : route.continue(),
+    );
+
+    await page.goto(`${SCREEN}?add`);
+    const add = page.getByRole("dialog", { name: "Add Video" });
+    await add.getByLabel("Title").fill(`${prefix} New`);
+    await add.getByLabel("Video file").setInputFiles(VIDEO);
+    await add.getByRole("button", { name: "Add Video" }).click();
+    await expect(page.getByText("Failed to create video").first()).toBeVisible();
+    // The dialog stays, with what the admin typed; no error screen.
+    await expect(add.getByLabel("Title")).toHaveValue(`${prefix} New`);
+    await expect(page.getByRole("heading", { name: "Travel Moments" })).toBeVisible();
+
+    await page.goto(`${SCREEN}?edit=${saved.id}`);
+    const edit = page.getByRole("dialog", { name: "Edit Video" });
+    await edit.getByLabel("Title").fill(`${prefix} Renamed`);
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Failed to update video").first()).toBeVisible();
+    await expect(edit.getByLabel("Title")).toHaveValue(`${prefix} Renamed`);
+
+    await page.goto(`${SCREEN}?delete=${saved.id}`);
+    const remove = page.getByRole("alertdialog", { name: "Delete Video" });
+    await remove.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Failed to delete video").first()).toBeVisible();
+    await expect(remove).toBeVisible();
+
+    // Nothing reached the server: the saved moment is as it was and no other was made.
+    const mine = (await allMoments(page)).filter((m) => m.title.startsWith(prefix));
+    expect(mine.map((m) => m.title)).toEqual([`${prefix} Saved`]);
+  } finally {
+    await page.unroute(drop);
+    await cleanUp(page, prefix);
+  }
+});
+
 test("drag and drop with the keyboard reorders the reel", async ({ adminPage: page }) => {
   const prefix = unique("E2E Drag");
   try {

@@ -1,4 +1,5 @@
 import { MomentAdmin } from "~/components/admin/moments/moment-admin";
+import { momentClientAction } from "~/components/admin/moments/moment-client-action";
 import { loadMomentScreen, momentAction } from "~/server/catalogue/moments-admin.server";
 import { getDb } from "~/server/platform/db.server";
 import type { Route } from "./+types/travel-moments";
@@ -9,6 +10,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   return momentAction(getDb(), request);
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return momentClientAction(request, serverAction);
 }
 
 export function meta() {
