@@ -1,12 +1,10 @@
-import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { PackageFormData, PackageFormReply } from "~/domain/package-form";
-import { kindInfo } from "~/domain/package-kinds";
 import { MESSAGES } from "~/domain/schemas";
-import { FieldErrors, FormErrors, TextField, focusIf } from "./form-fields";
+import { FieldErrors, TextField, focusIf } from "./form-fields";
 import { ImagesSection } from "./images-section";
+import { PackageFormFrame } from "./package-form-frame";
 import { CarriedVideos } from "./videos-section";
-import { useIsSubmitting } from "./use-is-submitting";
 import { usePackageForm } from "./use-package-form";
 
 const ORDER = [
@@ -30,42 +28,31 @@ interface ExclusivePackageFormProps {
  * no lists, no videos; a Status select; title and price required.
  */
 export function ExclusivePackageForm({ data, reply }: ExclusivePackageFormProps) {
-  const info = kindInfo(data.kind);
-  const { form, fields, focusName } = usePackageForm({
-    id: `package-form-${data.kind}-${data.id ?? "new"}`,
-    kind: data.kind,
-    values: data.values,
-    reply,
-    order: ORDER,
-  });
-  const submitting = useIsSubmitting();
+  const { form, fields, focusName, submitting } = usePackageForm({ data, reply, order: ORDER });
   const missingRequired = [fields.title, fields.price].some((f) =>
     f.errors?.includes(MESSAGES.requiredFields),
   );
   const { key: statusKey, ...statusProps } = getSelectProps(fields.status);
   const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fields.description);
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      className="package-form"
-      aria-labelledby="form-heading"
+    <PackageFormFrame
+      form={form}
+      data={data}
+      reply={reply}
+      lead={
+        missingRequired ? (
+          <div className="form-error" role="alert">
+            <p className="form-error-title">Error</p>
+            <p>{MESSAGES.requiredFields}</p>
+          </div>
+        ) : null
+      }
+      actions={
+        <button type="submit" className="button button-primary" disabled={submitting}>
+          {data.mode === "new" ? "Create Exclusive Package" : "Save Exclusive Package"}
+        </button>
+      }
     >
-      {missingRequired ? (
-        <div className="form-error" role="alert">
-          <p className="form-error-title">Error</p>
-          <p>{MESSAGES.requiredFields}</p>
-        </div>
-      ) : null}
-      <FormErrors
-        form={form}
-        latestHref={reply?.stale && data.id ? info.admin.editPath(data.id) : undefined}
-      />
-      {data.values.updated_at ? (
-        <input type="hidden" name="updated_at" value={data.values.updated_at} />
-      ) : null}
-
       <section className="form-section" aria-labelledby="details-heading">
         <h2 id="details-heading" className="visually-hidden">
           Package details
@@ -99,15 +86,6 @@ export function ExclusivePackageForm({ data, reply }: ExclusivePackageFormProps)
 
       <ImagesSection form={form} field={fields.images} />
       <CarriedVideos field={fields.videos} />
-
-      <div className="form-actions">
-        <Link to={info.admin.listPath} className="button button-secondary">
-          Cancel
-        </Link>
-        <button type="submit" className="button button-primary" disabled={submitting}>
-          {data.mode === "new" ? "Create Exclusive Package" : "Save Exclusive Package"}
-        </button>
-      </div>
-    </Form>
+    </PackageFormFrame>
   );
 }

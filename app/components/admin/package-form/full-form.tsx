@@ -1,13 +1,10 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
 import type { PackageFormData, PackageFormReply } from "~/domain/package-form";
-import { kindInfo } from "~/domain/package-kinds";
 import { StatusBadge } from "../status-badge";
-import { FieldErrors, FormErrors, TextField, focusIf } from "./form-fields";
+import { FieldErrors, TextField, focusIf } from "./form-fields";
 import { ImagesSection } from "./images-section";
 import { ItineraryEditor } from "./itinerary-editor";
+import { PackageFormFrame } from "./package-form-frame";
 import { TextListEditor } from "./text-list-editor";
-import { useIsSubmitting } from "./use-is-submitting";
 import { usePackageForm } from "./use-package-form";
 import { VideosSection } from "./videos-section";
 import { getTextareaProps } from "@conform-to/react";
@@ -35,44 +32,50 @@ interface FullPackageFormProps {
 
 /** The package form of trips, discovery and local packages (spec §2), sections in spec order. */
 export function FullPackageForm({ data, reply }: FullPackageFormProps) {
-  const info = kindInfo(data.kind);
-  const { form, fields, focusName } = usePackageForm({
-    id: `package-form-${data.kind}-${data.id ?? "new"}`,
-    kind: data.kind,
-    values: data.values,
-    reply,
-    order: ORDER,
-  });
-  const submitting = useIsSubmitting();
+  const { form, fields, focusName, submitting } = usePackageForm({ data, reply, order: ORDER });
   const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fields.description);
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      className="package-form"
-      aria-labelledby="form-heading"
+    <PackageFormFrame
+      form={form}
+      data={data}
+      reply={reply}
+      lead={
+        /* Enter in a text field saves with the status the package has, rather than pressing the
+           first add/remove row button further down (the browser's default button is the first). */
+        <button
+          type="submit"
+          name="status"
+          value={data.savedStatus}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          Save
+        </button>
+      }
+      actions={
+        <>
+          <button
+            type="submit"
+            name="status"
+            value="draft"
+            className="button button-secondary"
+            disabled={submitting}
+          >
+            Save Draft
+          </button>
+          <button
+            type="submit"
+            name="status"
+            value="published"
+            className="button button-primary"
+            disabled={submitting}
+          >
+            {data.mode === "new" ? "Publish Package" : "Publish"}
+          </button>
+        </>
+      }
     >
-      {/* Enter in a text field saves with the status the package has, rather than pressing the
-          first add/remove row button further down (the browser's default button is the first). */}
-      <button
-        type="submit"
-        name="status"
-        value={data.savedStatus}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
-        Save
-      </button>
-      <FormErrors
-        form={form}
-        latestHref={reply?.stale && data.id ? info.admin.editPath(data.id) : undefined}
-      />
-      {data.values.updated_at ? (
-        <input type="hidden" name="updated_at" value={data.values.updated_at} />
-      ) : null}
-
       <ImagesSection form={form} field={fields.images} />
       <VideosSection form={form} field={fields.videos} />
 
@@ -160,30 +163,6 @@ export function FullPackageForm({ data, reply }: FullPackageFormProps) {
           </span>
         </p>
       </section>
-
-      <div className="form-actions">
-        <Link to={info.admin.listPath} className="button button-secondary">
-          Cancel
-        </Link>
-        <button
-          type="submit"
-          name="status"
-          value="draft"
-          className="button button-secondary"
-          disabled={submitting}
-        >
-          Save Draft
-        </button>
-        <button
-          type="submit"
-          name="status"
-          value="published"
-          className="button button-primary"
-          disabled={submitting}
-        >
-          {data.mode === "new" ? "Publish Package" : "Publish"}
-        </button>
-      </div>
-    </Form>
+    </PackageFormFrame>
   );
 }

@@ -5,18 +5,17 @@ import { toast } from "sonner";
 import {
   firstInvalidField,
   packageFormSchema,
+  type PackageFormData,
   type PackageFormReply,
-  type PackageFormValues,
 } from "~/domain/package-form";
-import type { PackageKind } from "~/domain/schemas";
 import type { PackageFormInput } from "./form-types";
 import { useFormDirty } from "./use-form-dirty";
+import { useIsSubmitting } from "./use-is-submitting";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
 interface Options {
-  id: string;
-  kind: PackageKind;
-  values: PackageFormValues;
+  /** The package (or the new one's defaults) the form opens with. */
+  data: PackageFormData;
   reply: PackageFormReply | undefined;
   /** Top-level field names in the order the form shows them (for focus after a server render). */
   order: readonly string[];
@@ -27,7 +26,9 @@ interface Options {
  * the form, its fields and the field to focus after a server render: the first invalid one, or
  * the row an add/remove (without JavaScript) changed.
  */
-export function usePackageForm({ id, kind, values, reply, order }: Options) {
+export function usePackageForm({ data, reply, order }: Options) {
+  const { kind, values } = data;
+  const id = `package-form-${kind}-${data.id ?? "new"}`;
   const schema = useMemo(() => packageFormSchema(kind), [kind]);
   const [form, fields] = useForm<PackageFormInput>({
     id,
@@ -60,5 +61,6 @@ export function usePackageForm({ id, kind, values, reply, order }: Options) {
     return firstInvalidField(reply?.result.error ?? undefined, order);
   }, [reply, form.value, order]);
 
-  return { form, fields, focusName };
+  const submitting = useIsSubmitting();
+  return { form, fields, focusName, submitting };
 }
