@@ -272,11 +272,13 @@ test.describe("with JavaScript", () => {
     const asked = new Promise<string>((resolve) =>
       page.once("dialog", async (dialog) => {
         resolve(dialog.type());
-        await dialog.dismiss();
+        // Leave: the page then closes for real, so the context's teardown has nothing pending.
+        await dialog.accept();
       }),
     );
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe("beforeunload");
+    await expect.poll(() => page.isClosed()).toBe(true);
   });
 
   test("a clean form leaves without asking", async ({ adminPage: page }) => {
