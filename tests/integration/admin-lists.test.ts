@@ -2,42 +2,29 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { kindMessages, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import type { PackageKind } from "~/domain/schemas";
 import { UNKNOWN_LIST_ACTION } from "~/server/catalogue/admin-lists.server";
-import type { TestServer } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
-import { cookieNamed, ensureTestAdmin, signedInCookie, startAuthServer } from "./auth-support";
+import { cookieNamed, useSignedInServer } from "./auth-support";
 
 /** The admin list screens' actions (publish, delete, reorder, move) through the built server. */
 describe("admin package lists", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-admin-lists-"));
-  let database: TestDatabase;
-  let server: TestServer;
-  let cookie: string;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    await ensureTestAdmin(database);
-    server = await startAuthServer(database, { DATA_DIR: dataDir });
-    cookie = await signedInCookie(server);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
+  const suite = useSignedInServer({ DATA_DIR: dataDir });
+  afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const listPath = (kind: PackageKind) => PACKAGE_KIND_INFO[kind].admin.listPath;
-  const get = (url: string) => server.fetch(url, { headers: { Cookie: cookie } });
+  const get = (url: string) => suite.server.fetch(url, { headers: { Cookie: suite.cookie } });
   /** The page's HTML without React's text separators (`Price: <!-- -->R 999`). */
   const page = async (url: string) => (await (await get(url)).text()).replaceAll("<!-- -->", "");
   function post(url: string, fields: [string, string][]) {
-    return server.fetch(url, {
+    return suite.server.fetch(url, {
       method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Cookie: suite.cookie, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields).toString(),
     });
   }
@@ -47,7 +34,7 @@ describe("admin package lists", () => {
   }
   const statusOf = async (id: string) =>
     (
-      await database.db
+      await suite.database.db
         .selectFrom("packages")
         .select("status")
         .where("id", "=", id)
@@ -55,7 +42,7 @@ describe("admin package lists", () => {
     )?.status;
   const orderOf = async (kind: PackageKind) =>
     (
-      await database.db
+      await suite.database.db
         .selectFrom("packages")
         .select("id")
         .where("kind", "=", kind)
@@ -66,7 +53,7 @@ describe("admin package lists", () => {
     ).map((r) => r.id);
 
   it("publishes and unpublishes from a card, back to the list with its filter and the spec's toast", async () => {
-    const pkg = await makePackage(database.db, "discovery", {
+    const pkg = await makePackage(suite.database.db, "discovery", {
       title: "Toggle me",
       status: "draft",
     });
@@ -92,7 +79,7 @@ describe("admin package lists", () => {
   });
 
   it("renders the cards with the New button, hint, price, duration and the no-JS move buttons", async () => {
-    const pkg = await makePackage(database.db, "local", {
+    const pkg = await makePackage(suite.database.db, "local", {
       title: "Card Shape",
       price: "R 999",
       duration: "2 days",
@@ -117,7 +104,7 @@ describe("admin package lists", () => {
     const file = path.join(dataDir, "media", ...key.split("/"));
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, "bytes");
-    await database.db
+    await suite.database.db
       .insertInto("media_objects")
       .values({
         storage_key: key,
@@ -126,7 +113,7 @@ describe("admin package lists", () => {
         variants: JSON.stringify([]),
       })
       .execute();
-    const pkg = await makePackage(database.db, "exclusive", {
+    const pkg = await makePackage(suite.database.db, "exclusive", {
       title: "Doomed Escape",
       images: [`/media/${key}`],
     });
@@ -145,7 +132,7 @@ describe("admin package lists", () => {
     expect(deleted.headers.get("Location")).toBe("/admin/exclusive");
     expect(flashOf(deleted)?.message).toBe(kindMessages("exclusive").deleted);
     expect(await statusOf(pkg.id)).toBeUndefined();
-    const rows = await database.db
+    const rows = await suite.database.db
       .selectFrom("media_objects")
       .select("id")
       .where("storage_key", "=", key)
@@ -155,7 +142,7 @@ describe("admin package lists", () => {
   });
 
   it("answers 404 for an unknown or another kind's package, and changes nothing", async () => {
-    const other = await makePackage(database.db, "trip", {
+    const other = await makePackage(suite.database.db, "trip", {
       title: "Trip, not local",
       status: "draft",
     });
@@ -177,7 +164,10 @@ describe("admin package lists", () => {
   });
 
   it("answers 400 for a bad intent or missing fields, and for NUL characters", async () => {
-    const pkg = await makePackage(database.db, "trip", { title: "Stays put", status: "draft" });
+    const pkg = await makePackage(suite.database.db, "trip", {
+      title: "Stays put",
+      status: "draft",
+    });
     for (const fields of [
       [
         ["intent", "explode"],
@@ -204,8 +194,8 @@ describe("admin package lists", () => {
   });
 
   it("reorders with the kind's full list (drag and drop), and refuses a partial or stale list with 409", async () => {
-    const a = await makePackage(database.db, "exclusive", { title: "Order A" });
-    const b = await makePackage(database.db, "exclusive", { title: "Order B" });
+    const a = await makePackage(suite.database.db, "exclusive", { title: "Order A" });
+    const b = await makePackage(suite.database.db, "exclusive", { title: "Order B" });
     const before = await orderOf("exclusive");
     expect(before).toEqual(expect.arrayContaining([a.id, b.id]));
 
@@ -234,8 +224,8 @@ describe("admin package lists", () => {
   });
 
   it("moves a card one place without JavaScript, and refuses a stale list with 409", async () => {
-    await makePackage(database.db, "local", { title: "Move One" });
-    await makePackage(database.db, "local", { title: "Move Two" });
+    await makePackage(suite.database.db, "local", { title: "Move One" });
+    await makePackage(suite.database.db, "local", { title: "Move Two" });
     const before = await orderOf("local");
     const second = before[1]!;
     const moved = await post(listPath("local"), [
@@ -252,7 +242,7 @@ describe("admin package lists", () => {
     expect(after.slice(2)).toEqual(before.slice(2));
 
     // The list the page showed is out of date (a package was added since): nothing moves.
-    await makePackage(database.db, "local", { title: "Added elsewhere" });
+    await makePackage(suite.database.db, "local", { title: "Added elsewhere" });
     const current = await orderOf("local");
     const stale = await post(listPath("local"), [
       ["intent", "move"],
@@ -274,7 +264,7 @@ describe("admin package lists", () => {
       expect(html, url).toContain("Not found");
     }
     // Anonymous: the guard runs first.
-    const anonymous = await server.fetch("/admin/no-such-screen");
+    const anonymous = await suite.server.fetch("/admin/no-such-screen");
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/admin");
   });

@@ -1,40 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { kindMessages } from "~/domain/package-kinds";
 import type { PackageKind } from "~/domain/schemas";
 import { getPackageById } from "~/server/catalogue/packages.server";
 import { STALE_EDIT_MESSAGE } from "~/server/catalogue/packages.server";
-import type { TestServer } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
-import { cookieNamed, ensureTestAdmin, signedInCookie, startAuthServer } from "./auth-support";
+import { cookieNamed, useSignedInServer } from "./auth-support";
 import { decode, element, tags, textOf } from "./site-html";
 
 /** The admin package forms' actions through the built server, on a real PostgreSQL. */
 describe("admin package forms", () => {
-  let database: TestDatabase;
-  let server: TestServer;
-  let cookie: string;
+  const suite = useSignedInServer();
 
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    await ensureTestAdmin(database);
-    server = await startAuthServer(database);
-    cookie = await signedInCookie(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
-
-  const get = (path: string) => server.fetch(path, { headers: { Cookie: cookie } });
+  const get = (path: string) => suite.server.fetch(path, { headers: { Cookie: suite.cookie } });
 
   /** A multipart post, as the form sends it. */
   function post(path: string, fields: [string, string][]) {
     const body = new FormData();
     for (const [name, value] of fields) body.append(name, value);
-    return server.fetch(path, { method: "POST", headers: { Cookie: cookie }, body });
+    return suite.server.fetch(path, { method: "POST", headers: { Cookie: suite.cookie }, body });
   }
 
   function flashOf(response: Response): { type: string; message: string } | undefined {
@@ -45,7 +30,7 @@ describe("admin package forms", () => {
   const countOf = async (kind: PackageKind) =>
     Number(
       (
-        await database.db
+        await suite.database.db
           .selectFrom("packages")
           .select((eb) => eb.fn.countAll().as("n"))
           .where("kind", "=", kind)
@@ -54,7 +39,11 @@ describe("admin package forms", () => {
     );
 
   const rowByTitle = (title: string) =>
-    database.db.selectFrom("packages").selectAll().where("title", "=", title).executeTakeFirst();
+    suite.database.db
+      .selectFrom("packages")
+      .selectAll()
+      .where("title", "=", title)
+      .executeTakeFirst();
 
   /** Every named input of the rendered form, with its value, as the browser would post it. */
   function formFields(html: string): [string, string][] {
@@ -231,7 +220,7 @@ describe("admin package forms", () => {
 
   it("creates an exclusive package with a numbered slug when the title's is taken, status from the select", async () => {
     const title = `Maldives Reef ${randomUUID().slice(0, 6)}`;
-    await makePackage(database.db, "exclusive", { title });
+    await makePackage(suite.database.db, "exclusive", { title });
     const response = await post("/admin/new-exclusive", [
       ["title", title],
       ["price", "$8,000"],
@@ -240,7 +229,7 @@ describe("admin package forms", () => {
     ]);
     expect(response.headers.get("Location")).toBe("/admin/exclusive");
     expect(flashOf(response)?.message).toBe("Exclusive package created successfully");
-    const rows = await database.db
+    const rows = await suite.database.db
       .selectFrom("packages")
       .select(["slug", "status"])
       .where("title", "=", title)
@@ -251,7 +240,7 @@ describe("admin package forms", () => {
   });
 
   it("refuses a slug another package of the kind uses, typed or from the title: message on the field, nothing saved", async () => {
-    const taken = await makePackage(database.db, "trip", {
+    const taken = await makePackage(suite.database.db, "trip", {
       title: `Taken ${randomUUID().slice(0, 6)}`,
     });
     const before = await countOf("trip");
@@ -279,9 +268,9 @@ describe("admin package forms", () => {
     }
     expect(await countOf("trip")).toBe(before);
     // The JSON API keeps numbering a taken slug instead.
-    const api = await server.fetch("/api/trips", {
+    const api = await suite.server.fetch("/api/trips", {
       method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      headers: { Cookie: suite.cookie, "Content-Type": "application/json" },
       body: JSON.stringify({ title: "Via API", slug: taken.slug }),
     });
     expect(api.status).toBe(201);
@@ -335,7 +324,7 @@ describe("admin package forms", () => {
   });
 
   it("updates a package through its edit form, keeping its images and videos", async () => {
-    const pkg = await makePackage(database.db, "local", {
+    const pkg = await makePackage(suite.database.db, "local", {
       title: `Cape Point ${randomUUID().slice(0, 6)}`,
       status: "published",
       images: ["/media/packages/a.webp", "https://example.com/b.jpg"],
@@ -355,7 +344,7 @@ describe("admin package forms", () => {
     expect(response.status, await response.clone().text()).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/local");
     expect(flashOf(response)?.message).toBe("Local package updated successfully");
-    const saved = (await getPackageById(database.db, "local", pkg.id))!;
+    const saved = (await getPackageById(suite.database.db, "local", pkg.id))!;
     expect(saved).toMatchObject({
       duration: "2 days",
       slug: pkg.slug,
@@ -369,7 +358,7 @@ describe("admin package forms", () => {
   });
 
   it("edits an exclusive package: the slug stays, images and API-made videos are kept", async () => {
-    const pkg = await makePackage(database.db, "exclusive", {
+    const pkg = await makePackage(suite.database.db, "exclusive", {
       title: `Amalfi ${randomUUID().slice(0, 6)}`,
       images: ["/media/packages/x.webp"],
       videos: [{ type: "url", url: "https://vimeo.com/76979871", description: "Coast" }],
@@ -381,7 +370,7 @@ describe("admin package forms", () => {
     const response = await post(`/admin/edit-exclusive/${pkg.id}`, fields);
     expect(response.headers.get("Location")).toBe("/admin/exclusive");
     expect(flashOf(response)?.message).toBe("Exclusive package updated successfully");
-    const saved = (await getPackageById(database.db, "exclusive", pkg.id))!;
+    const saved = (await getPackageById(suite.database.db, "exclusive", pkg.id))!;
     expect(saved).toMatchObject({ title: `${pkg.title} renamed`, slug: pkg.slug });
     expect(saved.images).toEqual(["/media/packages/x.webp"]);
     expect(saved.videos.map((v) => [v.url, v.description])).toEqual([
@@ -390,7 +379,7 @@ describe("admin package forms", () => {
   });
 
   it("refuses a stale edit (the package changed after the form was opened), keeping the admin's input", async () => {
-    const pkg = await makePackage(database.db, "trip", {
+    const pkg = await makePackage(suite.database.db, "trip", {
       title: `Stale ${randomUUID().slice(0, 6)}`,
     });
     const fields = withField(
@@ -400,7 +389,7 @@ describe("admin package forms", () => {
     );
     // Another admin saves first.
     await sql`update packages set price = 'theirs', updated_at = now() + interval '1 second' where id = ${pkg.id}`.execute(
-      database.db,
+      suite.database.db,
     );
     const response = await post(`/admin/edit-package/${pkg.id}`, [...fields, ["status", "draft"]]);
     expect(response.status).toBe(409);
@@ -409,11 +398,11 @@ describe("admin package forms", () => {
     expect(textOf(alert)).toBe(`${STALE_EDIT_MESSAGE} Open the latest version`);
     expect(alert).toContain(`href="/admin/edit-package/${pkg.id}"`);
     expect(Object.fromEntries(formFields(html)).price).toBe("$1 mine");
-    expect((await getPackageById(database.db, "trip", pkg.id))!.price).toBe("theirs");
+    expect((await getPackageById(suite.database.db, "trip", pkg.id))!.price).toBe("theirs");
   });
 
   it("answers 404 for an unknown id, a malformed id and another kind's id, on GET and POST", async () => {
-    const discovery = await makePackage(database.db, "discovery", {
+    const discovery = await makePackage(suite.database.db, "discovery", {
       title: `Other kind ${randomUUID().slice(0, 6)}`,
     });
     for (const path of [
@@ -430,7 +419,7 @@ describe("admin package forms", () => {
       ]);
       expect(posted.status, path).toBe(404);
     }
-    expect((await getPackageById(database.db, "discovery", discovery.id))!.title).toBe(
+    expect((await getPackageById(suite.database.db, "discovery", discovery.id))!.title).toBe(
       discovery.title,
     );
   });
@@ -445,9 +434,9 @@ describe("admin package forms", () => {
     expect(textOf(await response.text())).toContain(
       "Text must not contain NUL characters or invalid Unicode",
     );
-    const encoded = await server.fetch("/admin/new-package", {
+    const encoded = await suite.server.fetch("/admin/new-package", {
       method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Cookie: suite.cookie, "Content-Type": "application/x-www-form-urlencoded" },
       body: "title=a%00b&status=draft",
     });
     expect(encoded.status).toBe(400);
@@ -460,9 +449,9 @@ describe("admin package forms", () => {
       begin
         if new.title like 'FAULT%' then raise exception 'injected fault'; end if;
         return new;
-      end $$`.execute(database.db);
+      end $$`.execute(suite.database.db);
     await sql`create trigger refuse_fault before insert or update on packages
-      for each row execute function refuse_fault()`.execute(database.db);
+      for each row execute function refuse_fault()`.execute(suite.database.db);
     try {
       const created = await post("/admin/new-package", [
         ["title", "FAULT create"],
@@ -476,7 +465,7 @@ describe("admin package forms", () => {
       );
       expect(Object.fromEntries(formFields(html)).price).toBe("$5 kept");
 
-      const pkg = await makePackage(database.db, "local", {
+      const pkg = await makePackage(suite.database.db, "local", {
         title: `Fine ${randomUUID().slice(0, 6)}`,
       });
       const fields = withField(
@@ -487,10 +476,10 @@ describe("admin package forms", () => {
       const updated = await post(`/admin/edit-local/${pkg.id}`, [...fields, ["status", "draft"]]);
       expect(updated.status).toBe(500);
       expect(textOf(await updated.text())).toContain("Failed to update local package");
-      expect((await getPackageById(database.db, "local", pkg.id))!.title).toBe(pkg.title);
+      expect((await getPackageById(suite.database.db, "local", pkg.id))!.title).toBe(pkg.title);
     } finally {
-      await sql`drop trigger refuse_fault on packages`.execute(database.db);
-      await sql`drop function refuse_fault()`.execute(database.db);
+      await sql`drop trigger refuse_fault on packages`.execute(suite.database.db);
+      await sql`drop function refuse_fault()`.execute(suite.database.db);
     }
   });
 });

@@ -1,8 +1,9 @@
 // Helpers shared by the auth-*/security-* suites: a built server on a test database, cookies.
 import { sql } from "kysely";
+import { afterAll, beforeAll } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
 import { startTestServer, type TestServer } from "../support/app-server";
-import type { TestDatabase } from "../support/db";
+import { createTestDatabase, type TestDatabase } from "../support/db";
 
 export const ADMIN = { email: "owner@example.com", password: "correct horse battery staple" };
 
@@ -12,6 +13,32 @@ export async function startAuthServer(
 ): Promise<TestServer> {
   if (!database.url) throw new Error("the HTTP suites run on the PostgreSQL backend");
   return startTestServer({ DATABASE_URL: database.url, ...env });
+}
+
+export interface SignedInSuite {
+  database: TestDatabase;
+  server: TestServer;
+  /** The Cookie header of a signed-in admin session. */
+  cookie: string;
+}
+
+/**
+ * Registers a suite's lifecycle: a fresh PostgreSQL database with the test admin, the built
+ * server on it and a signed-in session; all closed after the suite. Read the fields in tests.
+ */
+export function useSignedInServer(env: Record<string, string> = {}): SignedInSuite {
+  const suite = {} as SignedInSuite;
+  beforeAll(async () => {
+    suite.database = await createTestDatabase("postgres");
+    await ensureTestAdmin(suite.database);
+    suite.server = await startAuthServer(suite.database, env);
+    suite.cookie = await signedInCookie(suite.server);
+  }, 120_000);
+  afterAll(async () => {
+    await suite.server?.close();
+    await suite.database?.close();
+  });
+  return suite;
 }
 
 export async function ensureTestAdmin(
