@@ -195,8 +195,11 @@ test("a refused reorder puts the cards back and shows the spec's error", async (
   // Another admin adds a package: the order on this screen is now stale.
   await createPackage(page, "trip", { title: unique("Added Elsewhere") });
 
-  await page.getByRole("button", { name: `Drag to reorder ${first.title}` }).focus();
+  const handle = page.getByRole("button", { name: `Drag to reorder ${first.title}` });
+  await handle.focus();
   await page.keyboard.press("Space");
+  // Move only once the card is lifted: on a busy machine the sensor can lag the key press.
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("Space");
   await expect(page.getByText(kindMessages("trip").reorderFailed).first()).toBeVisible();

@@ -45,6 +45,8 @@ test.describe("detail gallery", () => {
   test("arrows, dots, counter and keyboard arrows, wrapping at both ends", async ({ page }) => {
     await page.goto(await firstDetailPath(page));
     const counter = page.locator(".gallery-counter");
+    // The counter belongs to the hydrated gallery: wait for it before reading the total.
+    await expect(counter).toHaveText(/^1 \/ \d+$/);
     const total = Number((await counter.textContent())!.split("/")[1]);
     expect(total).toBeGreaterThan(1);
     await expect(counter).toHaveText(`1 / ${total}`);
