@@ -89,6 +89,7 @@ describe("a database that goes away and comes back", () => {
     const results: { what: string; status: number; ms: number }[] = [];
     let running = true;
     let writes = 0;
+    let attempted = 0;
     const timed = async (what: string, run: () => Promise<Response>) => {
       const started = Date.now();
       try {
@@ -121,6 +122,7 @@ describe("a database that goes away and comes back", () => {
             }),
           );
           if (status === 201) writes++;
+          else attempted++;
         }
       }
     };
@@ -178,6 +180,9 @@ describe("a database that goes away and comes back", () => {
       "select count(*)::int as n from packages where title like 'Load %'",
     );
     await client.end();
-    expect(rows[0]!.n).toBe(writes);
+    // Every 201 is a row. A write whose connection died during its commit may have landed without
+    // its 201 (the client cannot know): at most one row per such unanswered write, never a partial one.
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(writes);
+    expect(rows[0]!.n).toBeLessThanOrEqual(writes + attempted);
   }, 90_000);
 });
