@@ -316,7 +316,14 @@ test("drag and drop with the keyboard reorders the reel", async ({ adminPage: pa
     const handle = page.getByRole("button", { name: `Reorder ${prefix} B` });
     await handle.focus();
     await page.keyboard.press("Space");
+    // Move only once the card is lifted and announced (the sensor measures the cards then), and
+    // drop only once it is over its neighbour: a key pressed before either is a key a person
+    // could not have pressed that fast.
+    const announcer = page.locator("[id^='DndLiveRegion']");
+    await expect(handle).toHaveAttribute("aria-pressed", "true");
+    await expect(announcer).toContainText(`${prefix} B (position`);
     await page.keyboard.press("ArrowLeft");
+    await expect(announcer).toContainText(`is over ${prefix} A`);
     await page.keyboard.press("Space");
     await expectFlash(page, "Travel moments videos reordered successfully!");
     await expect
