@@ -21,6 +21,22 @@ export default defineConfig({
   // The server build's entry is our Express app (which imports the React Router server build),
   // so production runs one bundle: runtime start-up, migrations and request handling.
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: { build: { rollupOptions: { input: "./server/app.ts" }, target: "node24" } },
   },
   plugins: [reactRouter()],

@@ -9,6 +9,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { deferModuleScripts } from "~/server/platform/defer-scripts.server";
 import { isDatabaseUnavailable, markDatabaseFault } from "~/server/platform/db-faults.server";
 import { log } from "~/server/platform/log.server";
 import { requestInfo } from "~/server/platform/request-context.server";
@@ -38,7 +39,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   });
 };
 
-/** React Router's Node entry, plus the per-request CSP nonce on every inline script. */
+/**
+ * React Router's Node entry, plus the per-request CSP nonce on every inline script and module
+ * scripts that wait for the first paint.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -77,7 +81,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
+          // The page paints before its JS starts loading (decision 062).
+          const deferred = deferModuleScripts(nonce);
+          deferred.pipe(body);
+          pipe(deferred);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { E2E_ADMIN } from "../../playwright.config";
 
 async function fillLogin(page: Page, email: string, password: string) {

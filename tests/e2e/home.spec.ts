@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test("home page renders on the server with seeded trips @nojs", async ({ page }) => {
   const response = await page.goto("/");

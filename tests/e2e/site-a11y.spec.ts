@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 // axe on every public page: hydrated, and as served before any client script runs (what a visitor
 // without JavaScript gets; axe itself needs script, so the app's bundles are blocked instead).
@@ -48,16 +49,20 @@ test("axe finds no violations on any public page", async ({ page }) => {
   }
 });
 
-test("axe finds no violations on the server-rendered pages without client scripts", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const paths = await publicPaths(page);
-  await page.route("**/assets/*.js", (route) => route.abort());
-  for (const path of paths) {
-    await page.goto(path);
-    expect(await violations(page), path).toEqual([]);
-  }
+test.describe("without client scripts", () => {
+  test.use({ waitForHydration: false });
+
+  test("axe finds no violations on the server-rendered pages without client scripts", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const paths = await publicPaths(page);
+    await page.route("**/assets/*.js", (route) => route.abort());
+    for (const path of paths) {
+      await page.goto(path);
+      expect(await violations(page), path).toEqual([]);
+    }
+  });
 });
 
 test.describe("small screens", () => {

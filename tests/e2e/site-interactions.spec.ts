@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { fullDetailPath } from "./support/catalogue";
 
 // Public site with JavaScript on: carousels, gallery, travel moments, mobile menu, pending state.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { fullDetailPath } from "./support/catalogue";
 
 // Layout smoke on a phone: every public page at 390 px has no horizontal page overflow and no

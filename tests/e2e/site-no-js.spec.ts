@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { fullDetailPath } from "./support/catalogue";
 
 // Tagged @nojs: the "no-js" project runs these with JavaScript disabled (the "js" project too).

@@ -9,7 +9,7 @@ import path from "node:path";
 export function firstLoadScripts(html: string, clientDir: string): string[] {
   const seen = new Set<string>();
   const queue = [
-    ...[...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map(
+    ...[...html.matchAll(/<link rel="(?:x-)?modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map(
       (m) => m[1]!,
     ),
     ...[

@@ -1,6 +1,4 @@
-import { useState } from "react";
 import { Link } from "react-router";
-import Autoplay from "embla-carousel-autoplay";
 import { AutoplayToggle } from "~/components/ui/autoplay-toggle";
 import { CarouselDots } from "~/components/ui/carousel-dots";
 import { useAutoplay } from "~/components/ui/use-autoplay";
@@ -18,19 +16,17 @@ import {
 } from "~/domain/site-content";
 
 const OPTIONS = { loop: true, duration: emblaDurationForMs(CAROUSEL_TIMING.bannerTransitionMs) };
+const AUTOPLAY = {
+  delay: CAROUSEL_TIMING.bannerDelayMs,
+  stopOnInteraction: true,
+  stopOnFocusIn: false,
+};
 
 export const HERO_HEADLINE = "Discover Hidden Corners of the World, Travel That Feels Just Right";
 
 /** Six destination slides, advancing every 4 s with a 1 s glide, paused while hovered. */
 export function HeroBanner() {
-  const [plugins] = useState(() => [
-    Autoplay({
-      delay: CAROUSEL_TIMING.bannerDelayMs,
-      stopOnInteraction: true,
-      stopOnFocusIn: false,
-    }),
-  ]);
-  const { viewportRef, api, ready, selected, scrollTo } = useCarousel(OPTIONS, plugins);
+  const { viewportRef, api, ready, selected, scrollTo } = useCarousel(OPTIONS, AUTOPLAY);
   const autoplay = useAutoplay(api);
   const count = DESTINATION_SLIDES.length;
   return (

@@ -1,5 +1,3 @@
-import { useState } from "react";
-import Autoplay from "embla-carousel-autoplay";
 import { AutoplayToggle } from "~/components/ui/autoplay-toggle";
 import { useAutoplay } from "~/components/ui/use-autoplay";
 import { useCarousel } from "~/components/ui/use-carousel";
@@ -14,10 +12,10 @@ interface LogoCarouselProps {
 
 /** A looping logo row (partners, accreditations); a plain scrollable row without JS. */
 export function LogoCarousel({ logos, delayMs, label, className }: LogoCarouselProps) {
-  const [plugins] = useState(() => [
-    Autoplay({ delay: delayMs, stopOnInteraction: true, stopOnFocusIn: false }),
-  ]);
-  const { viewportRef, api, ready } = useCarousel({ loop: true, align: "start" }, plugins);
+  const { viewportRef, api, ready } = useCarousel(
+    { loop: true, align: "start" },
+    { delay: delayMs, stopOnInteraction: true, stopOnFocusIn: false },
+  );
   const autoplay = useAutoplay(api);
   return (
     <div

@@ -1,19 +1,72 @@
-import { useCallback, useEffect, useState } from "react";
-import useEmblaCarousel from "embla-carousel-react";
-import type { EmblaOptionsType, EmblaPluginType } from "embla-carousel";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { EmblaCarouselType, EmblaOptionsType, EmblaPluginType } from "embla-carousel";
+import type { AutoplayOptionsType } from "embla-carousel-autoplay";
+import { whenWanted } from "./when-wanted";
+
+export type CarouselAutoplay = Pick<
+  AutoplayOptionsType,
+  "delay" | "stopOnInteraction" | "stopOnFocusIn"
+>;
+
+/** Embla and its autoplay plugin, fetched once for every carousel of the page. */
+async function startEmbla(
+  viewport: HTMLElement,
+  options: EmblaOptionsType,
+  autoplay: CarouselAutoplay | undefined,
+): Promise<EmblaCarouselType> {
+  const [{ default: EmblaCarousel }, autoplayModule] = await Promise.all([
+    import("embla-carousel"),
+    autoplay ? import("embla-carousel-autoplay") : undefined,
+  ]);
+  const plugins: EmblaPluginType[] = autoplayModule ? [autoplayModule.default(autoplay)] : [];
+  return EmblaCarousel(viewport, options, plugins);
+}
 
 /**
- * Embla with progressive enhancement: until it has initialised (no JS, or before hydration) the
- * viewport is a plain horizontally scrollable row (see .carousel CSS); `ready` switches to Embla.
+ * Embla with progressive enhancement: until it runs (no JS, before hydration, and until the page
+ * has finished its first load) the viewport is a plain horizontally scrollable row (see the
+ * .carousel CSS) showing its first slide; `ready` switches to Embla.
+ *
+ * Embla is not part of the page's first-load JS (decision 061): it is fetched once the page has
+ * loaded and the browser is idle, or at once when the visitor touches, hovers or focuses the
+ * carousel. Options are read when Embla starts; later changes are ignored.
  */
-export function useCarousel(options: EmblaOptionsType, plugins: EmblaPluginType[] = []) {
-  const [viewportRef, api] = useEmblaCarousel(options, plugins);
+export function useCarousel(options: EmblaOptionsType, autoplay?: CarouselAutoplay) {
+  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType>();
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
+  const settings = useRef({ options, autoplay });
+
+  useEffect(() => {
+    if (!viewport) return;
+    let instance: EmblaCarouselType | undefined;
+    let cancelled = false;
+    const stopWaiting = whenWanted(viewport.parentElement ?? viewport, () => {
+      const { options: startOptions, autoplay: startAutoplay } = settings.current;
+      startEmbla(viewport, startOptions, startAutoplay)
+        .then((embla) => {
+          if (cancelled) {
+            embla.destroy();
+            return;
+          }
+          instance = embla;
+          setApi(embla);
+        })
+        // Offline or a failed chunk: the native scroll row keeps working.
+        .catch(() => undefined);
+    });
+    return () => {
+      cancelled = true;
+      stopWaiting();
+      instance?.destroy();
+      setApi(undefined);
+    };
+  }, [viewport]);
 
   useEffect(() => {
     if (!api) return;
-    // A visitor may have scrolled the native row before hydration; Embla moves by transform.
+    // A visitor may have scrolled the native row before Embla ran; Embla moves by transform.
     api.rootNode().scrollLeft = 0;
     const onSelect = () => setSelected(api.selectedScrollSnap());
     const onReInit = () => {
@@ -41,5 +94,14 @@ export function useCarousel(options: EmblaOptionsType, plugins: EmblaPluginType[
     else api.scrollTo(api.scrollSnapList().length - 1);
   }, [api]);
 
-  return { viewportRef, api, ready: api !== undefined, selected, snapCount, scrollTo, next, prev };
+  return {
+    viewportRef: setViewport,
+    api,
+    ready: api !== undefined,
+    selected,
+    snapCount,
+    scrollTo,
+    next,
+    prev,
+  };
 }

@@ -1,0 +1,51 @@
+const INTERACTIONS = ["pointerenter", "pointerdown", "touchstart", "focusin", "keydown"] as const;
+
+/** How long an idle callback may wait once the page has loaded. */
+const IDLE_TIMEOUT_MS = 2000;
+
+function hasIdleCallback(): boolean {
+  return typeof window.requestIdleCallback === "function";
+}
+
+/**
+ * Calls `start` once: when the visitor first hovers, touches, presses or focuses inside `element`,
+ * or else once the page's first load has finished (the window `load` event) and the browser is
+ * idle. Enhancements that are not needed for the first paint wait here, so their code is not
+ * fetched with the page's first-load JS. Returns a function that cancels the wait.
+ */
+export function whenWanted(element: HTMLElement, start: () => void): () => void {
+  let done = false;
+  let idleHandle: number | undefined;
+  const listeners = new AbortController();
+
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    start();
+  };
+  const cancel = () => {
+    listeners.abort();
+    if (idleHandle !== undefined) {
+      if (hasIdleCallback()) window.cancelIdleCallback(idleHandle);
+      else window.clearTimeout(idleHandle);
+    }
+  };
+  const whenIdle = () => {
+    if (done) return;
+    // Safari has no requestIdleCallback.
+    idleHandle = hasIdleCallback()
+      ? window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
+      : window.setTimeout(run, 1);
+  };
+
+  for (const type of INTERACTIONS)
+    element.addEventListener(type, run, { passive: true, signal: listeners.signal });
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true, signal: listeners.signal });
+
+  return () => {
+    done = true;
+    cancel();
+  };
+}
