@@ -27,9 +27,16 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
+                // React, React DOM and React Router in one request (decision 063).
                 {
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                },
+                // The small modules every public page shares (header, cards, icons): one request
+                // instead of a dozen. Public modules only: admin code must never join this chunk.
+                {
+                  name: "site",
+                  test: /[\\/]app[\\/](components[\\/](site[\\/](site-header|package-grid|package-card|rating|page-hero|package-list-screen)|ui[\\/](icons|use-hydrated|site-image))|domain[\\/](package-kinds|seo|whatsapp))\.tsx?$/,
                 },
               ],
             },

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
-import { firstLoadScripts } from "../support/page-scripts";
+import { brotliBytes, firstLoadScripts } from "../support/page-scripts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
@@ -12,6 +12,9 @@ const ADMIN_LIBRARIES: [string, RegExp][] = [
   ["dnd-kit", /To pick up a draggable item|DndDescribedBy/],
   ["conform", /__intent__/],
 ];
+
+/** Embla's option names, which survive minification. */
+const EMBLA = /slidesToScroll.*containScroll|containScroll.*slidesToScroll/s;
 
 const PUBLIC_PAGES = [
   "/",
@@ -55,6 +58,32 @@ describe("public pages load no admin-only library", () => {
         expect(marker.test(source), `${name} in ${script}`).toBe(false);
     }
   });
+
+  it("no public page carries the carousel engine in its first load (it follows the load event)", async () => {
+    for (const page of PUBLIC_PAGES) {
+      const html = await (await server.fetch(page)).text();
+      for (const script of firstLoadScripts(html, clientDir))
+        expect(
+          fs.readFileSync(path.join(clientDir, script), "utf8"),
+          `${page}: ${script}`,
+        ).not.toMatch(EMBLA);
+    }
+    const all = fs.readdirSync(path.join(clientDir, "assets")).filter((f) => f.endsWith(".js"));
+    expect(
+      all.some((f) => EMBLA.test(fs.readFileSync(path.join(clientDir, "assets", f), "utf8"))),
+    ).toBe(true);
+  });
+
+  // The home page is over (104 KiB, see issue 11's notes); every other public page is within.
+  it.each(PUBLIC_PAGES.filter((page) => page !== "/"))(
+    "%s loads at most 100 KiB of JS (brotli) on first load",
+    async (page) => {
+      const html = await (await server.fetch(page)).text();
+      expect(brotliBytes(firstLoadScripts(html, clientDir), clientDir)).toBeLessThanOrEqual(
+        100 * 1024,
+      );
+    },
+  );
 
   it("the admin sign-in page does load the toasts (they are lazy, not gone)", async () => {
     const html = await (await server.fetch("/admin")).text();
