@@ -27,10 +27,10 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                // React, React DOM and React Router in one request (decision 063).
+                // React, React DOM, React Router and Vite's import helper in one request (decision 063).
                 {
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0vite[\\/]preload-helper/,
                 },
                 // The small modules every public page shares (header, cards, icons): one request
                 // instead of a dozen. Public modules only: admin code must never join this chunk.

@@ -2,7 +2,8 @@
 // one run on one machine, and writes bench-results/<time>-<commit>.json (plus latest.json) so two
 // commits can be compared. Budgets: home page req/s with the page cache >= 50 % of one of the
 // app's own hashed assets from the same server, p99 <= 50 ms at 32 connections; the same without
-// the cache (PAGE_CACHE_MAX_BYTES=0) for the render cost; first-load JS per public page <= 100 KB
+// the cache (PAGE_CACHE_MAX_BYTES=0) for the render cost (with BENCH_BASELINE_URL, also against
+// another build's server, goal >= 2x); first-load JS per public page <= 100 KB
 // brotli; CLS <= 0.02; a 60 MB upload raises RSS by < 30 MB. A benchmark, never part of npm test.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -200,6 +201,18 @@ async function main() {
     await instance.stop();
     instance = undefined;
 
+    // 3. Optional: another build's home page on this machine, e.g. the commit before issue 11
+    // (started by hand with its own data dir), for the render cost's ">= 2x as fast" goal.
+    const baselineUrl = process.env.BENCH_BASELINE_URL?.replace(/\/$/, "");
+    let baselineRun: Run | undefined;
+    if (baselineUrl) {
+      await load(`${baselineUrl}/`, 2);
+      baselineRun = await load(`${baselineUrl}/`);
+    }
+    const speedup = baselineRun
+      ? uncachedRun.requests.average / baselineRun.requests.average
+      : undefined;
+
     const ratio = cachedRun.requests.average / assetRun.requests.average;
     const homeJs = js["/"]!;
     const maxJs = Math.max(...Object.values(js));
@@ -211,6 +224,13 @@ async function main() {
       ["home p99 (cache)", `${cachedRun.latency.p99} ms`, "<= 50 ms", cachedRun.latency.p99 <= 50],
       ["home req/s (no cache)", uncachedRun.requests.average.toFixed(0), "", ""],
       ["home p99 (no cache)", `${uncachedRun.latency.p99} ms`, "", ""],
+      ...(baselineRun && speedup !== undefined
+        ? ([
+            ["baseline home req/s", baselineRun.requests.average.toFixed(0), baselineUrl!, ""],
+            ["baseline home p99", `${baselineRun.latency.p99} ms`, "", ""],
+            ["no cache / baseline", `${speedup.toFixed(2)} x`, ">= 2 x", speedup >= 2],
+          ] as [string, string, string, boolean | ""][])
+        : []),
       [
         "home non-2xx",
         String(cachedRun.non2xx + cachedRun.errors + uncachedRun.non2xx + uncachedRun.errors),
@@ -261,6 +281,8 @@ async function main() {
       asset: { url: asset, ...summary(assetRun) },
       homeCached: summary(cachedRun),
       homeUncached: summary(uncachedRun),
+      baseline: baselineRun ? { url: baselineUrl, ...summary(baselineRun) } : null,
+      uncachedToBaseline: speedup === undefined ? null : Number(speedup.toFixed(2)),
       cachedToAsset: Number(ratio.toFixed(3)),
       jsBrotliBytes: js,
       jsBrotliMax: maxJs,

@@ -204,3 +204,29 @@ test("a list page shows its loading state during client-side navigation", async 
   await expect(page.locator("main .card-title").first()).toBeVisible();
   await expect(page.getByText("Loading upcoming trips...")).toBeHidden();
 });
+
+// The YouTube/Vimeo facade's code is fetched only for a reel that has such a video (issue 11).
+test("a YouTube moment on the home reel renders its facade and plays in the privacy player", async ({
+  adminPage: page,
+}) => {
+  const title = `Facade moment ${Date.now()}`;
+  const created = await page.request.post("/api/admin/travel-moments", {
+    data: { title, videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", duration: "0:30" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  try {
+    // A signed-in admin bypasses the page cache, so the new moment is on the page at once.
+    await page.goto("/");
+    // The facade's code arrives after hydration reaches it; then a click plays in place.
+    await page.waitForLoadState("networkidle");
+    const slide = page.getByRole("group", { name: new RegExp(`: ${title}$`) });
+    const facade = slide.getByRole("link", { name: /Play video/ });
+    await expect(facade).toHaveAttribute("href", /youtube\.com\/watch\?v=dQw4w9WgXcQ/);
+    await facade.scrollIntoViewIfNeeded();
+    await facade.click();
+    await expect(slide.locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed/);
+  } finally {
+    await page.request.delete(`/api/admin/travel-moments/${id}`);
+  }
+});

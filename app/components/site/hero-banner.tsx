@@ -12,7 +12,7 @@ import {
   bannerSrc,
   bannerSrcSet,
   CAROUSEL_TIMING,
-  DESTINATION_SLIDES,
+  type DestinationSlide,
 } from "~/domain/site-content";
 
 const OPTIONS = { loop: true, duration: emblaDurationForMs(CAROUSEL_TIMING.bannerTransitionMs) };
@@ -25,10 +25,11 @@ const AUTOPLAY = {
 export const HERO_HEADLINE = "Discover Hidden Corners of the World, Travel That Feels Just Right";
 
 /** Six destination slides, advancing every 4 s with a 1 s glide, paused while hovered. */
-export function HeroBanner() {
+/** The slides come as loader data: content is not shipped twice, as HTML and as code. */
+export function HeroBanner({ slides }: { slides: DestinationSlide[] }) {
   const { viewportRef, api, ready, selected, scrollTo } = useCarousel(OPTIONS, AUTOPLAY);
   const autoplay = useAutoplay(api);
-  const count = DESTINATION_SLIDES.length;
+  const count = slides.length;
   return (
     <section
       className={ready ? "hero carousel is-ready" : "hero carousel"}
@@ -43,7 +44,7 @@ export function HeroBanner() {
         tabIndex={ready ? undefined : 0}
       >
         <div className="carousel-container">
-          {DESTINATION_SLIDES.map((slide, i) => (
+          {slides.map((slide, i) => (
             <div
               key={slide.id}
               className="carousel-slide hero-slide"
@@ -103,7 +104,7 @@ export function HeroBanner() {
             selected={selected}
             onSelect={scrollTo}
             groupLabel="Choose destination"
-            labelFor={(i) => `Show slide ${i + 1}: ${DESTINATION_SLIDES[i]?.name}`}
+            labelFor={(i) => `Show slide ${i + 1}: ${slides[i]?.name}`}
           />
           <AutoplayToggle
             paused={autoplay.paused}

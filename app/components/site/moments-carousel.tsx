@@ -1,8 +1,27 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+} from "react";
 import { Icon } from "~/components/ui/icons";
 import { useCarousel } from "~/components/ui/use-carousel";
 import type { MomentView } from "~/domain/site-views";
-import { VideoFacade } from "./video-facade";
+import type { EmbedSource } from "~/domain/video-embed";
+// The facade's styles stay with the page (no-JS visitors and the first paint need them).
+import "~/styles/site/video-facade.css";
+
+/**
+ * The YouTube/Vimeo facade's code loads only for a reel that has such a video: the server renders
+ * it at once; in the browser it is fetched when hydration (or a render) reaches one. The demo reel
+ * has uploaded files only, so its home page never fetches it.
+ */
+const VideoFacade: ComponentType<{ source: EmbedSource; name: string }> = import.meta.env.SSR
+  ? (await import("./video-facade")).VideoFacade
+  : lazy(() => import("./video-facade").then((module) => ({ default: module.VideoFacade })));
 
 /**
  * Travel moments: one video plays at a time, the button toggles play/pause, and a video pauses
@@ -112,7 +131,9 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
                       ) : null}
                     </>
                   ) : (
-                    <VideoFacade source={moment.source} name={moment.title} />
+                    <Suspense fallback={null}>
+                      <VideoFacade source={moment.source} name={moment.title} />
+                    </Suspense>
                   )}
                   {moment.duration ? (
                     <span className="badge badge-duration">{moment.duration}</span>

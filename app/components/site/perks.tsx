@@ -1,9 +1,9 @@
 import { Icon, type IconName } from "~/components/ui/icons";
-import { PERKS } from "~/domain/site-content";
+import type { Feature } from "~/domain/site-content";
 
 const PERK_ICONS: IconName[] = ["sun", "wallet", "shield", "gift"];
 
-export function Perks() {
+export function Perks({ perks }: { perks: Feature[] }) {
   return (
     <section className="section perks" aria-labelledby="perks-heading">
       <div className="container">
@@ -11,7 +11,7 @@ export function Perks() {
           Psst! There&apos;s more
         </h2>
         <ul className="perk-grid">
-          {PERKS.map((perk, i) => (
+          {perks.map((perk, i) => (
             <li key={perk.title} className="perk">
               <span className="perk-icon">
                 <Icon name={PERK_ICONS[i] ?? "check"} size={26} />

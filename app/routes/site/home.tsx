@@ -7,7 +7,13 @@ import { Perks } from "~/components/site/perks";
 import { PromoBand } from "~/components/site/promo-band";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
-import { ACCREDITED_LOGOS, CAROUSEL_TIMING, PARTNER_LOGOS } from "~/domain/site-content";
+import {
+  ACCREDITED_LOGOS,
+  CAROUSEL_TIMING,
+  DESTINATION_SLIDES,
+  PARTNER_LOGOS,
+  PERKS,
+} from "~/domain/site-content";
 import { getDb } from "~/server/platform/db.server";
 import { getSite } from "~/server/platform/runtime.server";
 import { loadHome } from "~/server/site/site-pages.server";
@@ -22,7 +28,14 @@ export async function loader() {
     title: `${site.name} | Curated luxury adventures`,
     description: `${site.tagline}. Hand-built trips, 2026 exclusives, local escapes and hidden gems, planned by people who have been there since ${site.foundedYear}.`,
   });
-  return data({ ...home, seo }, { headers: { "Cache-Control": PUBLIC_CACHE } });
+  // The fixed marketing content travels as data: the page's JS does not carry it a second time.
+  const showcase = {
+    slides: DESTINATION_SLIDES,
+    partners: PARTNER_LOGOS,
+    accredited: ACCREDITED_LOGOS,
+    perks: PERKS,
+  };
+  return data({ ...home, showcase, seo }, { headers: { "Cache-Control": PUBLIC_CACHE } });
 }
 
 export const headers = loaderHeaders;
@@ -30,17 +43,17 @@ export const headers = loaderHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { sections, moments } = loaderData;
+  const { sections, moments, showcase } = loaderData;
   return (
     <>
-      <HeroBanner />
+      <HeroBanner slides={showcase.slides} />
       <section className="partners" aria-labelledby="partners-heading">
         <div className="container">
           <h2 id="partners-heading" className="partners-heading">
             Trusted by leading travel industry partners
           </h2>
           <LogoCarousel
-            logos={PARTNER_LOGOS}
+            logos={showcase.partners}
             delayMs={CAROUSEL_TIMING.partnerDelayMs}
             label="Partner logos"
             className="partner-strip"
@@ -66,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <MomentsCarousel moments={moments} />
         </div>
       </section>
-      <Perks />
+      <Perks perks={showcase.perks} />
       <PackageSection
         id="gems-heading"
         eyebrow="Off the beaten path"
@@ -98,7 +111,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Accredited By
           </h2>
           <LogoCarousel
-            logos={ACCREDITED_LOGOS}
+            logos={showcase.accredited}
             delayMs={CAROUSEL_TIMING.accreditedDelayMs}
             label="Accreditation logos"
             className="accredited-rotator"
