@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { LOGIN_LIMITS } from "~/server/auth/rate-limit.server";
 import type { TestServer } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import {
   ADMIN,
   clearLoginAttempts,
   cookieNamed,
   ensureTestAdmin,
   formPost,
-  startAuthServer,
+  useAuthServer,
 } from "./auth-support";
 import { rawRequest } from "./support-http";
 
@@ -39,28 +38,18 @@ function deviceCookieOf(setCookie: string[] | undefined): string {
 }
 
 describe("admin lockout cannot be forced from elsewhere", () => {
-  let database: TestDatabase;
-  let server: TestServer;
+  const suite = useAuthServer();
   let device: string;
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    await ensureTestAdmin(database);
-    server = await startAuthServer(database);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
   beforeEach(async () => {
-    await clearLoginAttempts(database);
-    const first = await login(server, ADMIN_ADDRESS, ADMIN);
+    await clearLoginAttempts(suite.database);
+    const first = await login(suite.server, ADMIN_ADDRESS, ADMIN);
     expect(first.status).toBe(200);
     device = deviceCookieOf(first.headers["set-cookie"]);
   });
 
   it("issues a signed, HttpOnly device cookie on sign-in (API and form)", async () => {
     expect(device).toMatch(/^wlx_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
-    const form = await formPost(server, "/admin", ADMIN);
+    const form = await formPost(suite.server, "/admin", ADMIN);
     expect(form.status).toBe(302);
     const cookie = cookieNamed(form, "wlx_device");
     expect(cookie?.attributes).toEqual(expect.arrayContaining(["HttpOnly", "SameSite=Lax"]));
@@ -69,19 +58,22 @@ describe("admin lockout cannot be forced from elsewhere", () => {
   it("lets the admin's browser in after many failures from other addresses; the attacker stays throttled", async () => {
     for (const from of ATTACKERS) {
       for (let i = 0; i < LOGIN_LIMITS.email_ip; i++) {
-        const guess = await login(server, from, { email: ADMIN.email, password: `guess ${i}` });
+        const guess = await login(suite.server, from, {
+          email: ADMIN.email,
+          password: `guess ${i}`,
+        });
         expect(guess.status, `${from} try ${i}`).toBe(401);
       }
       // Guessing is throttled: even the right password is refused from there now.
-      const blocked = await login(server, from, ADMIN);
+      const blocked = await login(suite.server, from, ADMIN);
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
     }
     // The admin's browser (device cookie) signs in, from its own address or the attacker's.
-    expect((await login(server, ADMIN_ADDRESS, ADMIN, device)).status).toBe(200);
-    expect((await login(server, ATTACKERS[0]!, ADMIN, device)).status).toBe(200);
+    expect((await login(suite.server, ADMIN_ADDRESS, ADMIN, device)).status).toBe(200);
+    expect((await login(suite.server, ATTACKERS[0]!, ADMIN, device)).status).toBe(200);
     // Even a new browser of the admin on its own address is not blocked by failures elsewhere.
-    expect((await login(server, ADMIN_ADDRESS, ADMIN)).status).toBe(200);
+    expect((await login(suite.server, ADMIN_ADDRESS, ADMIN)).status).toBe(200);
   });
 
   it("keeps the trusted browser working when distributed guessing hits the e-mail-wide cap", async () => {
@@ -89,63 +81,53 @@ describe("admin lockout cannot be forced from elsewhere", () => {
       scope: "email" as const,
       subject: ADMIN.email,
     }));
-    await database.db.insertInto("login_attempts").values(rows).execute();
-    expect((await login(server, "127.0.0.9", ADMIN)).status).toBe(429);
-    expect((await login(server, "127.0.0.9", ADMIN, device)).status).toBe(200);
+    await suite.database.db.insertInto("login_attempts").values(rows).execute();
+    expect((await login(suite.server, "127.0.0.9", ADMIN)).status).toBe(429);
+    expect((await login(suite.server, "127.0.0.9", ADMIN, device)).status).toBe(200);
   });
 
   it("ignores forged device cookies and cookies earned for another e-mail", async () => {
     for (let i = 0; i < LOGIN_LIMITS.email_ip; i++) {
-      await login(server, ATTACKERS[0]!, { email: ADMIN.email, password: `guess ${i}` });
+      await login(suite.server, ATTACKERS[0]!, { email: ADMIN.email, password: `guess ${i}` });
     }
     const [id, signature] = device.slice("wlx_device=".length).split(".");
     const forged = `wlx_device=${id}.${signature!.slice(0, -2)}AA`;
-    expect((await login(server, ATTACKERS[0]!, ADMIN, forged)).status).toBe(429);
+    expect((await login(suite.server, ATTACKERS[0]!, ADMIN, forged)).status).toBe(429);
     const otherId = `wlx_device=${"A".repeat(22)}.${signature}`;
-    expect((await login(server, ATTACKERS[0]!, ADMIN, otherId)).status).toBe(429);
+    expect((await login(suite.server, ATTACKERS[0]!, ADMIN, otherId)).status).toBe(429);
 
-    await ensureTestAdmin(database, "second@example.com", "another long password");
-    const second = await login(server, ATTACKERS[1]!, {
+    await ensureTestAdmin(suite.database, "second@example.com", "another long password");
+    const second = await login(suite.server, ATTACKERS[1]!, {
       email: "second@example.com",
       password: "another long password",
     });
     const secondDevice = deviceCookieOf(second.headers["set-cookie"]);
-    expect((await login(server, ATTACKERS[0]!, ADMIN, secondDevice)).status).toBe(429);
+    expect((await login(suite.server, ATTACKERS[0]!, ADMIN, secondDevice)).status).toBe(429);
   });
 
   it("throttles guessing from a trusted device too (its own limit)", async () => {
     for (let i = 0; i < LOGIN_LIMITS.device; i++) {
       const guess = await login(
-        server,
+        suite.server,
         ADMIN_ADDRESS,
         { email: ADMIN.email, password: `guess ${i}` },
         device,
       );
       expect(guess.status).toBe(401);
     }
-    expect((await login(server, ADMIN_ADDRESS, ADMIN, device)).status).toBe(429);
+    expect((await login(suite.server, ADMIN_ADDRESS, ADMIN, device)).status).toBe(429);
   });
 });
 
 describe("password changes on /admin/settings are rate limited", () => {
-  let database: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    await ensureTestAdmin(database);
-    server = await startAuthServer(database);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const suite = useAuthServer();
 
   it("refuses a sixth try within 15 minutes with 429, even with the right current password", async () => {
-    const first = await login(server, ADMIN_ADDRESS, ADMIN);
+    const first = await login(suite.server, ADMIN_ADDRESS, ADMIN);
     const cookie = (first.headers["set-cookie"] ?? []).map((l) => l.split(";")[0]).join("; ");
     const change = (currentPassword: string) =>
       formPost(
-        server,
+        suite.server,
         "/admin/settings",
         {
           currentPassword,
@@ -162,6 +144,6 @@ describe("password changes on /admin/settings are rate limited", () => {
     expect(limited.status).toBe(429);
     expect(await limited.text()).toContain("Too many password change attempts");
     // Nothing changed: the old password still signs in.
-    expect((await login(server, ADMIN_ADDRESS, ADMIN)).status).toBe(200);
+    expect((await login(suite.server, ADMIN_ADDRESS, ADMIN)).status).toBe(200);
   });
 });

@@ -12,29 +12,20 @@ import {
   formPost,
   signedInCookie,
   startAuthServer,
+  useAuthServer,
 } from "./auth-support";
 
 const SESSION = "wlx_session";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 describe("sign-in and sign-out over HTTP", () => {
-  let database: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    server = await startAuthServer(database);
-    await ensureTestAdmin(database);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const suite = useAuthServer();
   beforeEach(async () => {
-    await clearLoginAttempts(database);
+    await clearLoginAttempts(suite.database);
   });
 
   it("POST /api/admin/login: 200 {success:true} and an HttpOnly, SameSite=Lax session cookie", async () => {
-    const response = await apiLogin(server, { email: ADMIN.email, password: ADMIN.password });
+    const response = await apiLogin(suite.server, { email: ADMIN.email, password: ADMIN.password });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true });
     const cookie = cookieNamed(response, SESSION)!;
@@ -43,7 +34,7 @@ describe("sign-in and sign-out over HTTP", () => {
       expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax"]),
     );
     expect(cookie.attributes).not.toContain("Secure"); // plain HTTP
-    const row = await database.db
+    const row = await suite.database.db
       .selectFrom("sessions")
       .select("id_hash")
       .where("id_hash", "=", sha256(cookie.value))
@@ -52,9 +43,10 @@ describe("sign-in and sign-out over HTTP", () => {
   });
 
   it("answers a wrong password and an unknown e-mail with the same 401, in similar time", async () => {
-    const wrong = () => apiLogin(server, { email: ADMIN.email, password: "not the password" });
+    const wrong = () =>
+      apiLogin(suite.server, { email: ADMIN.email, password: "not the password" });
     const unknown = (i: number) =>
-      apiLogin(server, { email: `nobody${i}@example.com`, password: "not the password" });
+      apiLogin(suite.server, { email: `nobody${i}@example.com`, password: "not the password" });
     const a = await wrong();
     const b = await unknown(0);
     expect(a.status).toBe(401);
@@ -88,7 +80,7 @@ describe("sign-in and sign-out over HTTP", () => {
     ["a malformed e-mail", JSON.stringify({ email: "owner", password: "x" })],
     ["an empty body", ""],
   ])("answers %s with 400 and an error", async (_label, body) => {
-    const response = await apiLogin(server, body);
+    const response = await apiLogin(suite.server, body);
     expect(response.status).toBe(400);
     const json = (await response.json()) as { success: boolean; error: string };
     expect(json.success).toBe(false);
@@ -97,29 +89,29 @@ describe("sign-in and sign-out over HTTP", () => {
   });
 
   it("rotates the session id on login: the earlier session row is deleted", async () => {
-    const first = await signedInCookie(server);
-    const response = await apiLogin(server, ADMIN, { Cookie: first });
+    const first = await signedInCookie(suite.server);
+    const response = await apiLogin(suite.server, ADMIN, { Cookie: first });
     const second = cookieNamed(response, SESSION)!.value;
     const firstId = first.split("=")[1]!;
     expect(second).not.toBe(firstId);
     expect(
-      await database.db
+      await suite.database.db
         .selectFrom("sessions")
         .where("id_hash", "=", sha256(firstId))
         .select("id_hash")
         .executeTakeFirst(),
     ).toBeUndefined();
     expect(
-      (await server.fetch("/admin/dashboard", { headers: { Cookie: first } })).headers.get(
+      (await suite.server.fetch("/admin/dashboard", { headers: { Cookie: first } })).headers.get(
         "Location",
       ),
     ).toBe("/admin");
   });
 
   it("POST /api/admin/logout deletes the session row and expires the cookie, signed in or not", async () => {
-    const cookie = await signedInCookie(server);
+    const cookie = await signedInCookie(suite.server);
     const id = cookie.split("=")[1]!;
-    const out = await server.fetch("/api/admin/logout", {
+    const out = await suite.server.fetch("/api/admin/logout", {
       method: "POST",
       headers: { Cookie: cookie },
     });
@@ -131,15 +123,15 @@ describe("sign-in and sign-out over HTTP", () => {
       expect.arrayContaining(["Max-Age=0", "HttpOnly", "SameSite=Lax"]),
     );
     expect(
-      await database.db
+      await suite.database.db
         .selectFrom("sessions")
         .where("id_hash", "=", sha256(id))
         .select("id_hash")
         .executeTakeFirst(),
     ).toBeUndefined();
-    expect((await server.fetch("/admin/dashboard", { headers: { Cookie: cookie } })).status).toBe(
-      302,
-    );
+    expect(
+      (await suite.server.fetch("/admin/dashboard", { headers: { Cookie: cookie } })).status,
+    ).toBe(302);
 
     const callers: Record<string, string>[] = [
       {},
@@ -147,18 +139,18 @@ describe("sign-in and sign-out over HTTP", () => {
       { Cookie: `${SESSION}=made-up` },
     ];
     for (const headers of callers) {
-      const again = await server.fetch("/api/admin/logout", { method: "POST", headers });
+      const again = await suite.server.fetch("/api/admin/logout", { method: "POST", headers });
       expect(again.status).toBe(200);
       expect(cookieNamed(again, SESSION)?.attributes).toContain("Max-Age=0");
     }
   });
 
   it("sends a signed-in admin who opens /admin to /admin/dashboard, and shows the login screen otherwise", async () => {
-    const cookie = await signedInCookie(server);
-    const signedIn = await server.fetch("/admin", { headers: { Cookie: cookie } });
+    const cookie = await signedInCookie(suite.server);
+    const signedIn = await suite.server.fetch("/admin", { headers: { Cookie: cookie } });
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("Location")).toBe("/admin/dashboard");
-    const anonymous = await server.fetch("/admin");
+    const anonymous = await suite.server.fetch("/admin");
     expect(anonymous.status).toBe(200);
     const html = await anonymous.text();
     expect(html).toMatch(
@@ -170,14 +162,14 @@ describe("sign-in and sign-out over HTTP", () => {
 
   describe("without JavaScript (plain form POST to /admin)", () => {
     it("signs in, sets the session and a flash cookie, and redirects to /admin/dashboard with the message", async () => {
-      const response = await formPost(server, "/admin", {
+      const response = await formPost(suite.server, "/admin", {
         email: ADMIN.email,
         password: ADMIN.password,
       });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/admin/dashboard");
       expect(cookieNamed(response, SESSION)?.attributes).toContain("HttpOnly");
-      const page = await server.fetch("/admin/dashboard", {
+      const page = await suite.server.fetch("/admin/dashboard", {
         headers: { Cookie: cookieHeader(response) },
       });
       expect(page.status).toBe(200);
@@ -190,7 +182,7 @@ describe("sign-in and sign-out over HTTP", () => {
     });
 
     it("shows the error on the page with the status of the failure", async () => {
-      const response = await formPost(server, "/admin", {
+      const response = await formPost(suite.server, "/admin", {
         email: ADMIN.email,
         password: "wrong password",
       });
@@ -199,37 +191,37 @@ describe("sign-in and sign-out over HTTP", () => {
       expect(html).toContain("Invalid credentials");
       expect(html).toContain(`value="${ADMIN.email}"`);
       expect(cookieNamed(response, SESSION)).toBeUndefined();
-      const bad = await formPost(server, "/admin", { email: "nope", password: "" });
+      const bad = await formPost(suite.server, "/admin", { email: "nope", password: "" });
       expect(bad.status).toBe(400);
     });
 
     it("signs out from the sidebar's form: row deleted, cookie expired, back to /admin", async () => {
-      const cookie = await signedInCookie(server);
+      const cookie = await signedInCookie(suite.server);
       const dashboard = await (
-        await server.fetch("/admin/dashboard", { headers: { Cookie: cookie } })
+        await suite.server.fetch("/admin/dashboard", { headers: { Cookie: cookie } })
       ).text();
       const form = /<form[^>]*action="\/admin\/sign-out"[^>]*>/.exec(dashboard)?.[0];
       expect(form).toMatch(/method="post"/);
       expect(dashboard).toContain(">Sign Out</button>");
-      const out = await formPost(server, "/admin/sign-out", {}, { Cookie: cookie });
+      const out = await formPost(suite.server, "/admin/sign-out", {}, { Cookie: cookie });
       expect(out.status).toBe(302);
       expect(out.headers.get("Location")).toBe("/admin");
       expect(cookieNamed(out, SESSION)?.attributes).toContain("Max-Age=0");
       expect(
-        (await server.fetch("/admin/dashboard", { headers: { Cookie: cookie } })).headers.get(
+        (await suite.server.fetch("/admin/dashboard", { headers: { Cookie: cookie } })).headers.get(
           "Location",
         ),
       ).toBe("/admin");
       // GET never signs anybody out.
-      const other = await signedInCookie(server);
+      const other = await signedInCookie(suite.server);
       expect(
-        (await server.fetch("/admin/sign-out", { headers: { Cookie: other } })).headers.get(
+        (await suite.server.fetch("/admin/sign-out", { headers: { Cookie: other } })).headers.get(
           "Location",
         ),
       ).toBe("/admin");
-      expect((await server.fetch("/admin/dashboard", { headers: { Cookie: other } })).status).toBe(
-        200,
-      );
+      expect(
+        (await suite.server.fetch("/admin/dashboard", { headers: { Cookie: other } })).status,
+      ).toBe(200);
     });
   });
 });

@@ -1,40 +1,28 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TestServer } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   ADMIN,
   apiLogin,
   clearLoginAttempts,
-  ensureTestAdmin,
   formPost,
   startAuthServer,
+  useAuthServer,
 } from "./auth-support";
 
 // The counting rules themselves (5 per e-mail, 20 per IP, reset on success) are proven on both
 // backends in auth-repository.test.ts; this suite proves the HTTP answers and the persistence.
 describe("login rate limiting over HTTP", () => {
-  let database: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    await ensureTestAdmin(database);
-    server = await startAuthServer(database);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const suite = useAuthServer();
   beforeEach(async () => {
-    await clearLoginAttempts(database);
+    await clearLoginAttempts(suite.database);
   });
 
   it("answers 429 with a clear message and Retry-After after 5 failures, and the limit survives a restart", async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await apiLogin(server, { email: ADMIN.email, password: `wrong ${i}` })).status).toBe(
-        401,
-      );
+      expect(
+        (await apiLogin(suite.server, { email: ADMIN.email, password: `wrong ${i}` })).status,
+      ).toBe(401);
     }
-    const limited = await apiLogin(server, ADMIN);
+    const limited = await apiLogin(suite.server, ADMIN);
     expect(limited.status).toBe(429);
     const retryAfter = Number(limited.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(0);
@@ -46,18 +34,18 @@ describe("login rate limiting over HTTP", () => {
       ),
     });
 
-    const form = await formPost(server, "/admin", ADMIN);
+    const form = await formPost(suite.server, "/admin", ADMIN);
     expect(form.status).toBe(429);
     expect(form.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(await form.text()).toContain("Too many sign-in attempts");
 
-    await server.close();
-    server = await startAuthServer(database);
-    expect((await apiLogin(server, ADMIN)).status).toBe(429);
+    await suite.server.close();
+    suite.server = await startAuthServer(suite.database);
+    expect((await apiLogin(suite.server, ADMIN)).status).toBe(429);
   });
 
   it("counts per client IP as Express sees it: X-Forwarded-For only with TRUST_PROXY", async () => {
-    const proxied = await startAuthServer(database, { TRUST_PROXY: "true" });
+    const proxied = await startAuthServer(suite.database, { TRUST_PROXY: "true" });
     try {
       await apiLogin(
         proxied,
@@ -65,11 +53,11 @@ describe("login rate limiting over HTTP", () => {
         { "X-Forwarded-For": "203.0.113.5" },
       );
       await apiLogin(
-        server,
+        suite.server,
         { email: "b@example.com", password: "wrong" },
         { "X-Forwarded-For": "203.0.113.6" },
       );
-      const ips = await database.db
+      const ips = await suite.database.db
         .selectFrom("login_attempts")
         .select("subject")
         .where("scope", "=", "ip")

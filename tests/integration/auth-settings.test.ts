@@ -1,34 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestServer } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { describe, expect, it } from "vitest";
 import {
   ADMIN,
   apiLogin,
   cookieHeader,
-  ensureTestAdmin,
   formPost,
   signedInCookie,
-  startAuthServer,
+  useAuthServer,
 } from "./auth-support";
 
 const NEW_PASSWORD = "a completely new passphrase";
 
 describe("/admin/settings", () => {
-  let database: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    await ensureTestAdmin(database);
-    server = await startAuthServer(database);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const suite = useAuthServer();
 
   it("shows the placeholder, clearly marked as sample data, and the password form", async () => {
     const html = await (
-      await server.fetch("/admin/settings", { headers: { Cookie: await signedInCookie(server) } })
+      await suite.server.fetch("/admin/settings", {
+        headers: { Cookie: await signedInCookie(suite.server) },
+      })
     ).text();
     expect(html).toContain("Sample data");
     for (const text of [
@@ -46,9 +35,9 @@ describe("/admin/settings", () => {
   });
 
   it("refuses a wrong current password and a short new one, with the reason on the page", async () => {
-    const cookie = await signedInCookie(server);
+    const cookie = await signedInCookie(suite.server);
     const wrong = await formPost(
-      server,
+      suite.server,
       "/admin/settings",
       {
         currentPassword: "not it at all",
@@ -60,42 +49,42 @@ describe("/admin/settings", () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Your current password is incorrect");
     const short = await formPost(
-      server,
+      suite.server,
       "/admin/settings",
       { currentPassword: ADMIN.password, newPassword: "too short", confirmPassword: "too short" },
       { Cookie: cookie },
     );
     expect(short.status).toBe(400);
     expect(await short.text()).toContain("Password must be at least 12 characters");
-    expect((await apiLogin(server, ADMIN)).status).toBe(200);
+    expect((await apiLogin(suite.server, ADMIN)).status).toBe(200);
   });
 
   it("changes the password without JavaScript, keeps this session and ends the others", async () => {
-    const mine = await signedInCookie(server);
-    const other = await signedInCookie(server);
+    const mine = await signedInCookie(suite.server);
+    const other = await signedInCookie(suite.server);
     const changed = await formPost(
-      server,
+      suite.server,
       "/admin/settings",
       { currentPassword: ADMIN.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
       { Cookie: mine },
     );
     expect(changed.status).toBe(302);
     expect(changed.headers.get("Location")).toBe("/admin/settings");
-    const page = await server.fetch("/admin/settings", {
+    const page = await suite.server.fetch("/admin/settings", {
       headers: { Cookie: `${mine}; ${cookieHeader(changed)}` },
     });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Password changed.");
     expect(
-      (await server.fetch("/admin/dashboard", { headers: { Cookie: other } })).headers.get(
+      (await suite.server.fetch("/admin/dashboard", { headers: { Cookie: other } })).headers.get(
         "Location",
       ),
     ).toBe("/admin");
-    expect((await apiLogin(server, ADMIN)).status).toBe(401);
-    expect((await apiLogin(server, { email: ADMIN.email, password: NEW_PASSWORD })).status).toBe(
-      200,
-    );
-    const { password_hash } = await database.db
+    expect((await apiLogin(suite.server, ADMIN)).status).toBe(401);
+    expect(
+      (await apiLogin(suite.server, { email: ADMIN.email, password: NEW_PASSWORD })).status,
+    ).toBe(200);
+    const { password_hash } = await suite.database.db
       .selectFrom("admins")
       .select("password_hash")
       .executeTakeFirstOrThrow();

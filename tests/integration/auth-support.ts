@@ -15,24 +15,37 @@ export async function startAuthServer(
   return startTestServer({ DATABASE_URL: database.url, ...env });
 }
 
-export interface SignedInSuite {
+export interface ServerSuite {
   database: TestDatabase;
   server: TestServer;
+}
+
+export interface SignedInSuite extends ServerSuite {
   /** The Cookie header of a signed-in admin session. */
   cookie: string;
 }
 
 /**
- * Registers a suite's lifecycle: a fresh PostgreSQL database with the test admin, the built
- * server on it and a signed-in session; all closed after the suite. Read the fields in tests.
+ * Registers a suite's lifecycle: a fresh PostgreSQL database with the test admin and the built
+ * server on it, both closed after the suite. Read the fields in tests; a test may replace
+ * `server` (the one there at the end is closed).
  */
+export function useAuthServer(env: Record<string, string> = {}): ServerSuite {
+  return useServerSuite(env, false);
+}
+
+/** As {@link useAuthServer}, and signed in as the test admin once the server is up. */
 export function useSignedInServer(env: Record<string, string> = {}): SignedInSuite {
+  return useServerSuite(env, true);
+}
+
+function useServerSuite(env: Record<string, string>, signIn: boolean): SignedInSuite {
   const suite = {} as SignedInSuite;
   beforeAll(async () => {
     suite.database = await createTestDatabase("postgres");
     await ensureTestAdmin(suite.database);
     suite.server = await startAuthServer(suite.database, env);
-    suite.cookie = await signedInCookie(suite.server);
+    if (signIn) suite.cookie = await signedInCookie(suite.server);
   }, 120_000);
   afterAll(async () => {
     await suite.server?.close();

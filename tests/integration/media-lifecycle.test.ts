@@ -1,14 +1,12 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { travelMomentInputSchema } from "~/domain/schemas";
 import { createMoment, deleteMoment, updateMoment } from "~/server/catalogue/moments.server";
 import { deletePackage, updatePackage } from "~/server/catalogue/packages.server";
-import { LocalMediaStore, S3MediaStore, type MediaStore } from "~/server/media/media-store.server";
+import { LocalMediaStore, type MediaStore } from "~/server/media/media-store.server";
 import { configureMediaUrls } from "~/server/media/media-urls.server";
 import {
   momentMediaIds,
@@ -22,43 +20,22 @@ import {
 import { parseUploadForm, type StoredMedia } from "~/server/media/uploads.server";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
+import { registerS3rver } from "../support/s3-server";
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-lifecycle-"));
-let s3: S3rver;
-let s3Url: string;
+const s3 = registerS3rver("wlx-lifecycle-", "lifecycle");
+const { tmp } = s3;
 let database: TestDatabase;
 
 beforeAll(async () => {
-  s3 = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory: path.join(tmp, "s3"),
-    configureBuckets: [{ name: "lifecycle" }],
-  });
-  s3Url = `http://127.0.0.1:${(await s3.run()).port}`;
   database = await createTestDatabase("postgres");
 });
 afterAll(async () => {
   await database?.close();
-  await s3?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 const drivers: [string, () => MediaStore][] = [
   ["local", () => new LocalMediaStore(fs.mkdtempSync(path.join(tmp, "local-")))],
-  [
-    "s3",
-    () =>
-      new S3MediaStore({
-        bucket: "lifecycle",
-        region: "us-east-1",
-        endpoint: s3Url,
-        accessKeyId: "S3RVER",
-        secretAccessKey: "S3RVER",
-        forcePathStyle: true,
-      }),
-  ],
+  ["s3", () => s3.store()],
 ];
 
 const png = async () =>

@@ -1,7 +1,5 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pruneMedia, storeImage } from "~/server/media/images.server";
@@ -18,41 +16,14 @@ import {
 } from "~/server/media/media-urls.server";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
+import { registerS3rver } from "../support/s3-server";
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-media-"));
-let s3: S3rver;
-let s3Url: string;
-
-beforeAll(async () => {
-  s3 = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory: path.join(tmp, "s3"),
-    configureBuckets: [{ name: "media-test" }],
-  });
-  const address = await s3.run();
-  s3Url = `http://127.0.0.1:${address.port}`;
-});
-afterAll(async () => {
-  await s3?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const s3 = registerS3rver("wlx-media-", "media-test");
+const { tmp } = s3;
 
 const drivers: [string, () => MediaStore][] = [
   ["local", () => new LocalMediaStore(path.join(tmp, "local"))],
-  [
-    "s3",
-    () =>
-      new S3MediaStore({
-        bucket: "media-test",
-        region: "us-east-1",
-        endpoint: s3Url,
-        accessKeyId: "S3RVER",
-        secretAccessKey: "S3RVER",
-        forcePathStyle: true,
-      }),
-  ],
+  ["s3", () => s3.store()],
 ];
 
 describe.each(drivers)("MediaStore driver %s", (_name, make) => {

@@ -2,35 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/domain/schemas";
 import { getPackageById } from "~/server/catalogue/packages.server";
-import type { TestServer } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
-import { ensureTestAdmin, signedInCookie, startAuthServer } from "./auth-support";
+import { useSignedInServer } from "./auth-support";
 
 // The package form without JavaScript: files travel with the save and are stored on the way.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-form-uploads-"));
-let database: TestDatabase;
-let server: TestServer;
-let cookie: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase("postgres");
-  await ensureTestAdmin(database);
-  server = await startAuthServer(database, { DATA_DIR: dataDir });
-  cookie = await signedInCookie(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.close();
+afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await database.db.deleteFrom("packages").execute();
-  await database.db.deleteFrom("media_objects").execute();
-  fs.rmSync(path.join(dataDir, "media"), { recursive: true, force: true });
 });
 
 const png = async (color: string) =>
@@ -47,27 +28,35 @@ const mp4 = (bytes = 40_000) => {
 
 type Entry = [string, string | File];
 
-function post(path: string, entries: Entry[]) {
-  const body = new FormData();
-  for (const [name, value] of entries) body.append(name, value);
-  return server.fetch(path, {
-    method: "POST",
-    headers: { Cookie: cookie, Accept: "text/html" },
-    body,
-  });
-}
-
-const mediaKeys = async () =>
-  (await database.db.selectFrom("media_objects").select("storage_key").execute())
-    .map((r) => r.storage_key)
-    .sort();
-
 const storedFiles = () => {
   const root = path.join(dataDir, "media", "packages");
   return fs.existsSync(root) ? fs.readdirSync(root).sort() : [];
 };
 
 describe("package form files without JavaScript", () => {
+  const suite = useSignedInServer({ DATA_DIR: dataDir });
+
+  beforeEach(async () => {
+    await suite.database.db.deleteFrom("packages").execute();
+    await suite.database.db.deleteFrom("media_objects").execute();
+    fs.rmSync(path.join(dataDir, "media"), { recursive: true, force: true });
+  });
+
+  function post(path: string, entries: Entry[]) {
+    const body = new FormData();
+    for (const [name, value] of entries) body.append(name, value);
+    return suite.server.fetch(path, {
+      method: "POST",
+      headers: { Cookie: suite.cookie, Accept: "text/html" },
+      body,
+    });
+  }
+
+  const mediaKeys = async () =>
+    (await suite.database.db.selectFrom("media_objects").select("storage_key").execute())
+      .map((r) => r.storage_key)
+      .sort();
+
   it("stores chosen images and a video on save, in order after the kept ones", async () => {
     const response = await post("/admin/new-package", [
       ["images.new", new File([await png("#136")], "first.png")],
@@ -78,12 +67,12 @@ describe("package form files without JavaScript", () => {
       ["status", "published"],
     ]);
     expect(response.status).toBe(302);
-    const row = await database.db
+    const row = await suite.database.db
       .selectFrom("packages")
       .select(["id", "kind"])
       .where("title", "=", "Uploaded without script")
       .executeTakeFirstOrThrow();
-    const pkg = (await getPackageById(database.db, "trip", row.id))!;
+    const pkg = (await getPackageById(suite.database.db, "trip", row.id))!;
     expect(pkg.images).toHaveLength(2);
     for (const url of pkg.images)
       expect(url).toMatch(/^\/media\/packages\/\d{13}-[0-9a-f]{12}\.webp$/);
@@ -92,7 +81,7 @@ describe("package form files without JavaScript", () => {
       expect.objectContaining({ type: "upload", url: expect.stringMatching(/\.mp4$/) }),
     ]);
     // The public page shows them.
-    const page = await (await server.fetch(`/package/${row.id}`)).text();
+    const page = await (await suite.server.fetch(`/package/${row.id}`)).text();
     expect(page).toContain(pkg.images[0]);
     expect(page).toContain(pkg.videos[0]!.url);
   });
@@ -105,23 +94,25 @@ describe("package form files without JavaScript", () => {
       ["status", "published"],
     ]);
     expect(response.status).toBe(302);
-    const row = await database.db
+    const row = await suite.database.db
       .selectFrom("packages")
       .select(["id", "kind"])
       .where("title", "=", "Exclusive with an image")
       .executeTakeFirstOrThrow();
     expect(row.kind).toBe("exclusive");
-    const pkg = (await getPackageById(database.db, "exclusive", row.id))!;
+    const pkg = (await getPackageById(suite.database.db, "exclusive", row.id))!;
     expect(pkg.images).toEqual([expect.stringMatching(/^\/media\/packages\/.+\.webp$/)]);
   });
 
   it("ignores files beyond the free image places and keeps nothing of them", async () => {
-    const pkg = await makePackage(database.db, "trip", {
+    const pkg = await makePackage(suite.database.db, "trip", {
       title: "Three images",
       images: ["/images/a.webp", "/images/b.webp", "/images/c.webp"],
     });
     const edit = await (
-      await server.fetch(`/admin/edit-package/${pkg.id}`, { headers: { Cookie: cookie } })
+      await suite.server.fetch(`/admin/edit-package/${pkg.id}`, {
+        headers: { Cookie: suite.cookie },
+      })
     ).text();
     const version = /name="updated_at" value="([^"]+)"/.exec(edit)![1]!;
     const response = await post(`/admin/edit-package/${pkg.id}`, [
@@ -145,7 +136,7 @@ describe("package form files without JavaScript", () => {
     expect(Buffer.from(flash, "base64url").toString("utf8")).toContain(
       "1 file was ignored: a package has at most 4 images.",
     );
-    const saved = (await getPackageById(database.db, "trip", pkg.id))!;
+    const saved = (await getPackageById(suite.database.db, "trip", pkg.id))!;
     expect(saved.images).toHaveLength(4);
     expect(saved.images.slice(0, 3)).toEqual([
       "/images/a.webp",
@@ -192,7 +183,7 @@ describe("package form files without JavaScript", () => {
     expect(html).toContain("Typed title survives");
     expect(await mediaKeys()).toEqual([]);
     expect(storedFiles()).toEqual([]);
-    expect(await database.db.selectFrom("packages").select("id").execute()).toEqual([]);
+    expect(await suite.database.db.selectFrom("packages").select("id").execute()).toEqual([]);
   });
 
   it("refuses a 61 MB video with 413 and the spec's text", async () => {

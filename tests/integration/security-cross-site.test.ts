@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TestServer } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ADMIN,
   apiLogin,
@@ -9,10 +7,9 @@ import {
   clearLoginAttempts,
   concretePath,
   cookieNamed,
-  ensureTestAdmin,
   formPost,
   signedInCookie,
-  startAuthServer,
+  useAuthServer,
   type BuiltRoute,
 } from "./auth-support";
 
@@ -24,27 +21,19 @@ const CROSS_SITE: Record<string, Record<string, string>> = {
 };
 
 describe("cross-site writes are refused with 403", () => {
-  let database: TestDatabase;
-  let server: TestServer;
+  const suite = useAuthServer();
   let table: (BuiltRoute & { fullPath: string })[];
   beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    await ensureTestAdmin(database);
-    server = await startAuthServer(database);
     table = (await builtRoutes()).list;
   });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
   beforeEach(async () => {
-    await clearLoginAttempts(database);
+    await clearLoginAttempts(suite.database);
   });
 
   it.each(Object.entries(CROSS_SITE))(
     "on every form action and API write, signed in, with %s",
     async (_label, headers) => {
-      const cookie = await signedInCookie(server);
+      const cookie = await signedInCookie(suite.server);
       const writable = table.filter(
         (r) =>
           typeof r.module.action === "function" &&
@@ -56,7 +45,7 @@ describe("cross-site writes are refused with 403", () => {
       for (const route of writable) {
         const url = concretePath(route.fullPath, randomUUID());
         for (const target of [url, `${url}.data`]) {
-          const response = await server.fetch(target, {
+          const response = await suite.server.fetch(target, {
             method: "POST",
             headers: {
               ...headers,
@@ -71,7 +60,7 @@ describe("cross-site writes are refused with 403", () => {
         }
         if (route.fullPath.startsWith("api/")) {
           for (const method of ["PUT", "PATCH", "DELETE"]) {
-            const response = await server.fetch(url, {
+            const response = await suite.server.fetch(url, {
               method,
               headers: { ...headers, Cookie: cookie },
             });
@@ -84,27 +73,27 @@ describe("cross-site writes are refused with 403", () => {
 
   it("changes nothing: no sign-in, no sign-out, no password change", async () => {
     const evil = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" };
-    const login = await apiLogin(server, ADMIN, evil);
+    const login = await apiLogin(suite.server, ADMIN, evil);
     expect(login.status).toBe(403);
     expect(cookieNamed(login, "wlx_session")).toBeUndefined();
-    const formLogin = await formPost(server, "/admin", ADMIN, evil);
+    const formLogin = await formPost(suite.server, "/admin", ADMIN, evil);
     expect(formLogin.status).toBe(403);
     expect(cookieNamed(formLogin, "wlx_session")).toBeUndefined();
 
-    const cookie = await signedInCookie(server);
+    const cookie = await signedInCookie(suite.server);
     expect(
-      (await formPost(server, "/admin/sign-out", {}, { ...evil, Cookie: cookie })).status,
+      (await formPost(suite.server, "/admin/sign-out", {}, { ...evil, Cookie: cookie })).status,
     ).toBe(403);
     expect(
       (
-        await server.fetch("/api/admin/logout", {
+        await suite.server.fetch("/api/admin/logout", {
           method: "POST",
           headers: { ...evil, Cookie: cookie },
         })
       ).status,
     ).toBe(403);
     const changed = await formPost(
-      server,
+      suite.server,
       "/admin/settings",
       {
         currentPassword: ADMIN.password,
@@ -114,19 +103,20 @@ describe("cross-site writes are refused with 403", () => {
       { ...evil, Cookie: cookie },
     );
     expect(changed.status).toBe(403);
-    expect((await server.fetch("/admin/dashboard", { headers: { Cookie: cookie } })).status).toBe(
-      200,
-    );
-    expect((await apiLogin(server, ADMIN)).status).toBe(200);
+    expect(
+      (await suite.server.fetch("/admin/dashboard", { headers: { Cookie: cookie } })).status,
+    ).toBe(200);
+    expect((await apiLogin(suite.server, ADMIN)).status).toBe(200);
   });
 
   it("lets same-origin browser writes and non-browser clients through", async () => {
-    const own = new URL(server.url).origin;
+    const own = new URL(suite.server.url).origin;
     expect(
-      (await apiLogin(server, ADMIN, { Origin: own, "Sec-Fetch-Site": "same-origin" })).status,
+      (await apiLogin(suite.server, ADMIN, { Origin: own, "Sec-Fetch-Site": "same-origin" }))
+        .status,
     ).toBe(200);
-    expect((await apiLogin(server, ADMIN, { "Sec-Fetch-Site": "none" })).status).toBe(200);
-    expect((await apiLogin(server, ADMIN)).status).toBe(200);
+    expect((await apiLogin(suite.server, ADMIN, { "Sec-Fetch-Site": "none" })).status).toBe(200);
+    expect((await apiLogin(suite.server, ADMIN)).status).toBe(200);
   });
 
   it("is also enforced by the root route middleware, behind any HTTP server", async () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { ensureTestAdmin, signedInCookie, startAuthServer } from "./auth-support";
+import { signedInCookie, startAuthServer, useAuthServer } from "./auth-support";
 
 const csp = (response: Response) => {
   const header = response.headers.get("Content-Security-Policy") ?? "";
@@ -33,22 +32,16 @@ function expectBaseHeaders(response: Response, label: string) {
 }
 
 describe("security headers", () => {
-  let database: TestDatabase;
-  let server: TestServer;
+  const suite = useAuthServer();
   let s3: TestServer;
   beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    await ensureTestAdmin(database);
-    server = await startAuthServer(database);
-    s3 = await startAuthServer(database, {
+    s3 = await startAuthServer(suite.database, {
       S3_BUCKET: "media",
       S3_PUBLIC_URL: "https://cdn.example.com/media",
     });
   });
   afterAll(async () => {
     await s3?.close();
-    await server?.close();
-    await database?.close();
   });
 
   it("are on every response: pages, static files, health, API answers and errors", async () => {
@@ -61,7 +54,7 @@ describe("security headers", () => {
       ["/no-such-page", {}],
       ["/api/admin/logout", { method: "POST" }],
     ] as const) {
-      const response = await server.fetch(path, init);
+      const response = await suite.server.fetch(path, init);
       expectBaseHeaders(response, path);
     }
   });
@@ -69,7 +62,7 @@ describe("security headers", () => {
   it("use a fresh nonce per request, carried by every script tag of the page", async () => {
     const nonces = new Set<string>();
     for (const path of ["/", "/admin", "/admin"]) {
-      const response = await server.fetch(path);
+      const response = await suite.server.fetch(path);
       const scriptSrc = csp(response)["script-src"]!;
       const nonce = scriptSrc.find((v) => v.startsWith("'nonce-"))!.slice(7, -1);
       expect(nonce.length).toBeGreaterThanOrEqual(22); // 128 bits, base64
@@ -86,11 +79,11 @@ describe("security headers", () => {
     const policy = csp(await s3.fetch("/"));
     expect(policy["img-src"]).toContain("https://cdn.example.com");
     expect(policy["media-src"]).toContain("https://cdn.example.com");
-    expect(csp(await server.fetch("/"))["img-src"]).not.toContain("https://cdn.example.com");
+    expect(csp(await suite.server.fetch("/"))["img-src"]).not.toContain("https://cdn.example.com");
   });
 
   it("admin and public pages carry no inline event handlers", async () => {
-    const cookie = await signedInCookie(server);
+    const cookie = await signedInCookie(suite.server);
     for (const path of [
       "/",
       "/admin",
@@ -100,7 +93,7 @@ describe("security headers", () => {
       "/admin/settings",
     ]) {
       const html = await (
-        await server.fetch(path, { headers: path === "/admin" ? {} : { Cookie: cookie } })
+        await suite.server.fetch(path, { headers: path === "/admin" ? {} : { Cookie: cookie } })
       ).text();
       expect(html, path).not.toMatch(/<[^>]+\son[a-z]+\s*=/i);
       expect(html, path).not.toMatch(/href="javascript:/i);
@@ -108,10 +101,10 @@ describe("security headers", () => {
   });
 
   it("admin pages are never cached", async () => {
-    const cookie = await signedInCookie(server);
-    const response = await server.fetch("/admin/settings", { headers: { Cookie: cookie } });
+    const cookie = await signedInCookie(suite.server);
+    const response = await suite.server.fetch("/admin/settings", { headers: { Cookie: cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect((await server.fetch("/admin")).headers.get("Cache-Control")).toBe("no-store");
+    expect((await suite.server.fetch("/admin")).headers.get("Cache-Control")).toBe("no-store");
   });
 });

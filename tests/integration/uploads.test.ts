@@ -3,13 +3,11 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LIMITS } from "~/domain/schemas";
 import {
   LocalMediaStore,
-  S3MediaStore,
   type MediaBody,
   type MediaStore,
 } from "~/server/media/media-store.server";
@@ -21,27 +19,17 @@ import {
   type ParseUploadOptions,
 } from "~/server/media/uploads.server";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { registerS3rver } from "../support/s3-server";
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-uploads-"));
-let s3: S3rver;
-let s3Url: string;
+const s3 = registerS3rver("wlx-uploads-", "uploads-test");
+const { tmp } = s3;
 let database: TestDatabase;
 
 beforeAll(async () => {
-  s3 = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory: path.join(tmp, "s3"),
-    configureBuckets: [{ name: "uploads-test" }],
-  });
-  s3Url = `http://127.0.0.1:${(await s3.run()).port}`;
   database = await createTestDatabase("postgres");
 });
 afterAll(async () => {
   await database?.close();
-  await s3?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 beforeEach(async () => {
   await resetDatabase(database);
@@ -72,17 +60,6 @@ class CountingStore implements MediaStore {
   }
 }
 
-function s3Store(endpoint: string): S3MediaStore {
-  return new S3MediaStore({
-    bucket: "uploads-test",
-    region: "us-east-1",
-    endpoint,
-    accessKeyId: "S3RVER",
-    secretAccessKey: "S3RVER",
-    forcePathStyle: true,
-  });
-}
-
 /** Reads a stored object back, from disk or over HTTP from the bucket's public URL. */
 async function readStored(store: MediaStore, key: string): Promise<Buffer> {
   if (store instanceof LocalMediaStore) return fs.promises.readFile(store.pathFor(key));
@@ -98,7 +75,7 @@ async function storedKeys(store: MediaStore): Promise<string[]> {
       .map((p) => p.split(path.sep).join("/"))
       .filter((p) => fs.statSync(path.join(store.root, p)).isFile());
   }
-  const listing = await (await fetch(`${s3Url}/uploads-test?list-type=2`)).text();
+  const listing = await (await fetch(`${s3.url}/uploads-test?list-type=2`)).text();
   return [...listing.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]!);
 }
 
@@ -172,7 +149,7 @@ async function mediaRows() {
 
 const drivers: [string, () => MediaStore][] = [
   ["local", () => new LocalMediaStore(fs.mkdtempSync(path.join(tmp, "local-")))],
-  ["s3", () => s3Store(s3Url)],
+  ["s3", () => s3.store()],
 ];
 
 describe.each(drivers)("parseUploadForm on the %s driver", (_name, make) => {
@@ -425,7 +402,7 @@ describe("when S3 is unreachable", () => {
     ["an image", "images.new", async () => new File([bytesOf(await png())], "a.png")],
     ["a video", "videos[0].file", async () => new File([bytesOf(mp4(300_000))], "a.mp4")],
   ])("refuses %s with 503 and a clear message, writing no row", async (_label, field, file) => {
-    const store = s3Store(deadEndpoint);
+    const store = s3.store(deadEndpoint);
     const form = new FormData();
     form.append("title", "x");
     form.append(field, await file());
