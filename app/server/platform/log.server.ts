@@ -21,9 +21,10 @@ export const logger: Logger = pino(
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
-    mixin: () => {
+    // A child logger bound to the request (pino-http's) already writes reqId: not twice.
+    mixin: (_object, _level, instance) => {
       const scope = requestScope.getStore();
-      return scope ? { reqId: scope.reqId } : {};
+      return scope && !("reqId" in instance.bindings()) ? { reqId: scope.reqId } : {};
     },
   },
   { write: (line: string) => void target.write(line) },
@@ -46,13 +47,24 @@ export function currentRequestId(): string | undefined {
   return requestScope.getStore()?.reqId;
 }
 
-/** Tests: collects the parsed lines logged until `stop()` (restoring stdout). */
-export function captureLogs(): { lines: Record<string, unknown>[]; stop(): void } {
+/** Tests: collects the lines logged until `stop()` (restoring stdout), parsed and as written. */
+export function captureLogs(): {
+  lines: Record<string, unknown>[];
+  raw: string[];
+  stop(): void;
+} {
   const lines: Record<string, unknown>[] = [];
+  const raw: string[] = [];
   const previous = target;
-  target = { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) };
+  target = {
+    write: (line: string) => {
+      raw.push(line);
+      lines.push(JSON.parse(line) as Record<string, unknown>);
+    },
+  };
   return {
     lines,
+    raw,
     stop() {
       target = previous;
     },
