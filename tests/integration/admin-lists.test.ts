@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { kindMessages, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import type { PackageKind } from "~/domain/schemas";
@@ -191,6 +192,52 @@ describe("admin package lists", () => {
     ]);
     expect(nul.status).toBe(400);
     expect(await statusOf(pkg.id)).toBe("draft");
+  });
+
+  it("answers a database fault with 500 and the spec's 'Failed to …' text, changing nothing", async () => {
+    const pkg = await makePackage(suite.database.db, "trip", {
+      title: "Doomed publish",
+      status: "draft",
+    });
+    const other = await makePackage(suite.database.db, "trip", {
+      title: "Doomed neighbour",
+      status: "draft",
+    });
+    const before = await orderOf("trip");
+    // A fault the app does not expect: a constraint only this test knows refuses the writes.
+    await sql`alter table packages add constraint test_fault check (title not like 'Doomed%' or status = 'draft')`.execute(
+      suite.database.db,
+    );
+    await sql`create function test_fault_order() returns trigger language plpgsql as $$ begin if new.title like 'Doomed%' then raise exception 'order fault'; end if; return new; end $$`.execute(
+      suite.database.db,
+    );
+    await sql`create trigger test_fault_order before update of position on packages for each row execute function test_fault_order()`.execute(
+      suite.database.db,
+    );
+    try {
+      const publish = await post(listPath("trip"), [
+        ["intent", "publish"],
+        ["id", pkg.id],
+      ]);
+      expect(publish.status).toBe(500);
+      expect(await publish.text()).toContain(kindMessages("trip").updateFailed);
+      expect(await statusOf(pkg.id)).toBe("draft");
+
+      const move = await post(listPath("trip"), [
+        ["intent", "move"],
+        ["id", pkg.id],
+        ["direction", before.indexOf(pkg.id) === 0 ? "later" : "earlier"],
+        ...before.map((id): [string, string] => ["ids", id]),
+      ]);
+      expect(move.status).toBe(500);
+      expect(await move.text()).toContain(kindMessages("trip").reorderFailed);
+      expect(await orderOf("trip")).toEqual(before);
+      expect(await statusOf(other.id)).toBe("draft");
+    } finally {
+      await sql`drop trigger test_fault_order on packages`.execute(suite.database.db);
+      await sql`drop function test_fault_order()`.execute(suite.database.db);
+      await sql`alter table packages drop constraint test_fault`.execute(suite.database.db);
+    }
   });
 
   it("reorders with the kind's full list (drag and drop), and refuses a partial or stale list with 409", async () => {
