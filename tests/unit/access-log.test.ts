@@ -14,6 +14,9 @@ describe("access log", () => {
       log("warn", "inside the request");
       res.send("ok");
     });
+    app.use("/assets", (_req, res) => {
+      res.send("asset");
+    });
     server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -42,5 +45,19 @@ describe("access log", () => {
       status: 200,
     });
     expect(capture.lines.find((l) => l.msg === "inside the request")).toMatchObject({ reqId: id });
+  });
+
+  it("logs the path as requested, also under a mounted middleware", async () => {
+    const capture = captureLogs();
+    try {
+      await (await fetch(`${url}/assets/app-123.js?v=1`)).text();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      capture.stop();
+    }
+    expect(capture.lines.find((l) => l.msg === "request")).toMatchObject({
+      path: "/assets/app-123.js",
+      status: 200,
+    });
   });
 });

@@ -20,7 +20,9 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-const pathOf = (req: IncomingMessage) => (req.url ?? "/").split("?")[0];
+/** The path as requested: Express rewrites req.url inside mounted middleware (`/assets`). */
+const pathOf = (req: IncomingMessage & { originalUrl?: string }) =>
+  (req.originalUrl ?? req.url ?? "/").split("?")[0];
 
 function line(req: IncomingMessage, res: ServerResponse, responseTime: unknown) {
   return {
