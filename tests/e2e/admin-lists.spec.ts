@@ -198,9 +198,13 @@ test("a refused reorder puts the cards back and shows the spec's error", async (
   const handle = page.getByRole("button", { name: `Drag to reorder ${first.title}` });
   await handle.focus();
   await page.keyboard.press("Space");
-  // Move only once the card is lifted: on a busy machine the sensor can lag the key press.
+  // Move only once the lifted card is over its own place (the cards are measured by then), and
+  // drop only once it is over its neighbour: on a busy machine an arrow pressed sooner is lost.
+  const announcer = page.locator("[id^='DndLiveRegion']");
   await expect(handle).toHaveAttribute("aria-pressed", "true");
+  await expect(announcer).toContainText(`${first.title} moved to position 2 of`);
   await page.keyboard.press("ArrowLeft");
+  await expect(announcer).toContainText(`${first.title} moved to position 1 of`);
   await page.keyboard.press("Space");
   await expect(page.getByText(kindMessages("trip").reorderFailed).first()).toBeVisible();
   await expect(page.getByText("Error", { exact: true }).first()).toBeVisible();
