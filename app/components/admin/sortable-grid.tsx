@@ -7,6 +7,7 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
 import {
@@ -20,8 +21,8 @@ import { CSS } from "@dnd-kit/utilities";
 import type { ReactNode } from "react";
 
 /*
- * Drag and drop for the admin lists (spec §4: mouse after 8 px, keyboard). Only admin modules
- * import this file, so @dnd-kit stays out of the public pages' chunks.
+ * Drag and drop for the admin lists and the moments reel (spec §4: mouse after 8 px, keyboard).
+ * Only admin modules import this file, so @dnd-kit stays out of the public pages' chunks.
  */
 
 export interface SortableItem {
@@ -42,6 +43,93 @@ interface SortableGridProps<T extends SortableItem> {
 export const REORDER_INSTRUCTIONS =
   "To reorder, press Space or Enter on a card's drag handle to pick it up. Use the arrow keys to move it, Space or Enter to drop it, or Escape to cancel.";
 
+interface SortableAreaProps {
+  /** The DndContext id: stable, so the server and the browser render the same ids. */
+  id: string;
+  /** The ids of the cells in their order. */
+  ids: string[];
+  /** Called with the full list in its new order after a drop that moved something. */
+  onReorder: (ids: string[]) => void;
+  /** While true (a reorder is being saved) nothing can be picked up. */
+  disabled?: boolean;
+  /**
+   * Where an arrow key takes a picked-up card: dnd-kit's geometric step unless given (the reel
+   * steps in reading order instead: decision 027).
+   */
+  keyboardCoordinates?: KeyboardCoordinateGetter;
+  /** What screen readers hear while a card moves, and how to start. */
+  announcements: Announcements;
+  instructions: string;
+  /** The list, its cells made with {@link useSortableCell}. */
+  children: ReactNode;
+}
+
+/**
+ * The drag and drop behind a sortable list: the mouse after 8 px, the keyboard, the screen reader
+ * texts, and the new order after a drop.
+ */
+export function SortableArea({
+  id,
+  ids,
+  onReorder,
+  disabled,
+  keyboardCoordinates = sortableKeyboardCoordinates,
+  announcements,
+  instructions,
+  children,
+}: SortableAreaProps) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+  );
+
+  function handleDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const from = ids.indexOf(String(active.id));
+    const to = ids.indexOf(String(over.id));
+    if (from === -1 || to === -1) return;
+    onReorder(arrayMove(ids, from, to));
+  }
+
+  return (
+    <DndContext
+      id={id}
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={handleDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: instructions } }}
+    >
+      <SortableContext items={ids} strategy={rectSortingStrategy} disabled={disabled}>
+        {children}
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+/**
+ * One cell of a {@link SortableArea}: spread `cellProps` on its list item and `handleProps` on the
+ * button that picks it up.
+ */
+export function useSortableCell(id: string, disabled = false) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id, disabled });
+  return {
+    isDragging,
+    cellProps: {
+      ref: setNodeRef,
+      style: { transform: CSS.Transform.toString(transform), transition },
+    },
+    handleProps: { ref: setActivatorNodeRef, ...attributes, ...listeners },
+  };
+}
+
 function SortableCell({
   id,
   title,
@@ -53,22 +141,12 @@ function SortableCell({
   disabled: boolean;
   children: (handle: ReactNode) => ReactNode;
 }) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id, disabled });
+  const { isDragging, cellProps, handleProps } = useSortableCell(id, disabled);
   const handle = (
     <button
       type="button"
-      ref={setActivatorNodeRef}
       className="admin-card-handle"
-      {...attributes}
-      {...listeners}
+      {...handleProps}
       aria-label={`Drag to reorder ${title}`}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
@@ -82,16 +160,13 @@ function SortableCell({
     </button>
   );
   return (
-    <li
-      ref={setNodeRef}
-      className={isDragging ? "admin-card-cell is-dragging" : "admin-card-cell"}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-    >
+    <li {...cellProps} className={isDragging ? "admin-card-cell is-dragging" : "admin-card-cell"}>
       {children(handle)}
     </li>
   );
 }
 
+/** The package lists' grid of cards, each with its drag handle. */
 export function SortableGrid<T extends SortableItem>({
   items,
   onReorder,
@@ -99,10 +174,6 @@ export function SortableGrid<T extends SortableItem>({
   renderItem,
   className,
 }: SortableGridProps<T>) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const ids = items.map((item) => item.id);
   const titleOf = (id: UniqueIdentifier) =>
     items.find((item) => item.id === id)?.title ?? "the card";
@@ -123,34 +194,22 @@ export function SortableGrid<T extends SortableItem>({
       `Reordering cancelled. ${titleOf(active.id)} stays at ${placeOf(active.id)}.`,
   };
 
-  function handleDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    const from = ids.indexOf(String(active.id));
-    const to = ids.indexOf(String(over.id));
-    if (from === -1 || to === -1) return;
-    onReorder(arrayMove(ids, from, to));
-  }
-
   return (
-    <DndContext
+    <SortableArea
       id="admin-package-order"
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={handleDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: { draggable: REORDER_INSTRUCTIONS },
-      }}
+      ids={ids}
+      onReorder={onReorder}
+      disabled={disabled}
+      announcements={announcements}
+      instructions={REORDER_INSTRUCTIONS}
     >
-      <SortableContext items={ids} strategy={rectSortingStrategy} disabled={disabled}>
-        <ul className={className}>
-          {items.map((item, index) => (
-            <SortableCell key={item.id} id={item.id} title={item.title} disabled={disabled}>
-              {(handle) => renderItem(item, handle, index)}
-            </SortableCell>
-          ))}
-        </ul>
-      </SortableContext>
-    </DndContext>
+      <ul className={className}>
+        {items.map((item, index) => (
+          <SortableCell key={item.id} id={item.id} title={item.title} disabled={disabled}>
+            {(handle) => renderItem(item, handle, index)}
+          </SortableCell>
+        ))}
+      </ul>
+    </SortableArea>
   );
 }

@@ -1,20 +1,9 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type KeyboardCoordinateGetter,
-} from "@dnd-kit/core";
-import { arrayMove, rectSortingStrategy, SortableContext, useSortable } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
+import type { Announcements, KeyboardCoordinateGetter } from "@dnd-kit/core";
 import { useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { momentDialogHref } from "~/domain/moment-form";
 import type { TravelMoment } from "~/domain/schemas";
+import { SortableArea, useSortableCell } from "../sortable-grid";
 import { StatusBadge } from "../status-badge";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
@@ -53,10 +42,7 @@ export function MomentGrid({ moments }: MomentGridProps) {
   // (the loader's new list), whether it saved the move, refused it, or another tab changed it.
   const [dropped, setDropped] = useState<{ base: TravelMoment[]; order: TravelMoment[] }>();
   const order = dropped?.base === moments ? dropped.order : moments;
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: readingOrder(order.map((m) => m.id)) }),
-  );
+  const ids = order.map((m) => m.id);
   const titleOf = (id: string | number) => {
     const index = order.findIndex((m) => m.id === id);
     return index < 0 ? "video" : `${order[index]!.title} (position ${index + 1})`;
@@ -70,48 +56,39 @@ export function MomentGrid({ moments }: MomentGridProps) {
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
   };
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = order.findIndex((m) => m.id === active.id);
-    const to = order.findIndex((m) => m.id === over.id);
-    if (from < 0 || to < 0) return;
-    const next = arrayMove(order, from, to);
-    setDropped({ base: moments, order: next });
+  const reorder = (nextIds: string[]) => {
+    const byId = new Map(order.map((m) => [m.id, m]));
+    setDropped({ base: moments, order: nextIds.map((id) => byId.get(id)!) });
     const body = new FormData();
     body.set("intent", "reorder");
-    for (const m of next) body.append("ids", m.id);
+    for (const id of nextIds) body.append("ids", id);
     void fetcher.submit(body, { method: "post", action: LIST });
   };
 
   return (
-    <DndContext
+    <SortableArea
       id="travel-moments-order"
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            "To reorder, press Space or Enter to pick up the video, use the arrow keys to move it, " +
-            "and press Space or Enter again to drop it. Press Escape to cancel.",
-        },
-      }}
+      ids={ids}
+      onReorder={reorder}
+      keyboardCoordinates={readingOrder(ids)}
+      announcements={announcements}
+      instructions={
+        "To reorder, press Space or Enter to pick up the video, use the arrow keys to move it, " +
+        "and press Space or Enter again to drop it. Press Escape to cancel."
+      }
     >
-      <SortableContext items={order.map((m) => m.id)} strategy={rectSortingStrategy}>
-        <ol className="reel-grid" aria-label="Travel moments in their order">
-          {order.map((moment, index) => (
-            <MomentCard
-              key={moment.id}
-              moment={moment}
-              position={index + 1}
-              count={order.length}
-              draggable={hydrated}
-            />
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+      <ol className="reel-grid" aria-label="Travel moments in their order">
+        {order.map((moment, index) => (
+          <MomentCard
+            key={moment.id}
+            moment={moment}
+            position={index + 1}
+            count={order.length}
+            draggable={hydrated}
+          />
+        ))}
+      </ol>
+    </SortableArea>
   );
 }
 
@@ -123,21 +100,11 @@ interface MomentCardProps {
 }
 
 function MomentCard({ moment, position, count, draggable }: MomentCardProps) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id: moment.id });
-  const style = { transform: CSS.Transform.toString(transform), transition };
+  const { isDragging, cellProps, handleProps } = useSortableCell(moment.id);
   const titleId = `moment-title-${moment.id}`;
   return (
     <li
-      ref={setNodeRef}
-      style={style}
+      {...cellProps}
       className={`reel-card${isDragging ? " reel-card-dragging" : ""}`}
       aria-labelledby={titleId}
     >
@@ -202,11 +169,9 @@ function MomentCard({ moment, position, count, draggable }: MomentCardProps) {
           {draggable ? (
             <button
               type="button"
-              ref={setActivatorNodeRef}
               className="reel-handle"
               aria-label={`Reorder ${moment.title} (drag, or Space then arrow keys)`}
-              {...attributes}
-              {...listeners}
+              {...handleProps}
             >
               <span aria-hidden="true">⠿</span>
             </button>
