@@ -1,12 +1,8 @@
 import type { PackageKind } from "./schemas";
+import { SITE_KIND_INFO, type SiteKindInfo } from "./site-kinds";
 
-export interface PackageKindInfo {
-  kind: PackageKind;
-  /** Label shown on cards and detail pages ('Discovery' for hidden gems). */
-  label: string;
-  publicList: { path: string; heading: string; empty: string; emptyDetail: string };
-  /** The detail URL of a package of this kind. */
-  detailPath: (id: string) => string;
+/** Everything about a package kind: the public site's part (site-kinds.ts) plus the admin's. */
+export interface PackageKindInfo extends SiteKindInfo {
   /** The JSON API base of this kind and the reorder body field it takes. */
   api: { base: string; reorderField: "package_ids" | "packageIds" };
   admin: {
@@ -27,15 +23,7 @@ export interface PackageKindInfo {
 
 export const PACKAGE_KIND_INFO: Record<PackageKind, PackageKindInfo> = {
   trip: {
-    kind: "trip",
-    label: "Trip",
-    publicList: {
-      path: "/upcoming-trips",
-      heading: "Upcoming Trips",
-      empty: "No trips available",
-      emptyDetail: "New departures are being planned. Check back soon.",
-    },
-    detailPath: (id) => `/package/${id}`,
+    ...SITE_KIND_INFO.trip,
     api: { base: "/api/trips", reorderField: "package_ids" },
     admin: {
       listPath: "/admin/dashboard",
@@ -51,15 +39,7 @@ export const PACKAGE_KIND_INFO: Record<PackageKind, PackageKindInfo> = {
     nouns: { one: "package", many: "packages", reorder: "travel packages" },
   },
   exclusive: {
-    kind: "exclusive",
-    label: "Exclusive",
-    publicList: {
-      path: "/exclusive-trips",
-      heading: "2026 Exclusive Trips",
-      empty: "Coming Soon",
-      emptyDetail: "Our 2026 exclusive departures will be announced shortly.",
-    },
-    detailPath: (id) => `/exclusive/${id}`,
+    ...SITE_KIND_INFO.exclusive,
     api: { base: "/api/exclusive-packages", reorderField: "package_ids" },
     admin: {
       listPath: "/admin/exclusive",
@@ -75,15 +55,7 @@ export const PACKAGE_KIND_INFO: Record<PackageKind, PackageKindInfo> = {
     nouns: { one: "exclusive package", many: "exclusive packages", reorder: "exclusive packages" },
   },
   local: {
-    kind: "local",
-    label: "Local",
-    publicList: {
-      path: "/local-trips",
-      heading: "Local Trips",
-      empty: "No local trips available",
-      emptyDetail: "Local getaways are coming soon.",
-    },
-    detailPath: (id) => `/local-package/${id}`,
+    ...SITE_KIND_INFO.local,
     api: { base: "/api/local", reorderField: "packageIds" },
     admin: {
       listPath: "/admin/local",
@@ -99,15 +71,7 @@ export const PACKAGE_KIND_INFO: Record<PackageKind, PackageKindInfo> = {
     nouns: { one: "local package", many: "local packages", reorder: "local packages" },
   },
   discovery: {
-    kind: "discovery",
-    label: "Discovery",
-    publicList: {
-      path: "/hidden-gems",
-      heading: "Discover Hidden Gems",
-      empty: "Coming Soon",
-      emptyDetail: "New hidden gems are on their way.",
-    },
-    detailPath: (id) => `/package/${id}`,
+    ...SITE_KIND_INFO.discovery,
     api: { base: "/api/discovery", reorderField: "package_ids" },
     admin: {
       listPath: "/admin/discovery",

@@ -1,4 +1,4 @@
-import { PACKAGE_KIND_INFO } from "./package-kinds";
+import { SITE_KIND_INFO } from "./site-kinds";
 import type { PackageKind } from "./schemas";
 
 /** /discover is the same screen as /hidden-gems (spec §2); its canonical URL is /hidden-gems. */
@@ -13,7 +13,7 @@ function normalise(pathname: string): string {
 export function listKindForPath(pathname: string): PackageKind | undefined {
   const path = normalise(pathname);
   if (LIST_ALIASES[path]) return LIST_ALIASES[path];
-  return Object.values(PACKAGE_KIND_INFO).find((info) => info.publicList.path === path)?.kind;
+  return Object.values(SITE_KIND_INFO).find((info) => info.publicList.path === path)?.kind;
 }
 
 /**

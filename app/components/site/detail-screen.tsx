@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icons";
-import { kindInfo } from "~/domain/package-kinds";
+import { siteKindInfo } from "~/domain/site-kinds";
 import type { PackageDetailView } from "~/domain/site-views";
 import { Gallery } from "./gallery";
 import { PriceCard } from "./price-card";
@@ -35,7 +35,7 @@ function TextList({
 }
 
 export function DetailScreen({ pkg }: { pkg: PackageDetailView }) {
-  const list = kindInfo(pkg.kind).publicList;
+  const list = siteKindInfo(pkg.kind).publicList;
   return (
     <article className="detail container">
       {pkg.isDraft ? (

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
-import { AutoplayToggle } from "~/components/ui/autoplay-toggle";
-import { CarouselDots } from "~/components/ui/carousel-dots";
+import { Suspense } from "react";
+import { AutoplayToggle, CarouselDots } from "~/components/ui/carousel-controls";
 import { useAutoplay } from "~/components/ui/use-autoplay";
 import { useCarousel } from "~/components/ui/use-carousel";
-import { emblaDurationForMs } from "~/domain/embla-timing";
 import {
   BANNER_PORTRAIT_MEDIA,
   BANNER_PORTRAIT_SIZE,
@@ -15,7 +14,7 @@ import {
   type DestinationSlide,
 } from "~/domain/site-content";
 
-const OPTIONS = { loop: true, duration: emblaDurationForMs(CAROUSEL_TIMING.bannerTransitionMs) };
+const OPTIONS = { loop: true, transitionMs: CAROUSEL_TIMING.bannerTransitionMs };
 const AUTOPLAY = {
   delay: CAROUSEL_TIMING.bannerDelayMs,
   stopOnInteraction: true,
@@ -98,20 +97,22 @@ export function HeroBanner({ slides }: { slides: DestinationSlide[] }) {
         </div>
       </div>
       {ready ? (
-        <div className="hero-controls">
-          <CarouselDots
-            count={count}
-            selected={selected}
-            onSelect={scrollTo}
-            groupLabel="Choose destination"
-            labelFor={(i) => `Show slide ${i + 1}: ${slides[i]?.name}`}
-          />
-          <AutoplayToggle
-            paused={autoplay.paused}
-            onToggle={autoplay.toggle}
-            label="destination slideshow"
-          />
-        </div>
+        <Suspense fallback={null}>
+          <div className="hero-controls">
+            <CarouselDots
+              count={count}
+              selected={selected}
+              onSelect={scrollTo}
+              groupLabel="Choose destination"
+              labelFor={(i) => `Show slide ${i + 1}: ${slides[i]?.name}`}
+            />
+            <AutoplayToggle
+              paused={autoplay.paused}
+              onToggle={autoplay.toggle}
+              label="destination slideshow"
+            />
+          </div>
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,4 +1,5 @@
-import { AutoplayToggle } from "~/components/ui/autoplay-toggle";
+import { Suspense } from "react";
+import { AutoplayToggle } from "~/components/ui/carousel-controls";
 import { useAutoplay } from "~/components/ui/use-autoplay";
 import { useCarousel } from "~/components/ui/use-carousel";
 import { LOGO_SIZE, type LogoItem } from "~/domain/site-content";
@@ -52,12 +53,14 @@ export function LogoCarousel({ logos, delayMs, label, className }: LogoCarouselP
         </div>
       </div>
       {ready ? (
-        <AutoplayToggle
-          paused={autoplay.paused}
-          onToggle={autoplay.toggle}
-          label={label}
-          className="logo-toggle"
-        />
+        <Suspense fallback={null}>
+          <AutoplayToggle
+            paused={autoplay.paused}
+            onToggle={autoplay.toggle}
+            label={label}
+            className="logo-toggle"
+          />
+        </Suspense>
       ) : null}
     </div>
   );

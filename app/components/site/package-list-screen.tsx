@@ -1,4 +1,4 @@
-import { kindInfo } from "~/domain/package-kinds";
+import { siteKindInfo } from "~/domain/site-kinds";
 import type { PackageKind } from "~/domain/schemas";
 import type { PackageCardView } from "~/domain/site-views";
 import { PackageGrid, PackageGridSkeleton } from "./package-grid";
@@ -34,7 +34,7 @@ export function PackageListScreen({
   kind: PackageKind;
   items: PackageCardView[];
 }) {
-  const info = kindInfo(kind).publicList;
+  const info = siteKindInfo(kind).publicList;
   const intro = LIST_INTROS[kind];
   return (
     <>
@@ -56,7 +56,7 @@ export function PackageListScreen({
 
 /** What a list page shows while its data loads during client-side navigation. */
 export function PackageListLoading({ kind }: { kind: PackageKind }) {
-  const info = kindInfo(kind).publicList;
+  const info = siteKindInfo(kind).publicList;
   return (
     <>
       <PageHero eyebrow={LIST_INTROS[kind].eyebrow} title={info.heading}>

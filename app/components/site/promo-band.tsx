@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icons";
 
-interface PromoBandProps {
+export interface PromoBandProps {
   id: string;
   icon: IconName;
   eyebrow: string;

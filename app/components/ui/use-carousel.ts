@@ -1,26 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { EmblaCarouselType, EmblaOptionsType, EmblaPluginType } from "embla-carousel";
-import type { AutoplayOptionsType } from "embla-carousel-autoplay";
+import type { EmblaCarouselType } from "embla-carousel";
+import type { CarouselAutoplay, CarouselOptions } from "./carousel-engine";
 import { whenWanted } from "./when-wanted";
 
-export type CarouselAutoplay = Pick<
-  AutoplayOptionsType,
-  "delay" | "stopOnInteraction" | "stopOnFocusIn"
->;
-
-/** Embla and its autoplay plugin, fetched once for every carousel of the page. */
-async function startEmbla(
-  viewport: HTMLElement,
-  options: EmblaOptionsType,
-  autoplay: CarouselAutoplay | undefined,
-): Promise<EmblaCarouselType> {
-  const [{ default: EmblaCarousel }, autoplayModule] = await Promise.all([
-    import("embla-carousel"),
-    autoplay ? import("embla-carousel-autoplay") : undefined,
-  ]);
-  const plugins: EmblaPluginType[] = autoplayModule ? [autoplayModule.default(autoplay)] : [];
-  return EmblaCarousel(viewport, options, plugins);
-}
+export type { CarouselAutoplay, CarouselOptions };
 
 /**
  * Embla with progressive enhancement: until it runs (no JS, before hydration, and until the page
@@ -31,7 +14,7 @@ async function startEmbla(
  * loaded and the browser is idle, or at once when the visitor touches, hovers or focuses the
  * carousel. Options are read when Embla starts; later changes are ignored.
  */
-export function useCarousel(options: EmblaOptionsType, autoplay?: CarouselAutoplay) {
+export function useCarousel(options: CarouselOptions, autoplay?: CarouselAutoplay) {
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
   const [api, setApi] = useState<EmblaCarouselType>();
   const [selected, setSelected] = useState(0);
@@ -44,7 +27,8 @@ export function useCarousel(options: EmblaOptionsType, autoplay?: CarouselAutopl
     let cancelled = false;
     const stopWaiting = whenWanted(viewport.parentElement ?? viewport, () => {
       const { options: startOptions, autoplay: startAutoplay } = settings.current;
-      startEmbla(viewport, startOptions, startAutoplay)
+      import("./carousel-engine")
+        .then(({ startEmbla }) => startEmbla(viewport, startOptions, startAutoplay))
         .then((embla) => {
           if (cancelled) {
             embla.destroy();

@@ -17,6 +17,8 @@ export function loader() {
       name: site.name,
       foundedYear: site.foundedYear,
       years: site.yearsOfExperience,
+      // Fixed content travels as data, not as code in the page's JS (decision 064).
+      strengths: STRENGTHS,
       seo: buildSeo(site, {
         path: "/about",
         title: "About Us",
@@ -32,7 +34,7 @@ export const headers = loaderHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { name, foundedYear, years } = loaderData;
+  const { name, foundedYear, years, strengths } = loaderData;
   return (
     <>
       <PageHero eyebrow={`Since ${foundedYear}`} title="Our Story">
@@ -72,7 +74,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             What makes us different
           </h2>
           <ul className="feature-grid four">
-            {STRENGTHS.map((s, i) => (
+            {strengths.map((s, i) => (
               <li key={s.title} className="feature">
                 <span className="perk-icon">
                   <Icon name={STRENGTH_ICONS[i] ?? "check"} size={24} />

@@ -15,6 +15,8 @@ export function loader() {
   return data(
     {
       site,
+      // Fixed content travels as data, not as code in the page's JS (decision 064).
+      hours: BUSINESS_HOURS,
       seo: buildSeo(site, {
         path: "/contact",
         title: "Contact Us",
@@ -30,7 +32,7 @@ export const headers = loaderHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { site } = loaderData;
+  const { site, hours } = loaderData;
   return (
     <>
       <PageHero eyebrow="We would love to hear from you" title="Contact Us">
@@ -69,7 +71,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <section className="info-card" aria-labelledby="hours-heading">
             <h2 id="hours-heading">Business hours</h2>
             <dl className="hours">
-              {BUSINESS_HOURS.map((h) => (
+              {hours.map((h) => (
                 <div key={h.days}>
                   <dt>{h.days}</dt>
                   <dd>{h.hours}</dd>

@@ -4,7 +4,7 @@ import { LogoCarousel } from "~/components/site/logo-carousel";
 import { MomentsCarousel } from "~/components/site/moments-carousel";
 import { PackageSection } from "~/components/site/package-section";
 import { Perks } from "~/components/site/perks";
-import { PromoBand } from "~/components/site/promo-band";
+import { PromoBand, type PromoBandProps } from "~/components/site/promo-band";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import {
@@ -20,6 +20,28 @@ import { loadHome } from "~/server/site/site-pages.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/home";
 
+const PROMOS: PromoBandProps[] = [
+  {
+    id: "flights-promo",
+    icon: "plane",
+    eyebrow: "Fly for less",
+    heading: "Discounted Flights",
+    text: "Negotiated fares with leading airlines, found by people who know the routes.",
+    to: "/flights",
+    action: "See flight deals",
+  },
+  {
+    id: "hotels-promo",
+    icon: "bed",
+    eyebrow: "Stay for less",
+    heading: "Discounted Hotels",
+    text: "Member rates at boutique hotels and beach resorts, with perks you will not find online.",
+    to: "/hotels",
+    action: "See hotel deals",
+    reverse: true,
+  },
+];
+
 export async function loader() {
   const site = getSite();
   const home = await loadHome(getDb());
@@ -34,6 +56,7 @@ export async function loader() {
     partners: PARTNER_LOGOS,
     accredited: ACCREDITED_LOGOS,
     perks: PERKS,
+    promos: PROMOS,
   };
   return data({ ...home, showcase, seo }, { headers: { "Cache-Control": PUBLIC_CACHE } });
 }
@@ -86,25 +109,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         tone="tint"
         {...sections.discovery}
       />
-      <PromoBand
-        id="flights-promo"
-        icon="plane"
-        eyebrow="Fly for less"
-        heading="Discounted Flights"
-        text="Negotiated fares with leading airlines, found by people who know the routes."
-        to="/flights"
-        action="See flight deals"
-      />
-      <PromoBand
-        id="hotels-promo"
-        icon="bed"
-        eyebrow="Stay for less"
-        heading="Discounted Hotels"
-        text="Member rates at boutique hotels and beach resorts, with perks you will not find online."
-        to="/hotels"
-        action="See hotel deals"
-        reverse
-      />
+      {showcase.promos.map((promo) => (
+        <PromoBand key={promo.id} {...promo} />
+      ))}
       <section className="section accredited" aria-labelledby="accredited-heading">
         <div className="container">
           <h2 id="accredited-heading" className="accredited-heading">

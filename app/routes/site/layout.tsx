@@ -1,6 +1,6 @@
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useNavigation } from "react-router";
 import { FONT_PRELOADS } from "~/components/site/fonts";
-import { PackageListLoading } from "~/components/site/package-list-screen";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { ENQUIRY_TEXTS } from "~/domain/site-content";
@@ -8,6 +8,16 @@ import { listKindForPath } from "~/domain/site-paths";
 import { whatsappLink } from "~/domain/whatsapp";
 import { getSite } from "~/server/platform/runtime.server";
 import type { Route } from "./+types/layout";
+
+/**
+ * The list skeleton shows only during client-side navigations, so it is not part of a page's
+ * first-load JS: it is fetched once the page has loaded (decision 064).
+ */
+const loadListLoading = () =>
+  import("~/components/site/package-list-screen").then((module) => ({
+    default: module.PackageListLoading,
+  }));
+const PackageListLoading = lazy(loadListLoading);
 
 export function loader() {
   const site = getSite();
@@ -32,6 +42,12 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading";
   const pendingList = loading ? listKindForPath(navigation.location.pathname) : undefined;
+  useEffect(() => {
+    const prefetch = () => void loadListLoading();
+    if (document.readyState === "complete") prefetch();
+    else window.addEventListener("load", prefetch, { once: true });
+    return () => window.removeEventListener("load", prefetch);
+  }, []);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -43,7 +59,13 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         {loading ? "Loading page" : ""}
       </p>
       <main id="main" tabIndex={-1}>
-        {pendingList ? <PackageListLoading kind={pendingList} /> : <Outlet />}
+        {pendingList ? (
+          <Suspense fallback={null}>
+            <PackageListLoading kind={pendingList} />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <SiteFooter site={site} year={year} />
     </>

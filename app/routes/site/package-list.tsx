@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PackageListScreen } from "~/components/site/package-list-screen";
 import { LIST_INTROS } from "~/components/site/package-list-screen";
-import { kindInfo } from "~/domain/package-kinds";
+import { siteKindInfo } from "~/domain/site-kinds";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { listKindForPath } from "~/domain/site-paths";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/package-list";
 export async function loader({ request }: Route.LoaderArgs) {
   const kind = listKindForPath(new URL(request.url).pathname);
   if (!kind) throw data(null, { status: 404 });
-  const info = kindInfo(kind).publicList;
+  const info = siteKindInfo(kind).publicList;
   const section = await loadList(getDb(), kind);
   const seo = buildSeo(getSite(), {
     path: info.path,
