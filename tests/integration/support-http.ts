@@ -75,15 +75,18 @@ export function rawRequest(base: string, path: string, options: RawRequest): Pro
     }
     if (options.stream) {
       const { chunk, maxBytes } = options.stream;
+      // One chunk per turn of the event loop, as a browser uploads: writing in a tight loop would
+      // keep this client from reading the server's early answer until the server, done draining,
+      // closes the socket (then the write fails with EPIPE and the answer is lost).
       const pump = () => {
-        while (!answered && !req.destroyed && sent < maxBytes) {
-          sent += chunk.length;
-          if (!req.write(chunk)) {
-            req.once("drain", pump);
-            return;
-          }
+        if (answered || req.destroyed) return;
+        if (sent >= maxBytes) {
+          req.end();
+          return;
         }
-        if (!answered && !req.destroyed) req.end();
+        sent += chunk.length;
+        if (req.write(chunk)) setImmediate(pump);
+        else req.once("drain", pump);
       };
       pump();
     } else if (options.declaredLength === undefined) {
