@@ -48,6 +48,19 @@ describe.each(BACKENDS)("page cache invalidation (%s)", (backend) => {
     fs.rmSync(mediaDir, { recursive: true, force: true });
   });
 
+  /**
+   * Every pool connection LISTENs: the one that committed hears its write at once, the idle ones
+   * a moment later. Before checking that something does *not* drop the cache, wait until the
+   * earlier tests' late copies have arrived (no drop for 200 ms).
+   */
+  const settled = async () => {
+    for (let quiet = 0, seen = cache.generation; quiet < 4;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (cache.generation === seen) quiet++;
+      else [quiet, seen] = [0, cache.generation];
+    }
+  };
+
   const warm = () => {
     cache.set(
       "home",
@@ -118,6 +131,7 @@ describe.each(BACKENDS)("page cache invalidation (%s)", (backend) => {
   });
 
   it("is kept by reads and by writes that changed nothing public", async () => {
+    await settled();
     warm();
     await listPackages(database.db, { kind: "trip", publishedOnly: true });
     await database.db.deleteFrom("sessions").execute();
@@ -125,6 +139,7 @@ describe.each(BACKENDS)("page cache invalidation (%s)", (backend) => {
   });
 
   it("is kept when a content write rolls back", async () => {
+    await settled();
     warm();
     await expect(
       database.db.transaction().execute(async (trx) => {

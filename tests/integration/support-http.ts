@@ -23,8 +23,27 @@ export interface RawRequest {
   timeoutMs?: number;
 }
 
-/** One request over node:http; resolves with the answer even when the server cuts the upload short. */
-export function rawRequest(base: string, path: string, options: RawRequest): Promise<RawAnswer> {
+/**
+ * One request over node:http; resolves with the answer even when the server cuts the upload short.
+ * When the server closes the socket while this client is still sending, the client can see the
+ * reset (EPIPE, ECONNRESET) before it has read the answer the server sent first; such a request
+ * is made once more. (Servers avoid this with a "lingering close"; see issue 11's notes.)
+ */
+export async function rawRequest(
+  base: string,
+  path: string,
+  options: RawRequest,
+): Promise<RawAnswer> {
+  try {
+    return await rawRequestOnce(base, path, options);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EPIPE" && code !== "ECONNRESET") throw error;
+    return rawRequestOnce(base, path, options);
+  }
+}
+
+function rawRequestOnce(base: string, path: string, options: RawRequest): Promise<RawAnswer> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     let sent = 0;
