@@ -3,6 +3,12 @@ const INTERACTIONS = ["pointerenter", "pointerdown", "touchstart", "focusin", "k
 /** How long an idle callback may wait once the page has loaded. */
 const IDLE_TIMEOUT_MS = 2000;
 
+/** Calls `callback` once the window `load` event has fired (at once if it already has). */
+export function afterLoad(callback: () => void, signal: AbortSignal): void {
+  if (document.readyState === "complete") callback();
+  else window.addEventListener("load", callback, { once: true, signal });
+}
+
 function hasIdleCallback(): boolean {
   return typeof window.requestIdleCallback === "function";
 }
@@ -41,8 +47,7 @@ export function whenWanted(element: HTMLElement, start: () => void): () => void 
 
   for (const type of INTERACTIONS)
     element.addEventListener(type, run, { passive: true, signal: listeners.signal });
-  if (document.readyState === "complete") whenIdle();
-  else window.addEventListener("load", whenIdle, { once: true, signal: listeners.signal });
+  afterLoad(whenIdle, listeners.signal);
 
   return () => {
     done = true;

@@ -3,6 +3,7 @@ import { Outlet, useNavigation } from "react-router";
 import { FONT_PRELOADS } from "~/components/site/fonts";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { afterLoad } from "~/components/ui/when-wanted";
 import { ENQUIRY_TEXTS } from "~/domain/site-content";
 import { listKindForPath } from "~/domain/site-paths";
 import { whatsappLink } from "~/domain/whatsapp";
@@ -43,10 +44,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading";
   const pendingList = loading ? listKindForPath(navigation.location.pathname) : undefined;
   useEffect(() => {
-    const prefetch = () => void loadListLoading();
-    if (document.readyState === "complete") prefetch();
-    else window.addEventListener("load", prefetch, { once: true });
-    return () => window.removeEventListener("load", prefetch);
+    const stop = new AbortController();
+    afterLoad(() => void loadListLoading(), stop.signal);
+    return () => stop.abort();
   }, []);
   return (
     <>

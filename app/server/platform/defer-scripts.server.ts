@@ -20,11 +20,12 @@ const BODY_END = "</body>";
 export const START_SCRIPTS = `(()=>{let d=!1;const s=()=>{if(d)return;d=!0;for(const l of document.querySelectorAll('link[rel="x-modulepreload"]'))l.rel="modulepreload";const o=document.querySelector('script[type="x-deferred-module"]');if(!o)return;const n=document.createElement("script");n.type="module";n.nonce=o.nonce;n.textContent=o.textContent;o.replaceWith(n)};try{new PerformanceObserver((e,b)=>{e.getEntriesByName("first-contentful-paint").length&&(b.disconnect(),setTimeout(s,0))}).observe({type:"paint",buffered:!0})}catch{s()}for(const t of["pointerdown","keydown","touchstart"])addEventListener(t,s,{once:!0,capture:!0,passive:!0});setTimeout(s,3e3)})();`;
 
 const PATTERNS = [PRELOAD, MODULE_SCRIPT, BODY_END];
+/** The longest unfinished start of a pattern: one character short of the longest pattern. */
+const LONGEST_TAIL = Math.max(...PATTERNS.map((pattern) => pattern.length)) - 1;
 
 /** Length of the longest end of `text` that is the unfinished start of a pattern. */
 function unfinishedTail(text: string): number {
-  const longest = Math.max(...PATTERNS.map((pattern) => pattern.length)) - 1;
-  for (let size = Math.min(longest, text.length); size > 0; size--) {
+  for (let size = Math.min(LONGEST_TAIL, text.length); size > 0; size--) {
     const tail = text.slice(text.length - size);
     if (PATTERNS.some((pattern) => pattern.startsWith(tail))) return size;
   }
