@@ -24,8 +24,20 @@ describe("environment", () => {
     [{ ADMIN_EMAIL: "a@example.com" }, "ADMIN_PASSWORD"],
     [{ S3_ENDPOINT: "not a url" }, "S3_ENDPOINT"],
     [{ SITE_WHATSAPP: "+27 (21) 555" }, "SITE_WHATSAPP"],
+    [{ SMTP_URL: "http://mail.example.com" }, "SMTP_URL"],
+    [{ SMTP_URL: "smtp:/mail.example.com" }, "SMTP_URL"],
+    [{ MAIL_FROM: "x" }, "MAIL_FROM"],
   ])("refuses %o with a message naming %s", (source, name) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`Invalid environment:[\\s\\S]*${name}:`));
+  });
+
+  it("takes smtp:// and smtps:// URLs for SMTP_URL (issue 22)", () => {
+    expect(parseEnv({ SMTP_URL: "smtps://u:p@mail.example.com:465" }).SMTP_URL).toBe(
+      "smtps://u:p@mail.example.com:465",
+    );
+    expect(parseEnv({ SMTP_URL: "smtp://mail.example.com:587" }).SMTP_URL).toBe(
+      "smtp://mail.example.com:587",
+    );
   });
 
   it("treats empty values as unset", () => {

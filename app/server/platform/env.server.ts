@@ -46,6 +46,13 @@ export const envSchema = z
     SITE_INSTAGRAM_URL: optionalUrl,
     /** Signs cookies (flash, trusted device); unset: a random key kept in the database. */
     SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+    /** smtp://user:pass@host:port or smtps://…; unset: messages are logged, not sent (issue 22). */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/?#]+/, { error: "must be an smtp:// or smtps:// URL" })
+      .optional(),
+    /** The From of every message, e.g. `Wanderlux <no-reply@example.com>`; default SITE_EMAIL. */
+    MAIL_FROM: z.string().min(3).max(320).optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     PAGE_CACHE_MAX_BYTES: z.coerce
       .number({ error: "must be a number of bytes" })

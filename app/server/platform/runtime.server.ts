@@ -12,6 +12,7 @@ import { startMediaSweeper, sweepUnattachedMedia } from "../media/references.ser
 import { migrateToLatest } from "./migrate.server";
 import { seedDemo } from "../catalogue/seed.server";
 import { siteConfigFrom } from "../site/site.server";
+import { createMailer, setMailer } from "../mail/mailer.server";
 
 export interface Runtime {
   env: Env;
@@ -74,6 +75,13 @@ export async function startRuntime(env: Env): Promise<Runtime> {
       if (await seedDemo(database.db, media, progress))
         log("info", "demo content seeded", { ms: Date.now() - started });
     }
+    const site = siteConfigFrom(env);
+    setMailer(
+      createMailer({
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM ?? { name: site.name, address: site.email },
+      }),
+    );
     setDatabase(database);
     // Uploads never attached to anything are deleted after 24 h: now, then hourly.
     const stopSweeper = startMediaSweeper(() => sweepUnattachedMedia(database.db, media));
@@ -81,9 +89,10 @@ export async function startRuntime(env: Env): Promise<Runtime> {
       env,
       database,
       media,
-      site: siteConfigFrom(env),
+      site,
       async close() {
         await stopSweeper();
+        setMailer(undefined);
         setDatabase(undefined);
         runtime = undefined;
         await database.close();

@@ -1,0 +1,105 @@
+import type { MailContent } from "./mailer.server";
+
+/*
+ * Every message the app sends is one link with a few lines around it. Each has a plain-text and an
+ * HTML part, names the site, and builds its link from PUBLIC_URL (never from the request's Host,
+ * which a client controls).
+ */
+
+export interface MailSite {
+  name: string;
+  publicUrl: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+/** An absolute link on the public site: `path` may carry a query (the token). */
+export function siteLink(site: MailSite, path: string): string {
+  // Relative to the base, so a PUBLIC_URL with a path (https://example.com/travel) keeps it.
+  const base = site.publicUrl.endsWith("/") ? site.publicUrl : `${site.publicUrl}/`;
+  return new URL(path.replace(/^\/+/, ""), base).href;
+}
+
+export interface LinkMessage {
+  subject: string;
+  /** Paragraphs before the link. */
+  lines: string[];
+  action: string;
+  path: string;
+  /** Said under the link, e.g. "This link works once, for 1 hour." */
+  validity: string;
+  /** Said last, e.g. who can ignore the message. */
+  footer: string;
+}
+
+export function linkMessage(site: MailSite, message: LinkMessage): MailContent {
+  const link = siteLink(site, message.path);
+  const subject = `${message.subject} · ${site.name}`;
+  const text = [
+    ...message.lines,
+    "",
+    `${message.action}: ${link}`,
+    "",
+    message.validity,
+    message.footer,
+    "",
+    `— ${site.name}`,
+  ].join("\n");
+  const p = (line: string) => `<p>${escapeHtml(line)}</p>`;
+  const html = [
+    "<!doctype html>",
+    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2933">',
+    `<h1 style="font-size:1.25rem">${escapeHtml(site.name)}</h1>`,
+    ...message.lines.map(p),
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:.6em 1.2em;background:#0f4c5c;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(message.action)}</a></p>`,
+    `<p style="font-size:.9em">Or open this address: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    p(message.validity),
+    p(message.footer),
+    "</body></html>",
+  ].join("\n");
+  return { subject, text, html, link };
+}
+
+export function invitationMail(
+  site: MailSite,
+  input: { invitedBy: string; token: string },
+): MailContent {
+  return linkMessage(site, {
+    subject: "You are invited to the back office",
+    lines: [
+      `${input.invitedBy} has invited you to manage the ${site.name} website.`,
+      "Open the link below to choose a password and sign in.",
+    ],
+    action: "Accept the invitation",
+    path: `/admin/accept-invite?token=${encodeURIComponent(input.token)}`,
+    validity: "This link works once, for 72 hours.",
+    footer: "If you did not expect this invitation, you can ignore this message.",
+  });
+}
+
+export function passwordResetMail(site: MailSite, input: { token: string }): MailContent {
+  return linkMessage(site, {
+    subject: "Reset your password",
+    lines: ["Someone asked to reset the password of your back-office account."],
+    action: "Choose a new password",
+    path: `/admin/reset-password?token=${encodeURIComponent(input.token)}`,
+    validity: "This link works once, for 1 hour. Using it signs out every session of the account.",
+    footer: "If you did not ask for this, ignore this message: your password stays as it is.",
+  });
+}
+
+export function emailVerificationMail(site: MailSite, input: { token: string }): MailContent {
+  return linkMessage(site, {
+    subject: "Confirm your e-mail address",
+    lines: ["This address was added to a back-office account. Confirm that it is yours."],
+    action: "Confirm this address",
+    path: `/admin/verify-email?token=${encodeURIComponent(input.token)}`,
+    validity: "This link works once, for 24 hours.",
+    footer: "If you did not add this address, ignore this message: nothing changes.",
+  });
+}
