@@ -43,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: requestInfo(context).clientIp,
     previousSessionId: readCookie(request, SESSION_COOKIE),
     deviceCookie: readCookie(request, DEVICE_COOKIE),
+    userAgent: request.headers.get("User-Agent"),
   });
   if (result.ok) {
     return redirectWithToast(

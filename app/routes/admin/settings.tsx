@@ -4,6 +4,8 @@ import { SampleSettings } from "~/components/admin/sample-settings";
 import { changePassword, PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { getDb } from "~/server/platform/db.server";
+import { requestOrigin } from "~/server/events/events.server";
+import { requestInfo } from "~/server/platform/request-context.server";
 import { isAppError } from "~/server/platform/errors.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
@@ -33,6 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         confirmPassword: field("confirmPassword"),
       },
       readCookie(request, SESSION_COOKIE),
+      requestOrigin(request, requestInfo(context).clientIp),
     );
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import { SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
 import { getDb } from "~/server/platform/db.server";
+import { requestOrigin } from "~/server/events/events.server";
+import { requestInfo } from "~/server/platform/request-context.server";
 import { signOut } from "~/server/auth/login.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
 import type { Route } from "./+types/sign-out";
@@ -10,8 +12,12 @@ export function loader() {
   return redirect("/admin");
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const clear = await signOut(getDb(), request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const clear = await signOut(
+    getDb(),
+    request,
+    requestOrigin(request, requestInfo(context).clientIp),
+  );
   return redirectWithToast(
     request,
     "/admin",

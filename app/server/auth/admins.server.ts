@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, isUniqueViolation } from "../platform/e
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { beginPasswordChangeAttempt, recordPasswordChangeSuccess } from "./rate-limit.server";
 import { destroyAdminSessions } from "./session.server";
+import { recordEvent, type RequestOrigin } from "../events/events.server";
 
 export const PASSWORD_MIN_LENGTH = 12;
 
@@ -104,6 +105,7 @@ export async function changePassword(
   adminId: string,
   input: { currentPassword: unknown; newPassword: unknown; confirmPassword?: unknown },
   keepSessionId: string | undefined,
+  origin?: RequestOrigin,
 ): Promise<void> {
   if (hasUnstorableText(input)) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
   const parsed = changePasswordSchema.safeParse(input);
@@ -139,6 +141,7 @@ export async function changePassword(
       .where("id", "=", adminId)
       .execute();
     await destroyAdminSessions(trx, adminId, keepSessionId);
+    await recordEvent(trx, { type: "account.password_changed", adminId, ...origin });
   });
   await recordPasswordChangeSuccess(db, adminId);
 }

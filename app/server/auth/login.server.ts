@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { loginSchema } from "~/domain/schemas";
 import { findAdminByEmail, hashPassword, verifyPassword } from "./admins.server";
-import type { Db } from "../platform/db.server";
+import { inTransaction, type Db } from "../platform/db.server";
+import { recordEvent, type RequestOrigin } from "../events/events.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { deviceCookie, trustedDeviceId } from "./device.server";
 import { beginAttempt, recordSuccess } from "./rate-limit.server";
@@ -53,6 +54,7 @@ export async function signIn(
     previousSessionId?: string;
     /** The raw device cookie the browser sent, if any (device.server.ts). */
     deviceCookie?: string;
+    userAgent?: string | null;
   },
 ): Promise<SignInResult> {
   if (hasUnstorableText([input.email, input.password])) {
@@ -73,8 +75,18 @@ export async function signIn(
     ip: input.ip,
     device: trustedDeviceId(input.deviceCookie, parsed.data.email),
   };
+  const failed = (adminId: string | null, reason: string) =>
+    recordEvent(db, {
+      type: "auth.sign_in_failed",
+      adminId,
+      email: parsed.data.email,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      details: { reason },
+    });
   const ticket = await beginAttempt(db, keys);
   if (!ticket.allowed) {
+    await failed(null, "rate_limited");
     return {
       ok: false,
       status: 429,
@@ -84,11 +96,24 @@ export async function signIn(
   }
   const admin = await findAdminByEmail(db, parsed.data.email);
   const valid = await verifyPassword(admin?.password_hash ?? (await getDummyHash()), password);
-  if (!admin || !valid) return { ok: false, status: 401, error: INVALID_CREDENTIALS };
+  if (!admin || !valid) {
+    await failed(admin?.id ?? null, admin ? "wrong_password" : "unknown_email");
+    return { ok: false, status: 401, error: INVALID_CREDENTIALS };
+  }
 
   await recordSuccess(db, keys, ticket);
-  await destroySession(db, input.previousSessionId);
-  const session = await createSession(db, admin.id);
+  const session = await inTransaction(db, async (trx) => {
+    await destroySession(trx, input.previousSessionId);
+    const created = await createSession(trx, admin.id);
+    await recordEvent(trx, {
+      type: "auth.sign_in",
+      adminId: admin.id,
+      email: admin.email,
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
+    return created;
+  });
   return {
     ok: true,
     admin: { id: admin.id, email: admin.email },
@@ -98,8 +123,11 @@ export async function signIn(
 }
 
 /** Deletes the caller's session row, if any; the caller expires the cookie with the header returned. */
-export async function signOut(db: Db, request: Request): Promise<string> {
-  await destroySession(db, readCookie(request, SESSION_COOKIE));
+export async function signOut(db: Db, request: Request, origin: RequestOrigin): Promise<string> {
+  await inTransaction(db, async (trx) => {
+    const adminId = await destroySession(trx, readCookie(request, SESSION_COOKIE));
+    if (adminId) await recordEvent(trx, { type: "auth.sign_out", adminId, ...origin });
+  });
   return clearSessionCookie(request);
 }
 

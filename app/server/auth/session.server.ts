@@ -62,9 +62,15 @@ export async function getSessionAdmin(
   return { id: row.id, email: row.email };
 }
 
-export async function destroySession(db: Db, id: string | undefined): Promise<void> {
-  if (!id || id.length > 128) return;
-  await db.deleteFrom("sessions").where("id_hash", "=", hashSessionId(id)).execute();
+/** Deletes a session row; returns the admin it belonged to, if there was one. */
+export async function destroySession(db: Db, id: string | undefined): Promise<string | null> {
+  if (!id || id.length > 128) return null;
+  const row = await db
+    .deleteFrom("sessions")
+    .where("id_hash", "=", hashSessionId(id))
+    .returning("admin_id")
+    .executeTakeFirst();
+  return row?.admin_id ?? null;
 }
 
 export async function destroyAdminSessions(

@@ -107,6 +107,34 @@ export interface AppSecretsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** Append-only audit trail (issue 22): written by recordEvent in the change's own transaction. */
+export interface EventsTable {
+  id: Generated<string>;
+  type: string;
+  admin_id: string | null;
+  actor_id: string | null;
+  email: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  details: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export type VerificationType = "invite" | "password_reset" | "email_verify";
+
+/** Tokens that travel in links: only their SHA-256 is stored; used_at makes them single-use. */
+export interface VerificationsTable {
+  id: Generated<string>;
+  type: VerificationType;
+  target: string;
+  admin_id: string | null;
+  created_by: string | null;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   media_objects: MediaObjectsTable;
   packages: PackagesTable;
@@ -117,6 +145,8 @@ export interface DB {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   app_secrets: AppSecretsTable;
+  events: EventsTable;
+  verifications: VerificationsTable;
 }
 
 export type PackageRow = Selectable<PackagesTable>;

@@ -1,10 +1,12 @@
 import { getDb } from "~/server/platform/db.server";
+import { requestOrigin } from "~/server/events/events.server";
+import { requestInfo } from "~/server/platform/request-context.server";
 import { signOut } from "~/server/auth/login.server";
 import { assertSameOrigin } from "~/server/auth/security.server";
 import type { Route } from "./+types/logout";
 
 /** POST /api/admin/logout: always deletes the session row (if any) and expires the cookie. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   if (request.method !== "POST") {
     return Response.json(
@@ -12,7 +14,11 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 405, headers: { Allow: "POST" } },
     );
   }
-  const clear = await signOut(getDb(), request);
+  const clear = await signOut(
+    getDb(),
+    request,
+    requestOrigin(request, requestInfo(context).clientIp),
+  );
   return Response.json(
     { success: true },
     { headers: { "Set-Cookie": clear, "Cache-Control": "no-store" } },

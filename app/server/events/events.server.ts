@@ -1,0 +1,109 @@
+import type { Db } from "../platform/db.server";
+
+/*
+ * The audit trail (issue 22): one append-only table, written only here. Call recordEvent with the
+ * same `db` (transaction) as the change it describes, so an event exists exactly when its change
+ * does. The table refuses UPDATEs (a trigger); only a retention job may delete old rows.
+ */
+
+export const EVENT_TYPES = [
+  "auth.sign_in",
+  "auth.sign_in_failed",
+  "auth.second_factor",
+  "auth.second_factor_failed",
+  "auth.sign_out",
+  "account.password_changed",
+  "account.password_reset",
+  "account.two_factor_enabled",
+  "account.two_factor_disabled",
+  "account.recovery_code_used",
+  "account.recovery_codes_regenerated",
+  "account.email_added",
+  "account.email_verified",
+  "account.email_made_primary",
+  "account.email_deleted",
+  "team.invitation_sent",
+  "team.invitation_accepted",
+  "team.admin_removed",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface EventInput {
+  type: EventType;
+  /** The account the event is about. */
+  adminId?: string | null;
+  /** Who caused it, when not the account itself (an admin removing another). */
+  actorId?: string | null;
+  /** The address involved (a failed sign-in names no account). */
+  email?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  details?: Record<string, string | number | boolean | null>;
+}
+
+/** What the request tells about its sender, for events. */
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string | null;
+}
+
+export function requestOrigin(request: Request, ip: string): RequestOrigin {
+  return { ip, userAgent: request.headers.get("User-Agent") };
+}
+
+const clip = (value: string | null | undefined, max: number) =>
+  value === null || value === undefined ? null : value.slice(0, max);
+
+export async function recordEvent(db: Db, event: EventInput): Promise<void> {
+  await db
+    .insertInto("events")
+    .values({
+      type: event.type,
+      admin_id: event.adminId ?? null,
+      actor_id: event.actorId ?? null,
+      email: clip(event.email?.trim().toLowerCase(), 320),
+      ip: clip(event.ip, 100),
+      user_agent: clip(event.userAgent, 500),
+      details: JSON.stringify(event.details ?? {}),
+    })
+    .execute();
+}
+
+export interface EventRow {
+  id: string;
+  type: string;
+  adminId: string | null;
+  actorId: string | null;
+  email: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** Newest first; for one account when `adminId` is given. */
+export async function listEvents(
+  db: Db,
+  options: { adminId?: string; type?: EventType; limit?: number } = {},
+): Promise<EventRow[]> {
+  let query = db.selectFrom("events").selectAll();
+  if (options.adminId) query = query.where("admin_id", "=", options.adminId);
+  if (options.type) query = query.where("type", "=", options.type);
+  const rows = await query
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(Math.min(Math.max(options.limit ?? 100, 1), 1000))
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    adminId: r.admin_id,
+    actorId: r.actor_id,
+    email: r.email,
+    ip: r.ip,
+    userAgent: r.user_agent,
+    details: r.details,
+    createdAt: new Date(r.created_at),
+  }));
+}
