@@ -10,6 +10,7 @@ export default defineConfig({
       "tests/smoke/**/*.test.ts",
     ],
     globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/react-warnings.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -52,14 +52,16 @@ export type MediaVariant = z.infer<typeof mediaVariantSchema>;
  * Bidirectional overrides/isolates, zero-width spaces, BOMs, soft hyphens and C0/C1 controls
  * (except tab, line feed, carriage return) let a title read differently from what it is, e.g. in
  * the admin lists; they are stripped from every text field on input. ZWJ/ZWNJ stay (emoji,
- * Persian, Indic scripts need them). Decision 033.
+ * Persian, Indic scripts need them). Decision 033. Line breaks are stored as LF: browsers post a
+ * textarea's breaks as CRLF, so a form save would otherwise rewrite what the API stored
+ * (decision 067).
  */
 const INVISIBLE =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/g;
 
 export function stripInvisible(text: string): string {
-  return text.replace(INVISIBLE, "");
+  return text.replace(/\r\n?/g, "\n").replace(INVISIBLE, "");
 }
 
 const trimmed = (max: number) =>

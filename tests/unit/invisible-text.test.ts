@@ -13,9 +13,13 @@ describe("invisible and bidirectional control characters", () => {
       itinerary: [{ day: "Day\u2067 1", activity: "Swim\u061C", accommodation: "" }],
     });
     expect(parsed.title).toBe("gpj.exe Bali Escape");
-    expect(parsed.description).toBe("Line one\r\nLine two\tend");
+    expect(parsed.description).toBe("Line one\nLine two\tend");
     expect(parsed.highlights).toEqual(["sunset"]);
     expect(parsed.itinerary[0]).toMatchObject({ day: "Day 1", activity: "Swim" });
+  });
+
+  it("stores line breaks as LF, whether a browser posted CRLF or an old client CR", () => {
+    expect(stripInvisible("one\r\ntwo\rthree\nfour")).toBe("one\ntwo\nthree\nfour");
   });
 
   it("refuses a title that is nothing but invisible characters", () => {

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../../playwright.config";
+import { watchPage } from "./page-watch";
 
 /**
  * `adminPage`: a page whose context holds a signed-in admin session. It signs in through
@@ -34,7 +35,10 @@ export const test = base.extend<{ adminPage: Page; waitForHydration: boolean }>(
         return response;
       };
     }
+    const watch = watchPage(page, { responsiveness: javaScriptEnabled !== false });
     await provide(page);
+    watch.stop();
+    watch.assertHealthy();
   },
   adminPage: async ({ page }, provide) => {
     const response = await page.request.post("/api/admin/login", {

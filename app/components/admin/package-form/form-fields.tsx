@@ -78,3 +78,11 @@ export function TextField({ field, label, hint, focusName, placeholder, marked }
 export function focusIf(focusName: string | undefined, name: string): { autoFocus?: true } {
   return focusName !== undefined && focusName === name ? { autoFocus: true } : {};
 }
+
+/**
+ * The React key of a list row. Conform has none for rows that only a server reply added (an add
+ * without JavaScript): their index path is then stable, as nothing reorders them before a reload.
+ */
+export function rowKey(row: { key: string | undefined; name: string }): string {
+  return row.key ?? row.name;
+}

@@ -6,7 +6,7 @@ import { LIMITS, MESSAGES } from "~/domain/schemas";
 import { UploadProgressList } from "../media/upload-progress";
 import { useUploads } from "../media/use-uploads";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { FieldErrors } from "./form-fields";
+import { FieldErrors, rowKey } from "./form-fields";
 import type { PackageFormInput } from "./form-types";
 import "~/styles/admin-media.css";
 
@@ -66,7 +66,7 @@ export function ImagesSection({ form, field }: ImagesSectionProps) {
             const url = image.value ?? image.initialValue ?? "";
             const label = index === 0 ? "Cover" : `Image ${index + 1}`;
             return (
-              <li key={image.key} className="media-tile">
+              <li key={rowKey(image)} className="media-tile">
                 <img src={url} alt={`${label} of ${images.length}`} width={160} height={90} />
                 <span className="media-tile-label">{label}</span>
                 <input type="hidden" name={image.name} value={url} />

@@ -4,7 +4,7 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import { FieldErrors, focusIf } from "./form-fields";
+import { FieldErrors, focusIf, rowKey } from "./form-fields";
 import type { PackageFormInput } from "./form-types";
 import { useFocusNewRow } from "./use-row-focus";
 
@@ -30,7 +30,7 @@ export function ItineraryEditor({ form, field, focusName }: ItineraryEditorProps
           const { key: activityKey, ...activityProps } = getTextareaProps(activity);
           const { key: stayKey, ...stayProps } = getInputProps(accommodation, { type: "text" });
           return (
-            <li key={dayField.key}>
+            <li key={rowKey(dayField)}>
               <fieldset className="itinerary-day">
                 <legend>Day {index + 1}</legend>
                 <div className="field">

@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { FieldErrors, focusIf } from "./form-fields";
+import { FieldErrors, focusIf, rowKey } from "./form-fields";
 import type { PackageFormInput } from "./form-types";
 import { useFocusNewRow } from "./use-row-focus";
 
@@ -39,7 +39,7 @@ export function TextListEditor({
           const { key, ...props } = getInputProps(row, { type: "text" });
           const label = `${capital(itemName)} ${index + 1}`;
           return (
-            <li key={row.key} className="list-editor-row">
+            <li key={rowKey(row)} className="list-editor-row">
               <label htmlFor={row.id} className="visually-hidden">
                 {label}
               </label>

@@ -1,6 +1,9 @@
 import { useEffect, useState } from "react";
 
-type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+/** Conform's intent field (its list buttons and `form.insert()` submit with this name). */
+const INTENT_FIELD = "__intent__";
+/** Intents that change the form's rows; `validate` (Conform's blur validation) changes nothing. */
+const EDITING_INTENTS = new Set(["insert", "remove", "reorder", "update", "reset"]);
 
 /** An edited control: its value differs from the one the page was served with. */
 function changed(element: Element): boolean {
@@ -18,39 +21,57 @@ function changed(element: Element): boolean {
   return false;
 }
 
-const fieldNames = (form: HTMLFormElement) =>
-  Array.from(form.elements)
-    .filter((e): e is Control => "name" in e && typeof e.name === "string" && e.name !== "")
-    .filter((e) => !(e instanceof HTMLButtonElement))
-    .map((e) => e.name)
-    .join("\n");
+/** The submit event is one of Conform's row intents (add, remove, reorder a row). */
+export function isEditingIntent(submitter: Element | null): boolean {
+  if (!(submitter instanceof HTMLButtonElement) || submitter.name !== INTENT_FIELD) return false;
+  try {
+    const intent: unknown = JSON.parse(submitter.value);
+    return (
+      typeof intent === "object" &&
+      intent !== null &&
+      "type" in intent &&
+      typeof intent.type === "string" &&
+      EDITING_INTENTS.has(intent.type)
+    );
+  } catch {
+    return false;
+  }
+}
 
 /**
  * True once the admin has changed the form: typed text (even before the page hydrated), a changed
- * select, an added or removed row. It stays true until the page is left or saved: a save that
- * comes back with errors has still saved nothing.
+ * select, an added, removed or reordered row. It stays true until the page is left or saved: a
+ * save that comes back with errors has still saved nothing.
+ *
+ * It listens to what the admin does (input, change, Conform's row intents), never to DOM
+ * mutations: React rewrites inputs and textareas on every render, so a hook that set state on
+ * mutations fed its own renders and froze the tab (decision 066). Once dirty it stops listening.
  */
 export function useFormDirty(formId: string): boolean {
   const [dirty, setDirty] = useState(false);
   useEffect(() => {
+    if (dirty) return;
     const form = document.getElementById(formId);
     if (!(form instanceof HTMLFormElement)) return;
-    const initialNames = fieldNames(form);
-    const update = () => {
-      if (fieldNames(form) !== initialNames || Array.from(form.elements).some(changed)) {
-        setDirty(true);
-      }
+    const markDirty = () => setDirty(true);
+    if (Array.from(form.elements).some(changed)) {
+      markDirty();
+      return;
+    }
+    const onEdit = (event: Event) => {
+      if (event.target instanceof Element && changed(event.target)) markDirty();
     };
-    update();
-    const rows = new MutationObserver(update);
-    rows.observe(form, { childList: true, subtree: true });
-    form.addEventListener("input", update);
-    form.addEventListener("change", update);
+    const onSubmit = (event: SubmitEvent) => {
+      if (isEditingIntent(event.submitter)) markDirty();
+    };
+    form.addEventListener("input", onEdit);
+    form.addEventListener("change", onEdit);
+    form.addEventListener("submit", onSubmit, { capture: true });
     return () => {
-      rows.disconnect();
-      form.removeEventListener("input", update);
-      form.removeEventListener("change", update);
+      form.removeEventListener("input", onEdit);
+      form.removeEventListener("change", onEdit);
+      form.removeEventListener("submit", onSubmit, { capture: true });
     };
-  }, [formId]);
+  }, [formId, dirty]);
   return dirty;
 }

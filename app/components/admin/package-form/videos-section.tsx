@@ -11,7 +11,7 @@ import { videoSource } from "~/domain/video-embed";
 import { UploadProgressList } from "../media/upload-progress";
 import { useUploads } from "../media/use-uploads";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { FieldErrors } from "./form-fields";
+import { FieldErrors, rowKey } from "./form-fields";
 import type { PackageFormInput } from "./form-types";
 import "~/styles/admin-media.css";
 
@@ -44,7 +44,7 @@ export function CarriedVideos({ field }: VideosSectionProps) {
     .getFieldList()
     .map((video) => (
       <VideoInputs
-        key={video.key}
+        key={rowKey(video)}
         name={video.name}
         value={(video.value ?? video.initialValue ?? {}) as Video}
       />
@@ -124,7 +124,7 @@ export function VideosSection({ form, field }: EditableVideosProps) {
               parts.description,
             );
             return (
-              <li key={video.key} className="video-entry">
+              <li key={rowKey(video)} className="video-entry">
                 {source.kind === "youtube" ? (
                   <img
                     className="video-entry-thumb"
