@@ -234,7 +234,7 @@ function limitedBody(
   // The consumer (a store) reports the failure; this keeps it from also being an uncaught error.
   limiter.on("error", () => undefined);
   limiter.write(head);
-  rest.once("error", (error) => limiter.destroy(error));
+  rest.on("error", (error) => limiter.destroy(error));
   rest.once("close", () => {
     if (!rest.readableEnded) limiter.destroy(new UploadError(UPLOAD_MESSAGES.unreadable, 400));
   });
@@ -401,7 +401,14 @@ export async function parseUploadForm(
     else entries.push({ name, value });
   });
   parser.on("filesLimit", () => fail(new UploadError(UPLOAD_MESSAGES.tooManyFiles, 400)));
+  // Every stream of this path keeps an error listener for as long as it lives: busboy raises one
+  // error per malformed part (several for one body, some after pipeline() has let go of it), and
+  // an 'error' nobody listens to ends the process. The first one decides the answer (400).
+  const unreadable = () => fail(new UploadError(UPLOAD_MESSAGES.unreadable, 400));
+  parser.on("error", unreadable);
   parser.on("file", (field, stream, info) => {
+    // A part cut short errors its stream; storePart sees that through its own listeners.
+    stream.on("error", unreadable);
     const kind = kindOf(field);
     if (!kind || failure) {
       stream.resume();
@@ -428,8 +435,10 @@ export async function parseUploadForm(
     entries.push({ name: field, value: task });
   });
 
+  const source = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
+  source.on("error", unreadable);
   try {
-    await pipeline(Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>), parser);
+    await pipeline(source, parser);
   } catch (error) {
     fail(error instanceof UploadError ? error : new UploadError(UPLOAD_MESSAGES.unreadable, 400));
   }
