@@ -6,7 +6,7 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { accessLog } from "~/server/platform/access-log.server";
 import { bodyGuard } from "~/server/platform/body-guard.server";
-import { EnvError, parseEnv, type Env } from "~/server/platform/env.server";
+import { EnvError, envWarnings, parseEnv, type Env } from "~/server/platform/env.server";
 import { DataDirLockedError } from "~/server/platform/data-dir-lock.server";
 import { pingDatabase } from "~/server/platform/db.server";
 import { log } from "~/server/platform/log.server";
@@ -46,7 +46,8 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   const app = express();
   app.disable("x-powered-by");
   app.use(accessLog());
-  if (runtime.env.TRUST_PROXY) app.set("trust proxy", true);
+  // A hop count, never `true`: with `true` a client's own X-Forwarded-For chooses its address.
+  if (runtime.env.TRUST_PROXY > 0) app.set("trust proxy", runtime.env.TRUST_PROXY);
   app.use(
     securityHeaders({
       mediaOrigin: mediaOriginOf(runtime.media.publicBase),
@@ -132,6 +133,7 @@ export async function startApp(
   options: StartOptions = {},
 ): Promise<{ server: http.Server; url: string; runtime: Runtime; close(): Promise<void> }> {
   const runtime = await startRuntime(parseEnv(envSource));
+  for (const warning of envWarnings(envSource)) log("warn", warning);
   const server = http.createServer(createApp(runtime, options));
   await new Promise<void>((resolve) => server.listen(runtime.env.PORT, runtime.env.HOST, resolve));
   const address = server.address();
@@ -160,6 +162,7 @@ export async function startServer(options: StartOptions = {}): Promise<http.Serv
     }
     throw error;
   }
+  for (const warning of envWarnings()) log("warn", warning);
   // Listen at once: while migrations and the first start's seeding run, every request gets a
   // 503 (/healthz: {"status":"starting"}) instead of a refused connection.
   const server = http.createServer(startingHandler);

@@ -8,6 +8,20 @@ const bool = z
 
 const optionalUrl = z.url({ error: "must be a URL" }).optional();
 
+/**
+ * How many reverse proxies in front of the app to trust (decision 080): X-Forwarded-For is read
+ * that many hops from the right, so a client cannot choose its own address. `true` (the old
+ * switch) means one proxy; `false` none.
+ */
+const proxyHops = z
+  .string()
+  .regex(/^(\d{1,2}|true|false|yes|no)$/, {
+    error: "must be the number of reverse proxies in front of the app (0, 1, 2…)",
+  })
+  .transform((v) =>
+    v === "true" || v === "yes" ? 1 : v === "false" || v === "no" ? 0 : Number(v),
+  );
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -26,7 +40,7 @@ export const envSchema = z
     SEED_DEMO: bool.optional(),
     ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
     ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).optional(),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: proxyHops.default(0),
     PUBLIC_URL: optionalUrl,
     S3_BUCKET: z.string().min(1).optional(),
     S3_ENDPOINT: optionalUrl,
@@ -89,6 +103,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   return { ...env, SEED_DEMO: env.SEED_DEMO ?? env.DATABASE_URL === undefined };
+}
+
+/** Values that are accepted but deserve a word at start (logged as warnings). */
+export function envWarnings(source: Record<string, string | undefined> = process.env): string[] {
+  const warnings: string[] = [];
+  const trust = source.TRUST_PROXY;
+  if (trust === "true" || trust === "yes")
+    warnings.push(
+      `TRUST_PROXY=${trust} is read as TRUST_PROXY=1 (one reverse proxy). Set the number of proxies in front of the app instead.`,
+    );
+  return warnings;
 }
 
 let current: Env | undefined;
