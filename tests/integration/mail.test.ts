@@ -62,6 +62,19 @@ describe("mail module over a real SMTP server", () => {
     expect(logs.raw.join("")).not.toContain(TOKEN);
   });
 
+  it("sets Reply-To when the caller gives one, and none otherwise", async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, from: "no-reply@travel.example.com" });
+    const seen = smtp.messages.length;
+    const content = passwordResetMail(SITE, { token: TOKEN });
+    await mailer.send({ to: "team@example.com", replyTo: "traveller@example.org", ...content });
+    await mailer.send({ to: "team@example.com", ...content });
+    mailer.close();
+    const withReply = await smtp.nextMessage(seen);
+    const without = await smtp.nextMessage(seen + 1);
+    expect(withReply.parsed.replyTo?.text).toBe("traveller@example.org");
+    expect(without.parsed.replyTo).toBeUndefined();
+  });
+
   it("reports a refused login as a failed send, logged at error without the link", async () => {
     logs = captureLogs();
     const url = smtp.url.replace("s3cret", "wrong");

@@ -19,6 +19,8 @@ export interface MailContent {
 
 export interface OutgoingMail extends MailContent {
   to: string;
+  /** Where a reply goes, when not to the sender (an enquiry's notification: the visitor). */
+  replyTo?: string;
 }
 
 export type MailOutcome = { status: "sent" } | { status: "off" } | { status: "failed" };
@@ -76,6 +78,7 @@ export function createMailer(options: MailerOptions): Mailer {
         await Promise.race([
           transport.sendMail({
             to: mail.to,
+            ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
