@@ -3,7 +3,6 @@ import type { MediaVariant } from "~/domain/schemas";
 import type { Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import type { MediaStore } from "./media-store.server";
-import { mediaUrlForKey } from "./media-urls.server";
 
 /*
  * The media lifecycle, decided here and nowhere else.
@@ -20,11 +19,17 @@ import { mediaUrlForKey } from "./media-urls.server";
 export const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000;
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** SQL: `url` names the object `m`: its own URL, or one of its variants' (`-w480.webp`). */
+/**
+ * SQL: `url` names the object `m`: its own URL, or one of its variants' (`-w480.webp`), however
+ * it is written: relative or absolute (any host: the site's own, a CDN's, the bucket's), with or
+ * without a query string or fragment. Only the path's tail is compared with the key: keys are a
+ * timestamp and random bytes, so a URL naming another file never matches, and a URL that merely
+ * looks like ours on another host keeps the object longer, never deletes one in use (issue 17).
+ */
 function namesObject(url: ReturnType<typeof sql.ref>) {
-  const base = mediaUrlForKey("");
-  return sql<boolean>`(${url} = ${base} || m.storage_key or starts_with(${url},
-    ${base} || regexp_replace(m.storage_key, '\\.[a-z0-9]+$', '') || '-w'))`;
+  const path = sql`regexp_replace(${url}, '[?#].*$', '')`;
+  return sql<boolean>`(right(${path}, length(m.storage_key) + 1) = '/' || m.storage_key
+    or position('/' || regexp_replace(m.storage_key, '\\.[a-z0-9]+$', '') || '-w' in ${path}) > 0)`;
 }
 
 /** SQL: true when `m` (a media_objects alias) is referenced by anything. */
