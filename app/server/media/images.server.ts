@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 import type { MediaVariant } from "~/domain/schemas";
 import type { Db } from "../platform/db.server";
 import type { MediaObjectRow } from "../platform/db-schema";
@@ -12,6 +12,9 @@ import {
 
 const VARIANT_WIDTHS = [480, 960] as const;
 const MAX_WIDTH = 1600;
+
+/** One frame's height: sharp reports an animation's frames stacked, with `pageHeight` per frame. */
+const frameHeight = (info: OutputInfo) => info.pageHeight ?? info.height;
 
 /**
  * Stores an image as WebP (at most 1600 px wide) plus smaller WebP variants for srcset, and records
@@ -54,7 +57,7 @@ export async function storeImage(
       variants.push({
         key: variantKey,
         width: out.info.width,
-        height: out.info.height,
+        height: frameHeight(out.info),
         format: "webp",
       });
     }
@@ -65,7 +68,7 @@ export async function storeImage(
         content_type: "image/webp",
         bytes,
         width: main.info.width,
-        height: main.info.height,
+        height: frameHeight(main.info),
         variants: JSON.stringify(variants),
       })
       .returningAll()
