@@ -1,5 +1,4 @@
 import { MESSAGES } from "~/domain/schemas";
-import { log } from "../platform/log.server";
 import {
   parseUploadForm,
   UploadError,
@@ -15,6 +14,7 @@ export type InstantUploadResult =
 export const INSTANT_UPLOAD_MESSAGES = {
   noFile: "Please choose a file to upload.",
   badTarget: "Unknown upload target.",
+  oneFile: "Send one file per upload: this request carried several, and none was kept.",
 } as const;
 
 const json = (body: InstantUploadResult, status: number) =>
@@ -35,7 +35,13 @@ export async function handleInstantUpload(request: Request): Promise<Response> {
     (folder !== "packages" && folder !== "travel-moments")
   )
     return json({ error: INSTANT_UPLOAD_MESSAGES.badTarget }, 400);
-  const options: ParseUploadOptions = { folder, files: { file: kind } };
+  // The answer names one file: a request with more is refused whole, so none waits for the sweep.
+  const options: ParseUploadOptions = {
+    folder,
+    files: { file: kind },
+    maxFiles: 1,
+    tooManyFilesMessage: INSTANT_UPLOAD_MESSAGES.oneFile,
+  };
   if (folder === "travel-moments" && kind === "video")
     options.messages = {
       tooLarge: () => MESSAGES.momentVideoTooLarge,
@@ -45,7 +51,6 @@ export async function handleInstantUpload(request: Request): Promise<Response> {
     const { stored } = await parseUploadForm(request, options);
     const [media] = stored;
     if (!media) return json({ error: INSTANT_UPLOAD_MESSAGES.noFile }, 400);
-    for (const extra of stored.slice(1)) log("warn", "extra upload ignored", { key: extra.key });
     return json(
       {
         url: media.url,

@@ -91,6 +91,12 @@ export interface ParseUploadOptions {
    */
   files: Record<string, UploadKind>;
   messages?: { tooLarge?: (file: string) => string; wrongType?: string };
+  /**
+   * At most this many files (chosen files: an empty file input does not count). One more refuses
+   * the request with 400 and `tooManyFilesMessage`, and nothing it sent is kept.
+   */
+  maxFiles?: number;
+  tooManyFilesMessage?: string;
   /** Defaults to the runtime's database and media store (tests pass their own). */
   db?: Db;
   store?: MediaStore;
@@ -406,10 +412,13 @@ export async function parseUploadForm(
   // an 'error' nobody listens to ends the process. The first one decides the answer (400).
   const unreadable = () => fail(new UploadError(UPLOAD_MESSAGES.unreadable, 400));
   parser.on("error", unreadable);
+  let chosenFiles = 0;
   parser.on("file", (field, stream, info) => {
     // A part cut short errors its stream; storePart sees that through its own listeners.
     stream.on("error", unreadable);
     const kind = kindOf(field);
+    if (kind && info.filename && ++chosenFiles > (options.maxFiles ?? MAX_FILES))
+      fail(new UploadError(options.tooManyFilesMessage ?? UPLOAD_MESSAGES.tooManyFiles, 400));
     if (!kind || failure) {
       stream.resume();
       return;
