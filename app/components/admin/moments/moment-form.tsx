@@ -162,7 +162,8 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
         />
         <p id={fields.video.descriptionId} className="reel-field-hint">
           MP4, AVI, MOV, WMV, FLV or WebM, up to 60 MB.
-          {editing ? " Leave empty to keep the current video." : ""}
+          {editing ? " Leave empty to keep the current video." : ""} The file is published as it is:
+          details a phone recorded in it (such as where it was filmed) stay in it.
         </p>
         <FieldError id={fields.video.errorId} errors={videoErrors} />
         <video ref={probe} hidden muted preload="metadata" onLoadedMetadata={onMetadata} />
