@@ -7,9 +7,14 @@ import { travelMomentInputSchema } from "~/domain/schemas";
 import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
+import { sql } from "kysely";
+import { createSession } from "~/server/auth/session.server";
+import { newTotpSecret } from "~/server/auth/totp.server";
 import {
   ADMIN,
+  apiLogin,
   builtRoutes,
+  cookieHeader,
   concretePath,
   ensureTestAdmin,
   signedInCookie,
@@ -24,9 +29,13 @@ import {
 const PUBLIC_API_WRITES: Record<string, string> = {
   "api/admin/login": "signing in is how a session starts",
   "api/admin/logout": "signing out must work even without a session",
+  "api/admin/login/verify":
+    "the code step of a two-factor sign-in; needs the password step's challenge",
   "api/*": "unknown API paths answer 404 JSON",
 };
 const LOGIN_ROUTE = "admin";
+/** The code step of a two-factor sign-in: shows a code form to the browser that has a challenge. */
+const CODE_STEP_ROUTE = "admin/two-factor";
 const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 
 describe("every admin screen and every API write is guarded on the server", () => {
@@ -101,6 +110,7 @@ describe("every admin screen and every API write is guarded on the server", () =
       (r) =>
         r.fullPath !== "admin/sign-out" &&
         r.fullPath !== "admin/settings" &&
+        r.fullPath !== CODE_STEP_ROUTE &&
         // The catch-all answers unknown admin URLs with a 404 (admin-lists.test.ts checks it).
         r.fullPath !== "admin/*" &&
         typeof r.module.default === "function",
@@ -175,5 +185,83 @@ describe("every admin screen and every API write is guarded on the server", () =
       if (statuses.includes(401)) mutating += 1;
     }
     console.info(`auth-guards: ${mutating} mutating API routes checked`);
+  });
+  it("reaches no admin route or API write at aal1: with the password step's challenge, or an aal1 session of a two-factor account", async () => {
+    const email = "second-factor@example.com";
+    const { id } = await ensureTestAdmin(database, email, ADMIN.password);
+    await sql`update admins set totp_secret = ${newTotpSecret()}, totp_enabled_at = now()
+      where id = ${id}`.execute(database.db);
+    const login = await apiLogin(server, { email, password: ADMIN.password });
+    expect(login.status).toBe(401);
+    expect(await login.json()).toMatchObject({ twoFactorRequired: true });
+    const challenge = cookieHeader(login);
+    expect(challenge).toMatch(/^wlx_2fa=[A-Za-z0-9_-]{43}$/);
+    const aal1 = `wlx_session=${(await createSession(database.db, id, { aal: 1 })).id}`;
+    const refuses = (body: string) => {
+      noSecrets(body);
+      expect(body).not.toContain(email);
+    };
+
+    for (const [label, cookie] of [
+      ["challenge", challenge],
+      ["aal1 session", aal1],
+      ["both", `${challenge}; ${aal1}`],
+    ] as const) {
+      let walked = 0;
+      for (const route of adminRoutes()) {
+        const url = concretePath(route.fullPath, editTargets.get(route.fullPath) ?? randomUUID());
+        const hasChallenge = label !== "aal1 session";
+        if (route.fullPath === CODE_STEP_ROUTE && hasChallenge) {
+          // The code form is what a challenge is for; it shows nothing of the admin's data.
+          const page = await server.fetch(url, { headers: { Cookie: cookie } });
+          expect(page.status, `${label} ${url}`).toBe(200);
+          refuses(await page.text());
+          continue;
+        }
+        const page = await server.fetch(url, { headers: { Cookie: cookie } });
+        expect([302, 303], `${label} GET ${url}`).toContain(page.status);
+        expect(page.headers.get("Location"), `${label} GET ${url}`).toBe("/admin");
+        refuses(await page.text());
+        const dataUrl = `${url}.data?_routes=${encodeURIComponent(route.id)}`;
+        const data = await server.fetch(dataUrl, { headers: { Cookie: cookie } });
+        const body = await data.text();
+        expect([202, 204, 302, 303], `${label} ${dataUrl}`).toContain(data.status);
+        expect(body + (data.headers.get("Location") ?? ""), `${label} ${dataUrl}`).toContain(
+          "/admin",
+        );
+        refuses(body);
+        if (typeof route.module.action === "function") {
+          const post = await server.fetch(url, {
+            method: "POST",
+            headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+            body: "intent=two-factor-disable&code=123456&currentPassword=x&newPassword=yyyyyyyyyyyyyy",
+          });
+          expect([302, 303], `${label} POST ${url}`).toContain(post.status);
+          expect(post.headers.get("Location"), `${label} POST ${url}`).toBe("/admin");
+          refuses(await post.text());
+        }
+        walked += 1;
+      }
+      expect(walked, label).toBeGreaterThan(15);
+      for (const route of apiWrites().filter((r) => !(r.fullPath in PUBLIC_API_WRITES))) {
+        const url = concretePath(route.fullPath, randomUUID());
+        for (const method of WRITE_METHODS) {
+          const response = await server.fetch(url, {
+            method,
+            headers: { Cookie: cookie, "Content-Type": "application/json" },
+            body: "{}",
+          });
+          expect([401, 405], `${label} ${method} ${url}`).toContain(response.status);
+          refuses(await response.text());
+        }
+      }
+    }
+    // Nothing of the walk changed the account: two-factor is still on.
+    const row = await database.db
+      .selectFrom("admins")
+      .select("totp_enabled_at")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.totp_enabled_at).not.toBeNull();
   });
 });

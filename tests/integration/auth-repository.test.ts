@@ -44,7 +44,11 @@ describe.each(BACKENDS)("sign-in, sessions and passwords on %s", (backend) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id_hash).toBe(createHash("sha256").update(result.session.id).digest("hex"));
     expect(JSON.stringify(rows)).not.toContain(result.session.id);
-    expect(await getSessionAdmin(db(), result.session.id)).toEqual({ id: adminId, email: EMAIL });
+    expect(await getSessionAdmin(db(), result.session.id)).toEqual({
+      id: adminId,
+      email: EMAIL,
+      aal: 1,
+    });
   });
 
   it("answers a wrong password and an unknown e-mail the same way, and a malformed one with 400", async () => {

@@ -6,7 +6,10 @@ export const SIGN_IN_TEXTS = {
   signedOut: "You have been signed out.",
 } as const;
 
-export type SignInOutcome = { ok: true } | { ok: false; error: string };
+export type SignInOutcome =
+  | { ok: true }
+  /** The password was right; the account has two-factor on, so the code step comes next. */
+  | { ok: false; error: string; secondFactor?: boolean };
 
 /**
  * POST /api/admin/login as spec §7 describes it: success only when the status is ok and
@@ -35,5 +38,6 @@ export async function requestSignIn(
   if (response.ok && fields.success === true) return { ok: true };
   const error =
     typeof fields.error === "string" && fields.error.trim() ? fields.error : SIGN_IN_TEXTS.failed;
+  if (fields.twoFactorRequired === true) return { ok: false, error, secondFactor: true };
   return { ok: false, error };
 }

@@ -9,10 +9,12 @@ import { requestInfo } from "~/server/platform/request-context.server";
 import { DEVICE_COOKIE } from "~/server/auth/device.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
+import { challengeCookie } from "~/server/auth/sign-in-challenge.server";
 import type { Route } from "./+types/login";
 import "~/styles/admin.css";
 
 const DASHBOARD = "/admin/dashboard";
+const TWO_FACTOR = "/admin/two-factor";
 
 export function meta() {
   return [{ title: "Admin Sign In" }, { name: "robots", content: "noindex" }];
@@ -55,6 +57,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
   }
+  if (result.challenge) {
+    // Password right, two-factor on: no session yet, only the challenge for the code step.
+    throw redirect(TWO_FACTOR, {
+      headers: {
+        "Set-Cookie": challengeCookie(request, result.challenge),
+        "Cache-Control": "no-store",
+      },
+    });
+  }
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (result.status === 429) headers["Retry-After"] = String(result.retryAfterSeconds);
   return data(
@@ -72,6 +83,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     toast.success(SIGN_IN_TEXTS.success);
     return redirect(DASHBOARD);
   }
+  if (outcome.secondFactor) return redirect(TWO_FACTOR);
   toast.error(outcome.error);
   return { error: outcome.error, email };
 }

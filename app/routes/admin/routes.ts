@@ -8,6 +8,8 @@ import { PACKAGE_KIND_INFO } from "../../domain/package-kinds";
 export const adminRoutes: RouteConfigEntry[] = [
   route("admin", "routes/admin/login.tsx"),
   route("admin/sign-out", "routes/admin/sign-out.ts"),
+  // The code step of a two-factor sign-in: open only with the password step's challenge cookie.
+  route("admin/two-factor", "routes/admin/two-factor.tsx"),
   layout("routes/admin/layout.tsx", [
     // One list screen serves the four package kinds; the kind follows from the URL.
     ...Object.values(PACKAGE_KIND_INFO).map((info) =>

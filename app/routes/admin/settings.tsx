@@ -1,58 +1,57 @@
-import { data, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { SampleSettings } from "~/components/admin/sample-settings";
-import { changePassword, PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
+import { TwoFactorPanel } from "~/components/admin/two-factor-panel";
+import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
 import { adminFromContext } from "~/server/auth/auth.server";
-import { getDb } from "~/server/platform/db.server";
 import { requestOrigin } from "~/server/events/events.server";
+import { loadSettings, settingsAction } from "~/server/auth/settings.server";
+import { getDb } from "~/server/platform/db.server";
 import { requestInfo } from "~/server/platform/request-context.server";
-import { isAppError } from "~/server/platform/errors.server";
+import { getSite } from "~/server/platform/runtime.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
 import type { Route } from "./+types/settings";
-
-const PASSWORD_CHANGED = "Password changed. Your other sessions have been signed out.";
 
 export function meta() {
   return [{ title: "Settings · Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { email: adminFromContext(context).email, minLength: PASSWORD_MIN_LENGTH };
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await loadSettings(getDb(), adminFromContext(context), getSite().name);
+  return { ...settings, minLength: PASSWORD_MIN_LENGTH };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = adminFromContext(context);
-  const form = await request.formData();
-  const field = (name: string) => form.get(name) ?? undefined;
-  try {
-    await changePassword(
-      getDb(),
-      admin.id,
-      {
-        currentPassword: field("currentPassword"),
-        newPassword: field("newPassword"),
-        confirmPassword: field("confirmPassword"),
-      },
-      readCookie(request, SESSION_COOKIE),
-      requestOrigin(request, requestInfo(context).clientIp),
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
+  const outcome = await settingsAction(getDb(), {
+    admin: adminFromContext(context),
+    form: await request.formData(),
+    sessionId: readCookie(request, SESSION_COOKIE),
+    origin: requestOrigin(request, requestInfo(context).clientIp),
+  });
+  if (outcome.kind === "redirect") {
+    const url = `/admin/settings${outcome.hash ? `#${outcome.hash}` : ""}`;
+    return outcome.message
+      ? redirectWithToast(request, url, { type: "success", message: outcome.message })
+      : redirect(url);
+  }
+  if (outcome.kind === "codes") {
     return data(
-      { error: error.message, fieldErrors: error.details ?? {} },
-      { status: error.status },
+      { intent: outcome.intent, recoveryCodes: outcome.recoveryCodes },
+      { headers: { "Cache-Control": "no-store" } },
     );
   }
-  return redirectWithToast(request, "/admin/settings", {
-    type: "success",
-    message: PASSWORD_CHANGED,
-  });
+  return data(
+    { intent: outcome.intent, error: outcome.error, fieldErrors: outcome.fieldErrors },
+    { status: outcome.status },
+  );
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formAction === "/admin/settings";
+  const failed = actionData && "error" in actionData ? actionData : undefined;
+  const passwordError = failed?.intent === "change-password" ? failed : undefined;
   return (
     <section className="admin-section" aria-labelledby="settings-heading">
       <header className="admin-section-header">
@@ -65,12 +64,20 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           other sessions.
         </p>
         <ChangePasswordForm
-          error={actionData?.error}
-          fieldErrors={actionData?.fieldErrors}
+          error={passwordError?.error}
+          fieldErrors={passwordError?.fieldErrors}
           pending={pending}
           minLength={loaderData.minLength}
         />
       </section>
+      <TwoFactorPanel
+        view={loaderData.twoFactor}
+        recoveryCodes={
+          actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : undefined
+        }
+        error={failed ? { intent: failed.intent, message: failed.error } : undefined}
+        pending={pending}
+      />
       <SampleSettings />
     </section>
   );

@@ -2,6 +2,7 @@ import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 
 export const apiRoutes: RouteConfigEntry[] = [
   route("api/admin/login", "routes/api/admin/login.ts"),
+  route("api/admin/login/verify", "routes/api/admin/login-verify.ts"),
   route("api/admin/logout", "routes/api/admin/logout.ts"),
 
   // JSON API (spec §7). The four package kinds share one module per endpoint; each module reads

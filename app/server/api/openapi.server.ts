@@ -78,9 +78,29 @@ function schemaComponents(): Record<string, JsonSchema> {
   outputs.add(z.object({ success: z.boolean(), error: z.string().optional() }), {
     id: "LoginResult",
   });
-  outputs.add(z.object({ success: z.literal(false), error: z.string() }), {
-    id: "LoginFailure",
-  });
+  outputs.add(
+    z.object({
+      success: z.literal(false),
+      error: z.string(),
+      twoFactorRequired: z
+        .literal(true)
+        .optional()
+        .meta({
+          description:
+            "The password was right but the account has two-factor on: no session was created, " +
+            "only a 5-minute challenge cookie; POST the code to /api/admin/login/verify",
+        }),
+    }),
+    { id: "LoginFailure" },
+  );
+  inputs.add(
+    z.object({
+      code: z.string().max(64).meta({
+        description: "The 6-digit code from the authenticator app, or an unused recovery code",
+      }),
+    }),
+    { id: "SecondFactorInput" },
+  );
 
   const uri = (id: string) => `#/components/schemas/${id}`;
   const convert = (registry: typeof inputs, io: "input" | "output") =>
@@ -231,8 +251,23 @@ function otherOperations(): Record<string, Partial<Record<HttpMethod, OperationS
     "/api/admin/login": {
       post: {
         tag: "admin session",
-        summary: "Sign in; sets the session cookie",
+        summary:
+          "Sign in; sets the session cookie. For an account with two-factor on it answers 401 " +
+          "{success:false, twoFactorRequired:true} with a challenge cookie and grants nothing " +
+          "until POST /api/admin/login/verify gets a code",
         body: "LoginInput",
+        ok: { status: 200, description: "Signed in", schema: ref("LoginResult") },
+        errors: [400, 401, 403, 413, 429],
+        errorBodies: { 400: "LoginFailure", 401: "LoginFailure", 429: "LoginFailure" },
+      },
+    },
+    "/api/admin/login/verify": {
+      post: {
+        tag: "admin session",
+        summary:
+          "Second step of a two-factor sign-in: with the challenge cookie of POST " +
+          "/api/admin/login, a current code (or a recovery code, once) sets the session cookie",
+        body: "SecondFactorInput",
         ok: { status: 200, description: "Signed in", schema: ref("LoginResult") },
         errors: [400, 401, 403, 413, 429],
         errorBodies: { 400: "LoginFailure", 401: "LoginFailure", 429: "LoginFailure" },

@@ -5,6 +5,7 @@ import { inTransaction, type Db } from "../platform/db.server";
 import { recordEvent, type RequestOrigin } from "../events/events.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { deviceCookie, trustedDeviceId } from "./device.server";
+import { createChallenge, type Challenge } from "./sign-in-challenge.server";
 import { beginAttempt, recordSuccess } from "./rate-limit.server";
 import {
   clearSessionCookie,
@@ -18,6 +19,8 @@ import {
 
 export const INVALID_CREDENTIALS = "Invalid credentials";
 
+export const SECOND_FACTOR_REQUIRED = "Two-factor authentication required";
+
 export type SignInResult =
   | {
       ok: true;
@@ -26,8 +29,21 @@ export type SignInResult =
       /** The trusted-device cookie to (re)issue: this browser has now signed in. */
       device: { email: string; id?: string };
     }
-  | { ok: false; status: 400 | 401; error: string }
-  | { ok: false; status: 429; error: string; retryAfterSeconds: number };
+  | {
+      /** The password was right, but the account has two-factor on: no session, only a challenge. */
+      ok: false;
+      status: 401;
+      error: typeof SECOND_FACTOR_REQUIRED;
+      challenge: Challenge;
+    }
+  | { ok: false; status: 400 | 401; error: string; challenge?: undefined }
+  | {
+      ok: false;
+      status: 429;
+      error: string;
+      retryAfterSeconds: number;
+      challenge?: undefined;
+    };
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -102,9 +118,21 @@ export async function signIn(
   }
 
   await recordSuccess(db, keys, ticket);
+  if (admin.totp_enabled_at) {
+    const challenge = await createChallenge(db, {
+      adminId: admin.id,
+      deviceEmail: parsed.data.email,
+      deviceId: keys.device,
+    });
+    return { ok: false, status: 401, error: SECOND_FACTOR_REQUIRED, challenge };
+  }
   const session = await inTransaction(db, async (trx) => {
     await destroySession(trx, input.previousSessionId);
-    const created = await createSession(trx, admin.id);
+    const created = await createSession(trx, admin.id, {
+      aal: 1,
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
     await recordEvent(trx, {
       type: "auth.sign_in",
       adminId: admin.id,
@@ -116,7 +144,7 @@ export async function signIn(
   });
   return {
     ok: true,
-    admin: { id: admin.id, email: admin.email },
+    admin: { id: admin.id, email: admin.email, aal: 1 },
     session,
     device: { email: parsed.data.email, id: keys.device },
   };

@@ -20,6 +20,8 @@ export const LOGIN_LIMITS = {
   device: 5,
   /** Wrong current passwords on /admin/settings, per admin (a stolen session cannot guess). */
   password: 5,
+  /** Wrong second-factor codes (sign-in, enrolment, disabling), per admin: a code is 6 digits. */
+  totp: 5,
 } as const;
 
 export type AttemptScope = keyof typeof LOGIN_LIMITS;
@@ -65,6 +67,19 @@ export async function beginAttempt(db: Db, keys: AttemptKeys): Promise<AttemptTi
 /** The same bookkeeping for password changes: one counter per admin. */
 export function beginPasswordChangeAttempt(db: Db, adminId: string): Promise<AttemptTicket> {
   return begin(db, [{ scope: "password", subject: adminId }]);
+}
+
+/** Second-factor codes: one counter per admin, whichever screen the code is typed on. */
+export function beginCodeAttempt(db: Db, adminId: string): Promise<AttemptTicket> {
+  return begin(db, [{ scope: "totp", subject: adminId }]);
+}
+
+export async function recordCodeSuccess(db: Db, adminId: string): Promise<void> {
+  await db
+    .deleteFrom("login_attempts")
+    .where("scope", "=", "totp")
+    .where("subject", "=", adminId)
+    .execute();
 }
 
 /** A successful change forgets the admin's earlier wrong tries. */

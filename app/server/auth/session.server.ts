@@ -12,6 +12,17 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 export interface SessionAdmin {
   id: string;
   email: string;
+  /** The session's authenticator assurance level: 2 when a second factor was given. */
+  aal: 1 | 2;
+}
+
+/**
+ * The one rule for "signed in at which level": an account with two-factor on needs a session at
+ * aal2; any other account's sessions are enough at aal1. Every guard (pages, actions, API writes,
+ * drafts, the sign-in screen's redirect) reads the admin through getSessionAdmin, which applies it.
+ */
+export function requiredAal(account: { totp_enabled_at: Date | string | null }): 1 | 2 {
+  return account.totp_enabled_at ? 2 : 1;
 }
 
 export function hashSessionId(id: string): string {
@@ -22,12 +33,20 @@ export function hashSessionId(id: string): string {
 export async function createSession(
   db: Db,
   adminId: string,
+  options: { aal?: 1 | 2; ip?: string | null; userAgent?: string | null } = {},
 ): Promise<{ id: string; expiresAt: Date }> {
   const id = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + ABSOLUTE_TIMEOUT_MS);
   await db
     .insertInto("sessions")
-    .values({ id_hash: hashSessionId(id), admin_id: adminId, expires_at: expiresAt })
+    .values({
+      id_hash: hashSessionId(id),
+      admin_id: adminId,
+      expires_at: expiresAt,
+      aal: options.aal ?? 1,
+      ip: options.ip?.slice(0, 100) ?? null,
+      user_agent: options.userAgent?.slice(0, 500) ?? null,
+    })
     .execute();
   return { id, expiresAt };
 }
@@ -42,7 +61,7 @@ export async function getSessionAdmin(
   const row = await db
     .selectFrom("sessions as s")
     .innerJoin("admins as a", "a.id", "s.admin_id")
-    .select(["a.id", "a.email", "s.last_seen_at", "s.expires_at"])
+    .select(["a.id", "a.email", "a.totp_enabled_at", "s.aal", "s.last_seen_at", "s.expires_at"])
     .where("s.id_hash", "=", idHash)
     .executeTakeFirst();
   if (!row) return null;
@@ -52,6 +71,9 @@ export async function getSessionAdmin(
     await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
     return null;
   }
+  // A session below the account's level (made before two-factor was turned on) grants nothing.
+  const aal = row.aal === 2 ? 2 : 1;
+  if (aal < requiredAal(row)) return null;
   if (now - lastSeen > TOUCH_INTERVAL_MS) {
     await db
       .updateTable("sessions")
@@ -59,7 +81,7 @@ export async function getSessionAdmin(
       .where("id_hash", "=", idHash)
       .execute();
   }
-  return { id: row.id, email: row.email };
+  return { id: row.id, email: row.email, aal };
 }
 
 /** Deletes a session row; returns the admin it belonged to, if there was one. */

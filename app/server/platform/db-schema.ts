@@ -82,8 +82,34 @@ export interface AdminsTable {
   id: Generated<string>;
   email: string;
   password_hash: string;
+  /** Base32 TOTP secret once two-factor is on (issue 22); null when off. */
+  totp_secret: string | null;
+  /** The secret being enrolled, until a correct code confirms it. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  /** The last TOTP time step accepted: a code works once. */
+  totp_last_step: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<string>;
+  admin_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** The password step of a two-factor account: bound to the browser by a cookie, single-use. */
+export interface LoginChallengesTable {
+  id_hash: string;
+  admin_id: string;
+  device_email: string;
+  device_id: string | null;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -92,11 +118,15 @@ export interface SessionsTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  /** Authenticator assurance level: 2 when the second factor was given. */
+  aal: ColumnType<number, number | undefined, number>;
+  ip: string | null;
+  user_agent: string | null;
 }
 
 export interface LoginAttemptsTable {
   id: Generated<string>;
-  scope: "email" | "ip" | "email_ip" | "device" | "password";
+  scope: "email" | "ip" | "email_ip" | "device" | "password" | "totp";
   subject: string;
   attempted_at: Timestamp;
 }
@@ -147,6 +177,8 @@ export interface DB {
   app_secrets: AppSecretsTable;
   events: EventsTable;
   verifications: VerificationsTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
 }
 
 export type PackageRow = Selectable<PackagesTable>;

@@ -4,6 +4,7 @@ import { requestInfo } from "~/server/platform/request-context.server";
 import { assertSameOrigin } from "~/server/auth/security.server";
 import { DEVICE_COOKIE } from "~/server/auth/device.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
+import { challengeCookie } from "~/server/auth/sign-in-challenge.server";
 import type { Route } from "./+types/login";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -37,6 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       { success: true },
       { headers: sessionHeaders(request, result.session, result.device) },
     );
+  if (result.challenge) {
+    // Two-factor on: nothing is granted until POST /api/admin/login/verify gets a code.
+    return Response.json(
+      { success: false, error: result.error, twoFactorRequired: true },
+      {
+        status: 401,
+        headers: { ...NO_STORE, "Set-Cookie": challengeCookie(request, result.challenge) },
+      },
+    );
+  }
   const headers: Record<string, string> = { ...NO_STORE };
   if (result.status === 429) headers["Retry-After"] = String(result.retryAfterSeconds);
   return Response.json({ success: false, error: result.error }, { status: result.status, headers });

@@ -1,0 +1,132 @@
+import { changePassword } from "./admins.server";
+import type { SessionAdmin } from "./session.server";
+import {
+  cancelEnrolment,
+  confirmEnrolment,
+  disableTwoFactor,
+  regenerateRecoveryCodes,
+  startEnrolment,
+  twoFactorView,
+} from "./two-factor.server";
+import type { RequestOrigin } from "../events/events.server";
+import type { Db } from "../platform/db.server";
+import { isAppError } from "../platform/errors.server";
+
+/*
+ * /admin/settings: one action for its forms, told apart by `intent` (JavaScript off, each form is
+ * a plain POST). Each intent is one service call; the route turns the outcome into a redirect
+ * with a toast, the screen again with an error, or (once) the new recovery codes.
+ */
+
+export const SETTINGS_TEXTS = {
+  passwordChanged: "Password changed. Your other sessions have been signed out.",
+  twoFactorOff: "Two-factor authentication is off.",
+  enrolmentCancelled: "Two-factor set-up cancelled.",
+} as const;
+
+export const SETTINGS_INTENTS = [
+  "change-password",
+  "two-factor-enable",
+  "two-factor-cancel",
+  "two-factor-confirm",
+  "two-factor-disable",
+  "two-factor-regenerate",
+] as const;
+export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
+
+export type SettingsOutcome =
+  | { kind: "redirect"; message?: string; hash?: string }
+  | { kind: "codes"; intent: SettingsIntent; recoveryCodes: string[] }
+  | {
+      kind: "error";
+      intent: SettingsIntent;
+      status: number;
+      error: string;
+      fieldErrors: Record<string, string[]>;
+    };
+
+export async function loadSettings(db: Db, admin: SessionAdmin, issuer: string) {
+  return { email: admin.email, twoFactor: await twoFactorView(db, admin.id, issuer) };
+}
+
+function intentOf(value: FormDataEntryValue | null): SettingsIntent | null {
+  if (value === null) return "change-password";
+  return (SETTINGS_INTENTS as readonly unknown[]).includes(value)
+    ? (value as SettingsIntent)
+    : null;
+}
+
+export async function settingsAction(
+  db: Db,
+  input: {
+    admin: SessionAdmin;
+    form: FormData;
+    sessionId: string | undefined;
+    origin: RequestOrigin;
+  },
+): Promise<SettingsOutcome> {
+  const { admin, form, origin } = input;
+  const intent = intentOf(form.get("intent"));
+  if (!intent) {
+    return {
+      kind: "error",
+      intent: "change-password",
+      status: 400,
+      error: "Unknown action",
+      fieldErrors: {},
+    };
+  }
+  const field = (name: string) => form.get(name) ?? undefined;
+  try {
+    switch (intent) {
+      case "change-password":
+        await changePassword(
+          db,
+          admin.id,
+          {
+            currentPassword: field("currentPassword"),
+            newPassword: field("newPassword"),
+            confirmPassword: field("confirmPassword"),
+          },
+          input.sessionId,
+          origin,
+        );
+        return { kind: "redirect", message: SETTINGS_TEXTS.passwordChanged };
+      case "two-factor-enable":
+        await startEnrolment(db, admin.id);
+        return { kind: "redirect", hash: "two-factor-heading" };
+      case "two-factor-cancel":
+        await cancelEnrolment(db, admin.id);
+        return { kind: "redirect", message: SETTINGS_TEXTS.enrolmentCancelled };
+      case "two-factor-confirm":
+        return {
+          kind: "codes",
+          intent,
+          recoveryCodes: await confirmEnrolment(
+            db,
+            { id: admin.id, sessionId: input.sessionId },
+            field("code"),
+            origin,
+          ),
+        };
+      case "two-factor-disable":
+        await disableTwoFactor(db, admin.id, field("code"), origin);
+        return { kind: "redirect", message: SETTINGS_TEXTS.twoFactorOff };
+      case "two-factor-regenerate":
+        return {
+          kind: "codes",
+          intent,
+          recoveryCodes: await regenerateRecoveryCodes(db, admin.id, field("code"), origin),
+        };
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return {
+      kind: "error",
+      intent,
+      status: error.status,
+      error: error.message,
+      fieldErrors: error.details ?? {},
+    };
+  }
+}
