@@ -33,6 +33,8 @@ interface OperationSpec {
   admin?: boolean;
   /** Anonymous callers see published items only; the answer carries an ETag (304). */
   publicRead?: boolean;
+  /** A write that honours If-Match (412) and a body `updated_at` (409); answers the new ETag. */
+  conditional?: boolean;
   params?: ("id" | "slug")[];
   body?: string;
   ok: { status: 200 | 201; description: string; schema?: JsonSchema };
@@ -50,6 +52,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: "Cross-site request refused",
   404: "Unknown id, malformed id, or not published",
   409: "The list is not exactly the current ids (nothing changed), or a limit is reached",
+  412: "If-Match does not name the item's current version (its ETag): it changed since you read it; nothing changed",
   413: "Body over 1 MB",
   415: "Body is not JSON",
   429: "Too many sign-in attempts; Retry-After says when to try again",
@@ -150,12 +153,17 @@ function packageOperations(
       },
       put: {
         tag,
-        summary: `Replace a ${one}; a body without status keeps the current one`,
+        summary:
+          `Replace a ${one}; a body without status keeps the current one. Send If-Match with ` +
+          "the ETag an admin GET answered (412 when the package changed since), or the " +
+          "`updated_at` you read in the body (409 when it changed since); without either the " +
+          "last write wins",
         admin: true,
+        conditional: true,
         params: ["id"],
         body: input,
         ok: { status: 200, description: "Updated", schema: ref("Package") },
-        errors: [...WRITE_ERRORS, 404],
+        errors: [...WRITE_ERRORS, 404, 409, 412],
       },
       patch: {
         tag,
@@ -300,8 +308,22 @@ function operation(method: HttpMethod, path: string, spec: OperationSpec): JsonS
       ...(spec.publicRead
         ? {
             headers: {
-              ETag: { schema: { type: "string" } },
+              ETag: {
+                description:
+                  "A weak tag of the body (If-None-Match → 304); an item read by an admin carries the strong tag of its version instead, for If-Match",
+                schema: { type: "string" },
+              },
               "Cache-Control": { schema: { type: "string" } },
+            },
+          }
+        : {}),
+      ...(spec.conditional
+        ? {
+            headers: {
+              ETag: {
+                description: "The new version's tag, for the next If-Match",
+                schema: { type: "string" },
+              },
             },
           }
         : {}),
@@ -327,12 +349,26 @@ function operation(method: HttpMethod, path: string, spec: OperationSpec): JsonS
     tags: [spec.tag],
     ...(spec.params
       ? {
-          parameters: spec.params.map((name) => ({
-            name,
-            in: "path",
-            required: true,
-            schema: name === "id" ? { type: "string", format: "uuid" } : { type: "string" },
-          })),
+          parameters: [
+            ...spec.params.map((name) => ({
+              name,
+              in: "path",
+              required: true,
+              schema: name === "id" ? { type: "string", format: "uuid" } : { type: "string" },
+            })),
+            ...(spec.conditional
+              ? [
+                  {
+                    name: "If-Match",
+                    in: "header",
+                    required: false,
+                    description:
+                      'The ETag of the version this write replaces (an admin GET answers it, e.g. "2026-11-25T10:00:00.000Z"); `*` for any',
+                    schema: { type: "string" },
+                  },
+                ]
+              : []),
+          ],
         }
       : {}),
     ...(spec.body ? { requestBody: { required: true, content: jsonContent(ref(spec.body)) } } : {}),

@@ -2,7 +2,7 @@
 export class AppError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429,
     readonly details?: Record<string, string[]>,
   ) {
     super(message);

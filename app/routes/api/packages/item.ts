@@ -2,16 +2,23 @@ import { kindMessages } from "~/domain/package-kinds";
 import { isUuid, packageInputSchema } from "~/domain/schemas";
 import { parseBody, privateJson, readJson, readJsonBody } from "~/server/api/api-http.server";
 import { kindOf, packageFailure } from "~/server/api/api-kinds.server";
+import {
+  asPreconditionFailure,
+  versionEtag,
+  writePrecondition,
+} from "~/server/api/api-preconditions.server";
 import { packageMediaIds, pruneQuietly } from "~/server/api/api-media.server";
 import { apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
-import { statusPatchSchema, toApiPackage } from "~/server/api/api-schemas.server";
+import { apiPackageReader, statusPatchSchema, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/platform/db.server";
+import { getSite } from "~/server/platform/runtime.server";
 import { notFound } from "~/server/platform/errors.server";
 import {
   deletePackage,
   getPackageById,
   setPackageStatus,
+  STALE_EDIT_MESSAGE,
   updatePackage,
 } from "~/server/catalogue/packages.server";
 
@@ -32,7 +39,11 @@ const api = apiRoute({
       const admin = await getOptionalAdmin(args.request);
       const pkg = await getPackageById(getDb(), kind, id, { publishedOnly: !admin });
       if (!pkg) throw notFound(kindMessages(kind).notFound);
-      return readJson(args.request, toApiPackage(pkg), { admin: admin !== null, cache: "item" });
+      // An admin (who may write) gets the version's ETag, for If-Match on a later PUT.
+      if (admin)
+        return privateJson(toApiPackage(pkg), { headers: { ETag: versionEtag(pkg.updated_at) } });
+      const read = apiPackageReader(false, getSite().timeZone);
+      return readJson(args.request, read(pkg), { admin: false, cache: "item" });
     },
     async PUT(args) {
       const { kind, id } = target(args);
@@ -40,17 +51,28 @@ const api = apiRoute({
       const body = await readJsonBody(args.request);
       const existing = await getPackageById(db, kind, id);
       if (!existing) throw notFound(kindMessages(kind).notFound);
+      // If-Match (412) or the body's updated_at (409): a stale write changes nothing.
+      const precondition = writePrecondition(args.request, body, existing.updated_at);
       // An update that does not mention the status keeps it, rather than unpublishing.
       const input = parseBody(packageInputSchema(kind), { status: existing.status, ...body });
       const before = await packageMediaIds(db, id);
-      const updated = await updatePackage(db, kind, id, input);
+      const updated = await updatePackage(db, kind, id, input, {
+        ...(precondition ? { expectedUpdatedAt: precondition.expectedUpdatedAt } : {}),
+      }).catch((error: unknown) => {
+        throw asPreconditionFailure(error, precondition, STALE_EDIT_MESSAGE);
+      });
       await pruneQuietly(before);
-      return privateJson(toApiPackage(updated));
+      return privateJson(toApiPackage(updated), {
+        headers: { ETag: versionEtag(updated.updated_at) },
+      });
     },
     async PATCH(args) {
       const { kind, id } = target(args);
       const { status } = parseBody(statusPatchSchema, await readJsonBody(args.request));
-      return privateJson(toApiPackage(await setPackageStatus(getDb(), kind, id, status)));
+      const updated = await setPackageStatus(getDb(), kind, id, status);
+      return privateJson(toApiPackage(updated), {
+        headers: { ETag: versionEtag(updated.updated_at) },
+      });
     },
     async DELETE(args) {
       const { kind, id } = target(args);
