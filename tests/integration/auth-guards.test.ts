@@ -34,6 +34,11 @@ const PUBLIC_API_WRITES: Record<string, string> = {
   "api/*": "unknown API paths answer 404 JSON",
 };
 const LOGIN_ROUTE = "admin";
+/** Sign-in help under /admin/ that is public on purpose, with the reason; walked for leaks only. */
+const PUBLIC_ADMIN_PAGES: Record<string, string> = {
+  "admin/forgot-password": "asking for a reset link is for people who cannot sign in",
+  "admin/reset-password": "the e-mailed link's page; only its single-use token grants anything",
+};
 /** The code step of a two-factor sign-in: shows a code form to the browser that has a challenge. */
 const CODE_STEP_ROUTE = "admin/two-factor";
 const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
@@ -75,7 +80,8 @@ describe("every admin screen and every API write is guarded on the server", () =
     await database?.close();
   });
 
-  const adminRoutes = () => table.filter((r) => r.fullPath.startsWith("admin/"));
+  const adminRoutes = () =>
+    table.filter((r) => r.fullPath.startsWith("admin/") && !(r.fullPath in PUBLIC_ADMIN_PAGES));
   const apiWrites = () =>
     table.filter((r) => r.fullPath.startsWith("api/") && typeof r.module.action === "function");
 
@@ -186,6 +192,16 @@ describe("every admin screen and every API write is guarded on the server", () =
     }
     console.info(`auth-guards: ${mutating} mutating API routes checked`);
   });
+  it("shows nothing of the admin's data on the public sign-in help pages", async () => {
+    const found = table.filter((r) => r.fullPath in PUBLIC_ADMIN_PAGES).map((r) => r.fullPath);
+    expect(found.sort()).toEqual(Object.keys(PUBLIC_ADMIN_PAGES).sort());
+    for (const path of found) {
+      const page = await server.fetch(`/${path}`);
+      expect(page.status, path).toBe(200);
+      noSecrets(await page.text());
+    }
+  });
+
   it("reaches no admin route or API write at aal1: with the password step's challenge, or an aal1 session of a two-factor account", async () => {
     const email = "second-factor@example.com";
     const { id } = await ensureTestAdmin(database, email, ADMIN.password);

@@ -98,6 +98,9 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
         <p className="login-intro">Sign in to manage packages and travel moments.</p>
         <LoginForm error={actionData?.error} email={actionData?.email} pending={pending} />
         <p className="login-back">
+          <a href="/admin/forgot-password">Forgot password?</a>
+        </p>
+        <p className="login-back">
           <a href="/">Back to website</a>
         </p>
       </div>

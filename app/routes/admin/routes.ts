@@ -10,6 +10,9 @@ export const adminRoutes: RouteConfigEntry[] = [
   route("admin/sign-out", "routes/admin/sign-out.ts"),
   // The code step of a two-factor sign-in: open only with the password step's challenge cookie.
   route("admin/two-factor", "routes/admin/two-factor.tsx"),
+  // Password recovery: ask for a link (same answer for every address), then use it once.
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/reset-password", "routes/admin/reset-password.tsx"),
   layout("routes/admin/layout.tsx", [
     // One list screen serves the four package kinds; the kind follows from the URL.
     ...Object.values(PACKAGE_KIND_INFO).map((info) =>

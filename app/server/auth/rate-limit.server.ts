@@ -22,6 +22,9 @@ export const LOGIN_LIMITS = {
   password: 5,
   /** Wrong second-factor codes (sign-in, enrolment, disabling), per admin: a code is 6 digits. */
   totp: 5,
+  /** Password-reset requests for one e-mail (from anywhere), and from one address. */
+  reset_email: 5,
+  reset_ip: 20,
 } as const;
 
 export type AttemptScope = keyof typeof LOGIN_LIMITS;
@@ -80,6 +83,14 @@ export async function recordCodeSuccess(db: Db, adminId: string): Promise<void> 
     .where("scope", "=", "totp")
     .where("subject", "=", adminId)
     .execute();
+}
+
+/** Password-reset requests: counted whether or not the address has an account (no hint). */
+export function beginResetRequest(db: Db, email: string, ip: string): Promise<AttemptTicket> {
+  return begin(db, [
+    { scope: "reset_email", subject: subjectOf(normaliseEmail(email)) },
+    { scope: "reset_ip", subject: subjectOf(ip || "unknown") },
+  ]);
 }
 
 /** A successful change forgets the admin's earlier wrong tries. */

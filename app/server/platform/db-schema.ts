@@ -126,7 +126,15 @@ export interface SessionsTable {
 
 export interface LoginAttemptsTable {
   id: Generated<string>;
-  scope: "email" | "ip" | "email_ip" | "device" | "password" | "totp";
+  scope:
+    | "email"
+    | "ip"
+    | "email_ip"
+    | "device"
+    | "password"
+    | "totp"
+    | "reset_email"
+    | "reset_ip";
   subject: string;
   attempted_at: Timestamp;
 }

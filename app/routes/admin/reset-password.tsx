@@ -1,0 +1,112 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { PasswordInput } from "~/components/admin/password-input";
+import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
+import { requestOrigin } from "~/server/events/events.server";
+import { PASSWORD_RESET_DONE, resetPassword } from "~/server/auth/password-reset.server";
+import { sessionHeaders } from "~/server/auth/login.server";
+import { challengeCookie } from "~/server/auth/sign-in-challenge.server";
+import { redirectWithToast } from "~/server/auth/toast.server";
+import { checkVerification } from "~/server/auth/verification.server";
+import { getDb } from "~/server/platform/db.server";
+import { isAppError } from "~/server/platform/errors.server";
+import { requestInfo } from "~/server/platform/request-context.server";
+import type { Route } from "./+types/reset-password";
+import "~/styles/admin.css";
+
+export function meta() {
+  return [{ title: "Choose a new password · Admin" }, { name: "robots", content: "noindex" }];
+}
+
+// The token is in this page's URL: the site-wide strict-origin-when-cross-origin keeps it from
+// other sites' Referer headers.
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+/** The e-mailed link: the form when the link is good, otherwise what is wrong with it. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const check = await checkVerification(getDb(), "password_reset", token);
+  return {
+    token: check.ok ? token : null,
+    problem: check.ok ? null : check.message,
+    minLength: PASSWORD_MIN_LENGTH,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  try {
+    const outcome = await resetPassword(getDb(), {
+      token: form.get("token"),
+      newPassword: form.get("newPassword") ?? undefined,
+      confirmPassword: form.get("confirmPassword") ?? undefined,
+      origin: requestOrigin(request, requestInfo(context).clientIp),
+    });
+    if (outcome.signedIn === "second_factor") {
+      throw redirect("/admin/two-factor", {
+        headers: { "Set-Cookie": challengeCookie(request, outcome.challenge) },
+      });
+    }
+    return redirectWithToast(
+      request,
+      "/admin/dashboard",
+      { type: "success", message: PASSWORD_RESET_DONE },
+      { headers: sessionHeaders(request, outcome.session) },
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ error: error.message }, { status: error.status });
+  }
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle";
+  return (
+    <main id="main" className="login-page">
+      <div className="login-card">
+        <h1>Choose a new password</h1>
+        {loaderData.token ? (
+          <Form method="post" className="login-form">
+            <input type="hidden" name="token" value={loaderData.token} />
+            {actionData?.error ? (
+              <p id="reset-error" className="form-error" role="alert">
+                {actionData.error}
+              </p>
+            ) : null}
+            <PasswordInput
+              id="reset-new-password"
+              name="newPassword"
+              label={`New password (at least ${loaderData.minLength} characters)`}
+              autoComplete="new-password"
+              required
+              minLength={loaderData.minLength}
+              invalid={Boolean(actionData?.error)}
+              describedBy={actionData?.error ? "reset-error" : undefined}
+            />
+            <PasswordInput
+              id="reset-confirm-password"
+              name="confirmPassword"
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+              minLength={loaderData.minLength}
+            />
+            <p>Saving it signs out every session of your account.</p>
+            <button type="submit" className="button button-primary" disabled={pending}>
+              {pending ? "Saving..." : "Save new password"}
+            </button>
+          </Form>
+        ) : (
+          <p className="form-error" role="alert">
+            {loaderData.problem}
+          </p>
+        )}
+        <p className="login-back">
+          <a href="/admin/forgot-password">Ask for a new link</a> · <a href="/admin">Sign in</a>
+        </p>
+      </div>
+    </main>
+  );
+}
