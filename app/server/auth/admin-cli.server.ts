@@ -1,10 +1,11 @@
 import readline from "node:readline";
 import { Writable } from "node:stream";
 import { createAdmin, PASSWORD_MIN_LENGTH } from "./admins.server";
-import { openDatabase } from "../platform/db.server";
+import { openDatabase, type Db } from "../platform/db.server";
 import { parseEnv } from "../platform/env.server";
 import { isAppError } from "../platform/errors.server";
 import { migrateToLatest } from "../platform/migrate.server";
+import { operatorResetPassword, operatorResetTwoFactor } from "./operator-reset.server";
 
 export interface CliIo {
   input: NodeJS.ReadableStream;
@@ -12,7 +13,12 @@ export interface CliIo {
   error: NodeJS.WritableStream;
 }
 
-const USAGE = "Usage: npm run admin -- create <email>";
+const USAGE = [
+  "Usage: npm run admin -- create <email>",
+  "       npm run admin -- reset-password <email>   (new password; signs out every session)",
+  "       npm run admin -- reset-2fa <email>        (turns two-factor off; signs out every session)",
+].join("\n");
+const COMMANDS = new Set(["create", "reset-password", "reset-2fa"]);
 
 /** Reads lines from the terminal, echoing nothing while a password is typed. */
 function lineReader(io: CliIo) {
@@ -60,17 +66,29 @@ function lineReader(io: CliIo) {
   };
 }
 
-/** `admin create <email>`: prompts for the password twice and creates that admin. Returns the exit code. */
+/**
+ * `admin create <email>` prompts for the password twice and creates that admin;
+ * `reset-password <email>` prompts the same way and sets it; `reset-2fa <email>` turns that
+ * admin's two-factor off. Returns the exit code.
+ */
 export async function runAdminCli(
   argv: string[],
   io: CliIo = { input: process.stdin, output: process.stdout, error: process.stderr },
 ): Promise<number> {
   const [command, email] = argv;
-  if (command !== "create" || !email) {
+  if (!command || !COMMANDS.has(command) || !email) {
     io.error.write(`${USAGE}\n`);
     return 2;
   }
   const env = parseEnv();
+  if (command === "reset-2fa") {
+    return withDatabase(env, io, async (db) => {
+      const admin = await operatorResetTwoFactor(db, email);
+      io.output.write(
+        `Two-factor authentication is off for ${admin.email}; every session was signed out.\n`,
+      );
+    });
+  }
   const reader = lineReader(io);
   let password: string | undefined;
   try {
@@ -90,11 +108,27 @@ export async function runAdminCli(
   } finally {
     reader.close();
   }
+  const chosen = password;
+  return withDatabase(env, io, async (db) => {
+    if (command === "reset-password") {
+      const admin = await operatorResetPassword(db, email, chosen);
+      io.output.write(`Password of ${admin.email} changed; every session was signed out.\n`);
+      return;
+    }
+    const admin = await createAdmin(db, email, chosen);
+    io.output.write(`Admin ${admin.email} created. Sign in at /admin.\n`);
+  });
+}
+
+async function withDatabase(
+  env: ReturnType<typeof parseEnv>,
+  io: CliIo,
+  work: (db: Db) => Promise<void>,
+): Promise<number> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await migrateToLatest(database.db);
-    const admin = await createAdmin(database.db, email, password);
-    io.output.write(`Admin ${admin.email} created. Sign in at /admin.\n`);
+    await work(database.db);
     return 0;
   } catch (error) {
     if (isAppError(error)) {
