@@ -1,66 +1,161 @@
-import { useState, type FormEvent } from "react";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import {
+  ENQUIRY_FIELDS,
+  ENQUIRY_LIMITS,
+  ENQUIRY_MESSAGES,
+  type EnquiryErrors,
+  type EnquiryField,
+  type EnquiryValues,
+} from "~/domain/enquiry";
+
+export interface HoneypotProps {
+  nameFieldName: string;
+  validFromFieldName: string | null;
+  encryptedValidFrom: string;
+}
+
+export interface ContactFormResult {
+  errors: EnquiryErrors;
+  values: EnquiryValues;
+}
+
+interface ContactFormProps {
+  honeypot: HoneypotProps;
+  /** The action's answer to a refused post: per-field errors and what was typed. */
+  result?: ContactFormResult;
+  /** The post-redirect-get landing after a message was accepted. */
+  sent: boolean;
+}
 
 /**
- * The spec's contact form is deliberately not wired to anything: no request is ever made. With JS,
- * sending explains where to reach us; without JS the button stays disabled so nothing is submitted
- * (a native submit would put the visitor's details in the URL).
+ * The spec's contact form, now sent for real (issue 18): a plain POST to /contact that works
+ * without JavaScript; with it, the same post without a reload, a pending button, errors beside
+ * their fields and the first wrong field focused.
  */
-export function ContactForm({ email }: { email: string }) {
-  const hydrated = useHydrated();
-  const [notice, setNotice] = useState("");
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setNotice(
-      `Thank you! Online messages are not available yet. Please e-mail ${email} or WhatsApp us and we will reply within 2 hours.`,
+export function ContactForm({ honeypot, result, sent }: ContactFormProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const form = useRef<HTMLFormElement>(null);
+  const done = useRef<HTMLDivElement>(null);
+  const errors = result?.errors ?? {};
+  const values = result?.values;
+
+  useEffect(() => {
+    if (!result) return;
+    const first = ENQUIRY_FIELDS.find((f) => result.errors[f]);
+    const target = first
+      ? form.current?.querySelector<HTMLElement>(`[name="${first}"]`)
+      : form.current?.querySelector<HTMLElement>("#contact-form-error");
+    target?.focus();
+  }, [result]);
+
+  useEffect(() => {
+    if (sent) done.current?.focus();
+  }, [sent]);
+
+  if (sent) {
+    return (
+      <div
+        className="contact-form contact-sent"
+        role="status"
+        tabIndex={-1}
+        ref={done}
+        aria-labelledby="contact-sent-heading"
+      >
+        <h2 id="contact-sent-heading">Message sent</h2>
+        <p>{ENQUIRY_MESSAGES.received}</p>
+        <p>
+          <Link to="/contact" className="btn btn-outline">
+            Send another message
+          </Link>
+        </p>
+      </div>
     );
-  };
+  }
+
+  const field = (name: EnquiryField) => ({
+    name,
+    id: `contact-${name}`,
+    defaultValue: values?.[name] ?? "",
+    maxLength: ENQUIRY_LIMITS[name],
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
+  });
+  const error = (name: EnquiryField) =>
+    errors[name] ? (
+      <span className="field-message" id={`contact-${name}-error`}>
+        {errors[name]}
+      </span>
+    ) : null;
+
   return (
-    <form
+    <Form
+      method="post"
+      action="/contact"
       className="contact-form"
-      onSubmit={onSubmit}
       aria-labelledby="contact-form-heading"
       noValidate
+      ref={form}
+      // A new key per answer resets the fields to what the server sent back.
+      key={result ? JSON.stringify(result.values) : "empty"}
     >
       <h2 id="contact-form-heading">Send us a message</h2>
+      {errors.form ? (
+        <p className="form-alert" id="contact-form-error" role="alert" tabIndex={-1}>
+          {errors.form}
+        </p>
+      ) : Object.keys(errors).length ? (
+        <p className="form-alert" role="alert">
+          Please check the fields marked below.
+        </p>
+      ) : null}
+      <HoneypotProvider {...honeypot}>
+        <HoneypotInputs className="hp-fields" label="Please leave this field blank" />
+      </HoneypotProvider>
       <div className="form-row">
-        <label>
+        <label htmlFor="contact-firstName">
           First name
-          <input name="firstName" autoComplete="given-name" />
+          <input {...field("firstName")} autoComplete="given-name" required />
+          {error("firstName")}
         </label>
-        <label>
+        <label htmlFor="contact-lastName">
           Last name
-          <input name="lastName" autoComplete="family-name" />
+          <input {...field("lastName")} autoComplete="family-name" />
+          {error("lastName")}
         </label>
       </div>
       <div className="form-row">
-        <label>
+        <label htmlFor="contact-email">
           Email
-          <input name="email" type="email" autoComplete="email" />
+          <input {...field("email")} type="email" autoComplete="email" required />
+          {error("email")}
         </label>
-        <label>
+        <label htmlFor="contact-phone">
           Phone
-          <input name="phone" type="tel" autoComplete="tel" />
+          <input {...field("phone")} type="tel" autoComplete="tel" />
+          {error("phone")}
         </label>
       </div>
-      <label>
+      <label htmlFor="contact-travelDates">
         Preferred travel dates
-        <input name="travelDates" placeholder="e.g. March 2026, 10 nights" />
+        <input {...field("travelDates")} placeholder="e.g. March 2026, 10 nights" />
+        {error("travelDates")}
       </label>
-      <label>
+      <label htmlFor="contact-tripDescription">
         Tell us about your trip
         <textarea
-          name="tripDescription"
+          {...field("tripDescription")}
           rows={5}
           placeholder="Where would you like to go, and who is travelling?"
+          required
         />
+        {error("tripDescription")}
       </label>
-      <button type="submit" className="btn btn-primary" disabled={!hydrated}>
-        Send Message
+      <button type="submit" className="btn btn-primary" disabled={sending}>
+        {sending ? "Sending..." : "Send Message"}
       </button>
-      <p className="form-notice" role="status">
-        {notice}
-      </p>
-    </form>
+    </Form>
   );
 }

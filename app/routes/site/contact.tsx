@@ -1,20 +1,30 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { ContactForm } from "~/components/site/contact-form";
 import { PageHero } from "~/components/site/page-hero";
 import { telHref } from "~/components/site/site-header";
 import { Icon } from "~/components/ui/icons";
 import { seoMeta } from "~/domain/seo";
-import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
+import { loaderHeaders, PRIVATE_CACHE } from "~/domain/site-cache";
 import { BUSINESS_HOURS } from "~/domain/site-content";
+import { submitContactForm } from "~/server/leads/contact.server";
+import { honeypotInputProps } from "~/server/leads/honeypot.server";
+import { getMailer } from "~/server/mail/mailer.server";
+import { getDb } from "~/server/platform/db.server";
+import { getEnv } from "~/server/platform/env.server";
+import { requestInfo } from "~/server/platform/request-context.server";
 import { getSite } from "~/server/platform/runtime.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/contact";
 
-export function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const site = getSite();
+  const url = new URL(request.url);
   return data(
     {
       site,
+      sent: url.searchParams.get("sent") === "1",
+      // The honeypot's time is per render, so this page is never stored by a cache (decision 090).
+      honeypot: await honeypotInputProps(),
       // Fixed content travels as data, not as code in the page's JS (decision 064).
       hours: BUSINESS_HOURS,
       seo: buildSeo(site, {
@@ -23,23 +33,53 @@ export function loader() {
         description: `Call ${site.phone} or e-mail ${site.email}; we answer e-mail within 2 hours and run a 24/7 emergency line.`,
       }),
     },
-    { headers: { "Cache-Control": PUBLIC_CACHE } },
+    { headers: { "Cache-Control": PRIVATE_CACHE } },
   );
 }
 
-export const headers = loaderHeaders;
+export async function action({ request, context }: Route.ActionArgs) {
+  const site = getSite();
+  const env = getEnv();
+  const outcome = await submitContactForm(getDb(), await request.formData(), {
+    site,
+    mailer: getMailer(),
+    notifyTo: env.ENQUIRY_NOTIFY_TO ?? site.email,
+    acknowledge: env.ENQUIRY_ACK,
+    ip: requestInfo(context).clientIp,
+  });
+  switch (outcome.kind) {
+    case "invalid":
+      return data({ errors: outcome.errors, values: outcome.values }, { status: 400 });
+    case "limited":
+      return data(
+        { errors: outcome.errors, values: outcome.values },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
+    default:
+      // Spam gets the same answer as a message that went through: nothing tells a bot it failed.
+      return redirect("/contact?sent=1", 303);
+  }
+}
+
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = new Headers(loaderHeaders(args));
+  // A refused post says when to try again (429).
+  const retryAfter = args.actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { site, hours } = loaderData;
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { site, hours, sent, honeypot } = loaderData;
   return (
     <>
       <PageHero eyebrow="We would love to hear from you" title="Contact Us">
         <p>Tell us where you dream of going; we will shape the journey around you.</p>
       </PageHero>
       <div className="section container contact-layout">
-        <ContactForm email={site.email} />
+        <ContactForm honeypot={honeypot} result={actionData} sent={sent} />
         <div className="contact-info">
           <section className="info-card" aria-labelledby="reach-heading">
             <h2 id="reach-heading">Get in touch</h2>

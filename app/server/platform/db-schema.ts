@@ -173,6 +173,34 @@ export interface VerificationsTable {
   created_at: Timestamp;
 }
 
+export type EnquiryStatus = "new" | "replied" | "closed";
+export type EnquiryNotifyStatus = "pending" | "sent" | "off" | "failed";
+
+/** Contact-form enquiries (issue 18): stored before the notification e-mail is tried. */
+export interface EnquiriesTable {
+  id: Generated<string>;
+  first_name: string;
+  last_name: Generated<string>;
+  email: string;
+  phone: Generated<string>;
+  travel_dates: Generated<string>;
+  message: string;
+  package_id: string | null;
+  package_title: string | null;
+  status: Generated<EnquiryStatus>;
+  notes: Generated<string>;
+  notify_status: Generated<EnquiryNotifyStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Accepted contact-form posts per client address: what the form's rate limit counts. */
+export interface EnquirySubmissionsTable {
+  id: Generated<string>;
+  ip: string;
+  submitted_at: Timestamp;
+}
+
 export interface DB {
   media_objects: MediaObjectsTable;
   packages: PackagesTable;
@@ -185,6 +213,8 @@ export interface DB {
   app_secrets: AppSecretsTable;
   events: EventsTable;
   verifications: VerificationsTable;
+  enquiries: EnquiriesTable;
+  enquiry_submissions: EnquirySubmissionsTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
 }

@@ -67,6 +67,17 @@ export const envSchema = z
       .optional(),
     /** The From of every message, e.g. `Wanderlux <no-reply@example.com>`; default SITE_EMAIL. */
     MAIL_FROM: z.string().min(3).max(320).optional(),
+    /** Where new-enquiry notices go (issue 18); default SITE_EMAIL. */
+    ENQUIRY_NOTIFY_TO: z.email({ error: "must be an e-mail address" }).optional(),
+    /** Send visitors an acknowledgement of their enquiry (off: unverified addresses, issue 18). */
+    ENQUIRY_ACK: bool.default(false),
+    /** Enquiries older than this many days are deleted by the daily retention run. */
+    ENQUIRY_RETENTION_DAYS: z.coerce
+      .number({ error: "must be a number of days" })
+      .int({ error: "must be a whole number of days" })
+      .min(1, { error: "must be at least 1 day" })
+      .max(36500, { error: "must be at most 36500 days" })
+      .default(730),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     PAGE_CACHE_MAX_BYTES: z.coerce
       .number({ error: "must be a number of bytes" })
