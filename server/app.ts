@@ -4,6 +4,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { hasLivePrivateCookie } from "~/server/auth/personal-request.server";
 import { accessLog } from "~/server/platform/access-log.server";
 import { bodyGuard } from "~/server/platform/body-guard.server";
 import { EnvError, envWarnings, parseEnv, type Env } from "~/server/platform/env.server";
@@ -121,6 +122,8 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
     pageCacheMiddleware({
       cache: options.devMiddleware ? undefined : pageCache,
       render: anonymousRenderer(build, runtime.env.NODE_ENV, getLoadContext),
+      // Only a live session or a signed flash skips the cache; made-up cookies do not.
+      isPersonal: (cookies) => hasLivePrivateCookie(runtime.database.db, cookies),
     }),
   );
   app.use(createRequestHandler({ build, mode: runtime.env.NODE_ENV, getLoadContext }));

@@ -49,22 +49,27 @@ export function flashCookie(request: Request, toast: FlashToast): string {
 
 const signedFlashSchema = flashToastSchema.extend({ sig: z.string().max(100) });
 
+/** The message of a flash cookie's value when it is one this server signed, else null. */
+export function verifiedFlash(raw: string): FlashToast | null {
+  try {
+    const parsed = signedFlashSchema.safeParse(
+      JSON.parse(Buffer.from(raw, "base64url").toString("utf8")),
+    );
+    if (!parsed.success) return null;
+    const { sig, ...toast } = parsed.data;
+    return signatureMatches(PURPOSE, canonical(toast), sig) ? toast : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The pending flash message, if any, and the Set-Cookie header that consumes it. */
 export function readFlash(request: Request): { toast: FlashToast | null; headers: Headers } {
   const headers = new Headers();
   const raw = readCookie(request, FLASH_COOKIE);
   if (raw === undefined) return { toast: null, headers };
   headers.append("Set-Cookie", cookie(request, "", 0));
-  try {
-    const parsed = signedFlashSchema.safeParse(
-      JSON.parse(Buffer.from(raw, "base64url").toString("utf8")),
-    );
-    if (!parsed.success) return { toast: null, headers };
-    const { sig, ...toast } = parsed.data;
-    return { toast: signatureMatches(PURPOSE, canonical(toast), sig) ? toast : null, headers };
-  } catch {
-    return { toast: null, headers };
-  }
+  return { toast: verifiedFlash(raw), headers };
 }
 
 /** A redirect that shows `toast` on the next page; `init.headers` may add more cookies. */

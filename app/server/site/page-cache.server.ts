@@ -163,6 +163,12 @@ export interface PageCacheMiddlewareOptions {
   /** Renders a GET of this URL through React Router, with `res.locals.cspNonce` as the nonce. */
   render(req: ExpressRequest, res: ExpressResponse): Promise<Response>;
   brotliQuality?: number;
+  /**
+   * Whether the session or flash cookie a request carries is real (a live session, a flash this
+   * server signed). Unset: any such cookie counts. A request whose cookies are not real is
+   * answered as an anonymous one, so made-up cookies cannot bypass the cache (decision 083).
+   */
+  isPersonal?(cookieHeader: string): Promise<boolean>;
 }
 
 function storedHeaders(headers: Headers): [string, string][] {
@@ -270,10 +276,29 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
   }
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    if (!isCacheableRequest(req.method, req.path, req.get("Cookie"))) {
+    const cookies = req.get("Cookie");
+    const bypass = () => {
       if (req.method === "GET" || req.method === "HEAD") res.setHeader("X-Page-Cache", "bypass");
       next();
-      return;
+    };
+    if (!isCacheableRequest(req.method, req.path)) return bypass();
+    if (cookies !== undefined && hasPrivateCookie(cookies)) {
+      let personal = true;
+      try {
+        personal = options.isPersonal ? await options.isPersonal(cookies) : true;
+      } catch (error) {
+        next(error);
+        return;
+      }
+      if (personal) return bypass();
+      // Not real (made up, expired, signed with another key): answered as anonymous, and cleared
+      // so the browser stops sending it.
+      for (const name of [SESSION_COOKIE, FLASH_COOKIE])
+        if (cookieNames(cookies).has(name))
+          res.append(
+            "Set-Cookie",
+            `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${req.secure ? "; Secure" : ""}`,
+          );
     }
     const nonce = res.locals.cspNonce ?? "";
     const key = `${req.hostname} ${req.originalUrl}`;
