@@ -38,6 +38,7 @@ const LOGIN_ROUTE = "admin";
 const PUBLIC_ADMIN_PAGES: Record<string, string> = {
   "admin/forgot-password": "asking for a reset link is for people who cannot sign in",
   "admin/reset-password": "the e-mailed link's page; only its single-use token grants anything",
+  "admin/accept-invite": "an invitation's page; only its single-use token grants anything",
 };
 /** The code step of a two-factor sign-in: shows a code form to the browser that has a challenge. */
 const CODE_STEP_ROUTE = "admin/two-factor";
@@ -95,6 +96,7 @@ describe("every admin screen and every API write is guarded on the server", () =
         "admin/local",
         "admin/travel-moments",
         "admin/settings",
+        "admin/team",
         ...Object.values(PACKAGE_KIND_INFO).flatMap((info) => [
           info.admin.newPath.slice(1),
           info.admin.editPath(":id").slice(1),
@@ -116,6 +118,7 @@ describe("every admin screen and every API write is guarded on the server", () =
       (r) =>
         r.fullPath !== "admin/sign-out" &&
         r.fullPath !== "admin/settings" &&
+        r.fullPath !== "admin/team" &&
         r.fullPath !== CODE_STEP_ROUTE &&
         // The catch-all answers unknown admin URLs with a 404 (admin-lists.test.ts checks it).
         r.fullPath !== "admin/*" &&

@@ -8,6 +8,7 @@ const LINKS = [
   { to: PACKAGE_KIND_INFO.exclusive.admin.listPath, label: "Exclusive" },
   { to: PACKAGE_KIND_INFO.local.admin.listPath, label: "Local Trips" },
   { to: "/admin/travel-moments", label: "Travel Moments" },
+  { to: "/admin/team", label: "Team" },
   { to: "/admin/settings", label: "Settings" },
 ];
 

@@ -13,6 +13,8 @@ export const adminRoutes: RouteConfigEntry[] = [
   // Password recovery: ask for a link (same answer for every address), then use it once.
   route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
   route("admin/reset-password", "routes/admin/reset-password.tsx"),
+  // An invitation's link: the invitee chooses a password and is signed in.
+  route("admin/accept-invite", "routes/admin/accept-invite.tsx"),
   layout("routes/admin/layout.tsx", [
     // One list screen serves the four package kinds; the kind follows from the URL.
     ...Object.values(PACKAGE_KIND_INFO).map((info) =>
@@ -31,6 +33,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     ]),
     route("admin/travel-moments", "routes/admin/travel-moments.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/team", "routes/admin/team.tsx"),
     // Instant uploads from the package and moment forms (JSON resource route, same guard).
     route("admin/uploads", "routes/admin/uploads.ts"),
     // Any other /admin/* URL: a 404 inside the admin shell, behind the same guard.

@@ -1,0 +1,78 @@
+import { data, useNavigation } from "react-router";
+import { TeamScreen } from "~/components/admin/team-screen";
+import { adminFromContext } from "~/server/auth/auth.server";
+import { requestOrigin } from "~/server/events/events.server";
+import { inviteAdmin, listTeam, removeAdmin } from "~/server/auth/team.server";
+import { redirectWithToast } from "~/server/auth/toast.server";
+import { getMailer, MAIL_FAILED_NOTICE, MAIL_OFF_NOTICE } from "~/server/mail/mailer.server";
+import { getDb } from "~/server/platform/db.server";
+import { isAppError } from "~/server/platform/errors.server";
+import { requestInfo } from "~/server/platform/request-context.server";
+import { getSite } from "~/server/platform/runtime.server";
+import type { Route } from "./+types/team";
+
+export function meta() {
+  return [{ title: "Team · Admin" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = adminFromContext(context);
+  const team = await listTeam(getDb());
+  const removeId = new URL(request.url).searchParams.get("remove");
+  const target = team.members.find((m) => m.id === removeId && m.id !== me.id);
+  return {
+    me: me.id,
+    ...team,
+    removing: target ? { id: target.id, email: target.email } : null,
+    mailOff: getMailer().enabled ? null : MAIL_OFF_NOTICE,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = adminFromContext(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const origin = requestOrigin(request, requestInfo(context).clientIp);
+  try {
+    if (intent === "invite") {
+      const result = await inviteAdmin(getDb(), {
+        actor: me,
+        email: form.get("email"),
+        origin,
+        mailer: getMailer(),
+        site: getSite(),
+      });
+      if (result.delivery.status === "sent") {
+        return redirectWithToast(request, "/admin/team", {
+          type: "success",
+          message: `Invitation sent to ${result.email}.`,
+        });
+      }
+      if (result.delivery.status === "failed") {
+        return data({ intent, error: MAIL_FAILED_NOTICE }, { status: 502 });
+      }
+      return { intent, invited: result.email, link: result.link, notice: MAIL_OFF_NOTICE };
+    }
+    if (intent === "remove") {
+      const removed = await removeAdmin(getDb(), {
+        actorId: me.id,
+        targetId: form.get("adminId"),
+        origin,
+      });
+      return redirectWithToast(request, "/admin/team", {
+        type: "success",
+        message: `${removed.email} was removed.`,
+      });
+    }
+    return data({ intent: "invite", error: "Unknown action" }, { status: 400 });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ intent: String(intent), error: error.message }, { status: error.status });
+  }
+}
+
+export default function AdminTeam({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formAction === "/admin/team";
+  return <TeamScreen {...loaderData} reply={actionData} pending={pending} />;
+}

@@ -1,0 +1,233 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { recordEvent, type RequestOrigin } from "../events/events.server";
+import type { Mailer, MailOutcome } from "../mail/mailer.server";
+import { invitationMail, type MailSite } from "../mail/templates.server";
+import { inTransaction, type Db } from "../platform/db.server";
+import {
+  AppError,
+  badRequest,
+  conflict,
+  isUniqueViolation,
+  notFound,
+} from "../platform/errors.server";
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
+import { findAdminByEmail, hashPassword, newAdminSchema } from "./admins.server";
+import { createSession } from "./session.server";
+import { consumeVerification, createVerification } from "./verification.server";
+
+/*
+ * /admin/team (issue 22): one role, so every admin manages the team. Invitations are link tokens
+ * of the verification module (72 hours, single use); the invited address becomes an account only
+ * when the link's page sets a password. Removing an admin deletes the row: their sessions,
+ * challenges and codes go with it (foreign keys), at once.
+ */
+
+export interface TeamMember {
+  id: string;
+  email: string;
+  twoFactor: boolean;
+  lastSignIn: Date | null;
+  memberSince: Date;
+  status: "active";
+}
+
+export interface PendingInvitation {
+  id: string;
+  email: string;
+  invitedBy: string | null;
+  expiresAt: Date;
+  status: "invited";
+}
+
+export async function listTeam(
+  db: Db,
+): Promise<{ members: TeamMember[]; invitations: PendingInvitation[] }> {
+  const members = await db
+    .selectFrom("admins as a")
+    .select([
+      "a.id",
+      "a.email",
+      "a.totp_enabled_at",
+      "a.created_at",
+      (eb) =>
+        eb
+          .selectFrom("events as e")
+          .select((e) => e.fn.max("e.created_at").as("at"))
+          .whereRef("e.admin_id", "=", "a.id")
+          .where("e.type", "=", "auth.sign_in")
+          .as("last_sign_in"),
+    ])
+    .orderBy("a.created_at")
+    .execute();
+  const invitations = await db
+    .selectFrom("verifications as v")
+    .leftJoin("admins as a", "a.id", "v.created_by")
+    .select(["v.id", "v.target", "v.expires_at", "a.email as invited_by"])
+    .where("v.type", "=", "invite")
+    .where("v.used_at", "is", null)
+    .where("v.expires_at", ">", sql<Date>`now()`)
+    .orderBy("v.created_at")
+    .execute();
+  return {
+    members: members.map((m) => ({
+      id: m.id,
+      email: m.email,
+      twoFactor: m.totp_enabled_at !== null,
+      lastSignIn: m.last_sign_in ? new Date(m.last_sign_in) : null,
+      memberSince: new Date(m.created_at),
+      status: "active",
+    })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.target,
+      invitedBy: i.invited_by,
+      expiresAt: new Date(i.expires_at),
+      status: "invited",
+    })),
+  };
+}
+
+const inviteEmailSchema = z
+  .string({ error: "Please enter a valid e-mail address" })
+  .trim()
+  .max(254, { error: "Please enter a valid e-mail address" })
+  .pipe(z.email({ error: "Please enter a valid e-mail address" }));
+
+export type InviteResult = {
+  email: string;
+  delivery: MailOutcome;
+  /** Shown to the inviting admin when e-mail is not configured, to pass on by hand. */
+  link?: string;
+};
+
+/**
+ * Invites an address: a 72-hour link, stored hashed, e-mailed after the commit. A send that fails
+ * withdraws the invitation (nothing half-created) and is reported.
+ */
+export async function inviteAdmin(
+  db: Db,
+  input: {
+    actor: { id: string; email: string };
+    email: unknown;
+    origin: RequestOrigin;
+    mailer: Mailer;
+    site: MailSite;
+  },
+): Promise<InviteResult> {
+  if (hasUnstorableText([input.email])) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
+  const parsed = inviteEmailSchema.safeParse(input.email);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Please enter a valid e-mail address";
+    throw badRequest(message, { email: [message] });
+  }
+  const email = parsed.data.toLowerCase();
+  if (await findAdminByEmail(db, email)) throw conflict(`${email} is already an admin`);
+  const { id, token } = await inTransaction(db, async (trx) => {
+    const created = await createVerification(trx, {
+      type: "invite",
+      target: email,
+      createdBy: input.actor.id,
+    });
+    await recordEvent(trx, {
+      type: "team.invitation_sent",
+      actorId: input.actor.id,
+      email,
+      ...input.origin,
+    });
+    return created;
+  });
+  const content = invitationMail(input.site, { invitedBy: input.actor.email, token });
+  const delivery = await input.mailer.send({ to: email, ...content });
+  if (delivery.status === "failed") {
+    await db.deleteFrom("verifications").where("id", "=", id).execute();
+    return { email, delivery };
+  }
+  return { email, delivery, ...(delivery.status === "off" ? { link: content.link } : {}) };
+}
+
+export const acceptSchema = z
+  .object({
+    password: newAdminSchema.shape.password,
+    confirmPassword: z.string().max(1024).optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    error: "The passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+/** The invitation's page: a valid password uses the link (once), creates the admin, signs in. */
+export async function acceptInvitation(
+  db: Db,
+  input: { token: unknown; password: unknown; confirmPassword?: unknown; origin: RequestOrigin },
+): Promise<{ adminId: string; email: string; session: { id: string; expiresAt: Date } }> {
+  if (hasUnstorableText([input.password, input.confirmPassword]))
+    throw badRequest(UNSTORABLE_TEXT_MESSAGE);
+  const parsed = acceptSchema.safeParse({
+    password: input.password,
+    confirmPassword: input.confirmPassword,
+  });
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid password");
+  const password_hash = await hashPassword(parsed.data.password);
+  return inTransaction(db, async (trx) => {
+    const used = await consumeVerification(trx, "invite", input.token);
+    if (!used.ok) throw new AppError(used.message, 400);
+    const email = used.verification.target;
+    let admin: { id: string; email: string };
+    try {
+      admin = await trx
+        .insertInto("admins")
+        .values({ email, password_hash })
+        .returning(["id", "email"])
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`${email} is already an admin: sign in instead`);
+      throw error;
+    }
+    await recordEvent(trx, {
+      type: "team.invitation_accepted",
+      adminId: admin.id,
+      actorId: used.verification.createdBy,
+      email,
+      ...input.origin,
+    });
+    const session = await createSession(trx, admin.id, { aal: 1, ...input.origin });
+    await recordEvent(trx, {
+      type: "auth.sign_in",
+      adminId: admin.id,
+      email,
+      ...input.origin,
+      details: { via: "invitation" },
+    });
+    return { adminId: admin.id, email, session };
+  });
+}
+
+/**
+ * Removes an admin (their sessions end at once). Nobody removes themselves or the last admin; the
+ * rows are locked first so two admins removing each other at once cannot leave none.
+ */
+export async function removeAdmin(
+  db: Db,
+  input: { actorId: string; targetId: unknown; origin: RequestOrigin },
+): Promise<{ email: string }> {
+  const target = z.uuid().safeParse(input.targetId);
+  if (!target.success) throw notFound("No such admin");
+  if (target.data === input.actorId) throw badRequest("You cannot remove yourself.");
+  return inTransaction(db, async (trx) => {
+    const all = await trx.selectFrom("admins").select(["id", "email"]).forUpdate().execute();
+    const victim = all.find((a) => a.id === target.data);
+    if (!victim) throw notFound("No such admin");
+    if (!all.some((a) => a.id === input.actorId)) throw notFound("No such admin");
+    if (all.length <= 1) throw badRequest("The last remaining admin cannot be removed.");
+    await trx.deleteFrom("admins").where("id", "=", victim.id).execute();
+    await recordEvent(trx, {
+      type: "team.admin_removed",
+      adminId: victim.id,
+      actorId: input.actorId,
+      email: victim.email,
+      ...input.origin,
+    });
+    return { email: victim.email };
+  });
+}
