@@ -21,7 +21,12 @@ import {
   precompressedStatic,
 } from "~/server/platform/static-assets.server";
 import { privateWhenPersonal } from "~/server/platform/http-caching.server";
-import { anonymousRenderer, PageCache, pageCacheMiddleware } from "~/server/site/page-cache.server";
+import {
+  anonymousRenderer,
+  clearAtDayChange,
+  PageCache,
+  pageCacheMiddleware,
+} from "~/server/site/page-cache.server";
 import {
   mediaOriginOf,
   refuseCrossSiteWrites,
@@ -118,6 +123,7 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   // Anonymous public pages from memory (decision 041); off under the Vite dev server.
   const pageCache = new PageCache(runtime.env.PAGE_CACHE_MAX_BYTES);
   pageCache.follow(runtime.database.changes);
+  clearAtDayChange(pageCache, runtime.env.SITE_TIME_ZONE);
   app.use(
     pageCacheMiddleware({
       cache: options.devMiddleware ? undefined : pageCache,

@@ -3,7 +3,10 @@ import { z } from "zod";
 import { PACKAGE_KIND_INFO } from "./package-kinds";
 import {
   PACKAGE_KINDS,
+  RATING_MESSAGE,
+  REVIEW_COUNT_MESSAGE,
   packageInputSchema,
+  type DepartureStatus,
   type Package,
   type PackageKind,
   type PackageStatus,
@@ -18,7 +21,29 @@ export function packageFormSchema(kind: PackageKind) {
   return packageInputSchema(kind).extend({
     /** `updated_at` of the row the form was loaded from (edit only): stale saves are refused. */
     updated_at: z.string().max(40).optional(),
+    // The form's number fields post text: blank clears the value (null).
+    rating: numberText(RATING_MESSAGE, (n) => n >= 0 && n <= 5),
+    review_count: numberText(
+      REVIEW_COUNT_MESSAGE,
+      (n) => Number.isInteger(n) && n >= 0 && n <= 1_000_000,
+    ),
   });
+}
+
+/** A number typed into a form: blank is null; anything else must read as an acceptable number. */
+function numberText(message: string, acceptable: (n: number) => boolean) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(20, { error: message })
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return null;
+      const n = Number(text.replace(",", "."));
+      if (Number.isFinite(n) && acceptable(n)) return n;
+      ctx.issues.push({ code: "custom", message, input: text });
+      return z.NEVER;
+    });
 }
 export type PackageFormSchema = ReturnType<typeof packageFormSchema>;
 
@@ -60,13 +85,36 @@ export interface PackageFormValues {
   inclusions: string[];
   exclusions: string[];
   itinerary: { day: string; activity: string; accommodation: string }[];
+  departures: PackageFormDeparture[];
+  faqs: { question: string; answer: string }[];
+  meeting_point: string;
+  rating: string;
+  review_count: string;
+  rating_source: string;
   updated_at?: string;
 }
+
+export interface PackageFormDeparture {
+  start_date: string;
+  end_date: string;
+  price: string;
+  status: DepartureStatus;
+  note: string;
+}
+
+const blankDeparture = (): PackageFormDeparture => ({
+  start_date: "",
+  end_date: "",
+  price: "",
+  status: "available",
+  note: "",
+});
 
 const atLeastOne = (items: string[]) => (items.length ? items : [""]);
 
 export function packageFormValues(pkg: Package | undefined): PackageFormValues {
   const blankDay = { day: "", activity: "", accommodation: "" };
+  const blankFaq = { question: "", answer: "" };
   if (!pkg) {
     return {
       title: "",
@@ -83,6 +131,12 @@ export function packageFormValues(pkg: Package | undefined): PackageFormValues {
       inclusions: [""],
       exclusions: [""],
       itinerary: [blankDay],
+      departures: [blankDeparture()],
+      faqs: [blankFaq],
+      meeting_point: "",
+      rating: "",
+      review_count: "",
+      rating_source: "",
     };
   }
   return {
@@ -105,6 +159,20 @@ export function packageFormValues(pkg: Package | undefined): PackageFormValues {
     inclusions: atLeastOne(pkg.inclusions),
     exclusions: atLeastOne(pkg.exclusions),
     itinerary: pkg.itinerary.length ? pkg.itinerary : [blankDay],
+    departures: pkg.departures.length
+      ? pkg.departures.map((d) => ({
+          start_date: d.start_date,
+          end_date: d.end_date ?? "",
+          price: d.price ?? "",
+          status: d.status,
+          note: d.note ?? "",
+        }))
+      : [blankDeparture()],
+    faqs: pkg.faqs.length ? pkg.faqs : [blankFaq],
+    meeting_point: pkg.meeting_point,
+    rating: pkg.rating === null ? "" : String(pkg.rating),
+    review_count: pkg.review_count === null ? "" : String(pkg.review_count),
+    rating_source: pkg.rating_source,
     updated_at: pkg.updated_at,
   };
 }
@@ -113,7 +181,22 @@ export function packageFormValues(pkg: Package | undefined): PackageFormValues {
  * The field that should take focus: the first one, in the order the form shows them, that has an
  * error. Conform names nested fields 'itinerary[0].day'; `order` lists the top-level names.
  */
-const SUB_FIELDS = ["day", "activity", "accommodation", "type", "url", "title", "description"];
+const SUB_FIELDS = [
+  "day",
+  "activity",
+  "accommodation",
+  "start_date",
+  "end_date",
+  "price",
+  "status",
+  "note",
+  "question",
+  "answer",
+  "type",
+  "url",
+  "title",
+  "description",
+];
 const leaf = (name: string) => name.split(".").at(-1) ?? name;
 
 export function firstInvalidField(

@@ -24,6 +24,10 @@ export const LIMITS = {
   listItem: 500,
   listItems: 50,
   url: 2048,
+  departures: 100,
+  faqs: 50,
+  faqQuestion: 300,
+  ratingSource: 100,
 } as const;
 
 export const MESSAGES = {
@@ -103,6 +107,112 @@ const itineraryList = z
     days.filter((d) => d.day !== "" || d.activity !== "" || d.accommodation !== ""),
   );
 
+export const DEPARTURE_STATUSES = ["available", "limited", "sold_out", "guaranteed"] as const;
+export const departureStatusSchema = z.enum(DEPARTURE_STATUSES, {
+  error: "Status must be one of available, limited, sold_out, guaranteed",
+});
+export type DepartureStatus = z.infer<typeof departureStatusSchema>;
+
+/** A calendar date as YYYY-MM-DD that exists (no 2027-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const DATE_MESSAGE = "Dates must be real dates written as YYYY-MM-DD";
+
+export interface Departure {
+  start_date: string;
+  end_date: string | null;
+  price: string | null;
+  status: DepartureStatus;
+  note: string | null;
+}
+
+const rowText = (max: number) => trimmed(max).nullish();
+
+/**
+ * One departure row as the form and the API send it. A blank row (nothing typed but the status,
+ * as a form's empty row) is allowed here and dropped by the list, so errors keep the row's index.
+ */
+const departureRowSchema = z
+  .object({
+    start_date: rowText(20),
+    end_date: rowText(20),
+    price: rowText(LIMITS.shortText),
+    status: departureStatusSchema.default("available"),
+    note: rowText(LIMITS.shortText),
+  })
+  .superRefine((row, ctx) => {
+    if (isBlankDeparture(row)) return;
+    const start = row.start_date ?? "";
+    const end = row.end_date ?? "";
+    if (!start)
+      ctx.addIssue({
+        code: "custom",
+        path: ["start_date"],
+        message: "Please enter the start date",
+      });
+    else if (!isCalendarDate(start))
+      ctx.addIssue({ code: "custom", path: ["start_date"], message: DATE_MESSAGE });
+    if (end && !isCalendarDate(end))
+      ctx.addIssue({ code: "custom", path: ["end_date"], message: DATE_MESSAGE });
+    else if (end && isCalendarDate(start) && end < start)
+      ctx.addIssue({
+        code: "custom",
+        path: ["end_date"],
+        message: "The end date must not be before the start date",
+      });
+  });
+
+type DepartureRow = z.output<typeof departureRowSchema>;
+const isBlankDeparture = (row: DepartureRow) =>
+  !row.start_date && !row.end_date && !row.price && !row.note;
+
+/** Blank rows dropped; stored in date order. */
+const departureList = z
+  .array(departureRowSchema, { error: "Must be a list of departures" })
+  .max(LIMITS.departures, { error: `At most ${LIMITS.departures} departures` })
+  .default([])
+  .transform((rows): Departure[] =>
+    rows
+      .filter((row) => !isBlankDeparture(row))
+      .map((row) => ({
+        start_date: row.start_date ?? "",
+        end_date: row.end_date || null,
+        price: row.price || null,
+        status: row.status,
+        note: row.note || null,
+      }))
+      .sort((a, b) => a.start_date.localeCompare(b.start_date)),
+  );
+
+export interface Faq {
+  question: string;
+  answer: string;
+}
+
+const faqRowSchema = z
+  .object({ question: rowText(LIMITS.faqQuestion), answer: rowText(LIMITS.longText) })
+  .superRefine((row, ctx) => {
+    if (!row.question && !row.answer) return;
+    if (!row.question)
+      ctx.addIssue({ code: "custom", path: ["question"], message: "Please enter the question" });
+    if (!row.answer)
+      ctx.addIssue({ code: "custom", path: ["answer"], message: "Please enter the answer" });
+  });
+
+const faqList = z
+  .array(faqRowSchema, { error: "Must be a list of questions and answers" })
+  .max(LIMITS.faqs, { error: `At most ${LIMITS.faqs} questions` })
+  .default([])
+  .transform((rows): Faq[] =>
+    rows
+      .filter((row) => row.question && row.answer)
+      .map((row) => ({ question: row.question ?? "", answer: row.answer ?? "" })),
+  );
+
 /**
  * URLs are paths on this site (normalised; never one a browser sends to another host) or https
  * URLs elsewhere; never javascript: or data:. See checkMediaUrl.
@@ -145,6 +255,9 @@ export const slugSchema = z
     error: "Slug may contain only lowercase letters, digits and single hyphens",
   });
 
+export const RATING_MESSAGE = "Rating must be a number from 0 to 5";
+export const REVIEW_COUNT_MESSAGE = "Number of reviews must be a whole number, 0 or more";
+
 const basePackageInput = z.object({
   title: z
     .string({ error: MESSAGES.titleRequired })
@@ -158,8 +271,20 @@ const basePackageInput = z.object({
   price: trimmed(LIMITS.shortText).default(""),
   duration: trimmed(LIMITS.shortText).default(""),
   travel_period: trimmed(LIMITS.shortText).default(""),
-  rating: z.number().min(0).max(5).nullable().optional(),
-  review_count: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  rating: z
+    .number({ error: RATING_MESSAGE })
+    .min(0, { error: RATING_MESSAGE })
+    .max(5, { error: RATING_MESSAGE })
+    .nullable()
+    .optional(),
+  review_count: z
+    .number({ error: REVIEW_COUNT_MESSAGE })
+    .int({ error: REVIEW_COUNT_MESSAGE })
+    .min(0, { error: REVIEW_COUNT_MESSAGE })
+    .max(1_000_000, { error: REVIEW_COUNT_MESSAGE })
+    .nullable()
+    .optional(),
+  rating_source: trimmed(LIMITS.ratingSource).default(""),
   status: packageStatusSchema.default("draft"),
   images: z
     .array(mediaUrlSchema)
@@ -173,6 +298,9 @@ const basePackageInput = z.object({
   inclusions: textList,
   exclusions: textList,
   itinerary: itineraryList,
+  departures: departureList,
+  faqs: faqList,
+  meeting_point: trimmed(LIMITS.listItem).default(""),
 });
 
 /** Exclusive packages need a price as well (spec §5: 'Please fill in all required fields'). */
@@ -234,6 +362,18 @@ export const packageSchema = z.object({
   inclusions: z.array(z.string()),
   exclusions: z.array(z.string()),
   itinerary: z.array(itineraryDaySchema),
+  departures: z.array(
+    z.object({
+      start_date: z.string(),
+      end_date: z.string().nullable(),
+      price: z.string().nullable(),
+      status: departureStatusSchema,
+      note: z.string().nullable(),
+    }),
+  ),
+  faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+  meeting_point: z.string(),
+  rating_source: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,5 +1,5 @@
 import type { VideoSource } from "./video-embed";
-import type { ItineraryDay, PackageKind } from "./schemas";
+import type { DepartureStatus, Faq, ItineraryDay, PackageKind } from "./schemas";
 
 /** What the public pages render: plain, serialisable shapes built on the server from packages. */
 export interface ImageView {
@@ -21,9 +21,33 @@ export interface PackageCardView {
   duration: string;
   price: string;
   travelPeriod: string;
-  rating: number;
-  reviewCount: number;
+  /** Shown only when staff entered one, or as a placeholder with PLACEHOLDER_RATINGS (decision 068). */
+  rating?: RatingView;
+  /** The next departure's start, e.g. "14 Jun 2027". */
+  nextDeparture?: string;
   image?: ImageView;
+}
+
+export interface RatingView {
+  value: number;
+  reviewCount?: number;
+  /** Where it comes from, e.g. "Google reviews"; empty for a placeholder. */
+  source: string;
+  /** A placeholder made from the id (PLACEHOLDER_RATINGS): never sent to search engines. */
+  placeholder: boolean;
+}
+
+export interface DepartureView {
+  startDate: string;
+  endDate: string | null;
+  /** "14 Jun 2027 – 21 Jun 2027" */
+  dates: string;
+  price: string;
+  status: DepartureStatus;
+  statusLabel: string;
+  note?: string;
+  /** WhatsApp chat naming the package and these dates; none for a sold-out departure. */
+  bookUrl?: string;
 }
 
 export interface VideoView {
@@ -41,7 +65,12 @@ export interface PackageDetailView extends PackageCardView {
   itinerary: ItineraryDay[];
   inclusions: string[];
   exclusions: string[];
+  departures: DepartureView[];
+  faqs: Faq[];
+  meetingPoint: string;
   enquiryUrl: string;
+  /** The trip enquiry form, naming this package. */
+  enquireHref: string;
   isDraft: boolean;
 }
 

@@ -13,6 +13,10 @@ export interface SiteConfig {
   yearsOfExperience: number;
   blurb: string;
   publicUrl: string;
+  /** The company's time zone (SITE_TIME_ZONE): which day it is for departures. */
+  timeZone: string;
+  /** PLACEHOLDER_RATINGS: show the spec's made-up rating where none was entered (decision 068). */
+  placeholderRatings: boolean;
 }
 
 export const DEFAULT_SITE: SiteConfig = {
@@ -30,4 +34,6 @@ export const DEFAULT_SITE: SiteConfig = {
   blurb:
     "Since 2016 we have crafted small-group and private journeys to the world's most rewarding corners, with every detail handled by people who have been there.",
   publicUrl: "http://localhost:3000",
+  timeZone: "Africa/Johannesburg",
+  placeholderRatings: false,
 };

@@ -4,9 +4,10 @@ export function whatsappLink(number: string, text: string): string {
   return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
 }
 
-export function packageEnquiryText(title: string, price?: string): string {
+export function packageEnquiryText(title: string, price?: string, dates?: string): string {
   const pricePart = price ? ` (${price})` : "";
-  return `Hi! I'm interested in booking the "${title}" package${pricePart}. Could you share availability and details?`;
+  const datesPart = dates ? ` departing ${dates}` : "";
+  return `Hi! I'm interested in booking the "${title}" package${datesPart}${pricePart}. Could you share availability and details?`;
 }
 
 /** Attributes every WhatsApp link carries: a new tab without giving it our window. */

@@ -3,8 +3,9 @@
  * All lodges, hotels, guides and prices are invented for demonstration purposes.
  *
  * Images are described as procedural scenes (see ./art.ts) that the seeder renders.
- * Some packages leave `rating`/`review_count` undefined on purpose so the deterministic
- * display fallback is exercised. Video URLs use made-up ids (the embeds will not resolve).
+ * Every package gets an entered rating with its source, departures ahead of the seed day, a
+ * meeting point and FAQs (withTripFacts, issue 20). Video URLs use made-up ids (the embeds will
+ * not resolve).
  */
 import type { PackageKind } from "~/domain/schemas";
 import { MOOD_COUNT, type SceneName } from "./art.ts";
@@ -20,6 +21,16 @@ export interface DemoPackage {
   status: "draft" | "published";
   rating?: number | null;
   review_count?: number | null;
+  rating_source?: string;
+  departures?: {
+    start_date: string;
+    end_date: string;
+    status: "available" | "limited" | "sold_out" | "guaranteed";
+    price?: string;
+    note?: string;
+  }[];
+  faqs?: { question: string; answer: string }[];
+  meeting_point?: string;
   highlights: string[];
   inclusions: string[];
   exclusions: string[];
@@ -1712,11 +1723,71 @@ function withUniquePictures(kinds: Record<PackageKind, DemoPackage[]>) {
   };
 }
 
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** "7 Days / 6 Nights" → 7; 1 when the text says nothing countable. */
+function days(duration: string): number {
+  const match = /(\d+)\s*day/i.exec(duration);
+  return match ? Number(match[1]) : 1;
+}
+
+const DEMO_FAQS = [
+  {
+    question: "Do I need a visa?",
+    answer:
+      "It depends on your passport. We confirm what you need when you book and help with the application where one is required.",
+  },
+  {
+    question: "How do I pay?",
+    answer:
+      "A 30% deposit secures your place; the balance is due 60 days before departure. We accept EFT and all major cards.",
+  },
+  {
+    question: "Can the trip be tailored?",
+    answer:
+      "Yes. Tell us what you would like to change when you enquire: extra nights, a different room or a private guide.",
+  },
+];
+
+const STATUS_CYCLE = ["guaranteed", "available", "limited"] as const;
+
+/**
+ * Issue 20's facts for the demo: an entered rating with its source (where the catalogue has
+ * none, one from a fixed list), three departures a month apart from the month after seeding
+ * (except exclusives, which keep their one period), FAQs and a meeting point.
+ */
+function withTripFacts(kind: PackageKind, pkgs: DemoPackage[]): DemoPackage[] {
+  return pkgs.map((pkg, i) => {
+    const rated = typeof pkg.rating === "number";
+    const facts: Partial<DemoPackage> = {
+      rating: rated ? pkg.rating : [4.7, 4.8, 4.6, 4.9][i % 4],
+      review_count: rated ? pkg.review_count : [38, 74, 122, 59, 91][i % 5],
+      rating_source: "Google reviews",
+      faqs: DEMO_FAQS,
+      meeting_point:
+        kind === "local"
+          ? "Our Cape Town office, 14 Bree Street, or a pick-up from your hotel in the city"
+          : "The arrivals hall of the destination airport, where your Wanderlux host meets you",
+    };
+    if (kind !== "exclusive") {
+      facts.departures = [1, 2, 3].map((monthsAhead, n) => {
+        const start = new Date(
+          Date.UTC(SEEDED_AT.getUTCFullYear(), SEEDED_AT.getUTCMonth() + monthsAhead, 7 + i),
+        );
+        const end = new Date(start.getTime() + (days(pkg.duration) - 1) * 86_400_000);
+        const status = i % 5 === 2 && n === 0 ? "sold_out" : STATUS_CYCLE[(i + n) % 3]!;
+        return { start_date: isoDay(start), end_date: isoDay(end), status };
+      });
+    }
+    return { ...pkg, ...facts };
+  });
+}
+
 export const DEMO_PACKAGES: Record<PackageKind, DemoPackage[]> = withUniquePictures({
-  trip: TRIPS,
-  exclusive: EXCLUSIVE,
-  local: LOCAL,
-  discovery: DISCOVERY,
+  trip: withTripFacts("trip", TRIPS),
+  exclusive: withTripFacts("exclusive", EXCLUSIVE),
+  local: withTripFacts("local", LOCAL),
+  discovery: withTripFacts("discovery", DISCOVERY),
 });
 
 export const DEMO_MOMENTS: DemoMoment[] = [

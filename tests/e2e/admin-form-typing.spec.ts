@@ -33,6 +33,10 @@ interface ApiPackage {
   inclusions: string[];
   exclusions: string[];
   itinerary: { day: string; activity: string; accommodation: string }[];
+  departures: { start_date: string; price: string | null; note: string | null }[];
+  faqs: { question: string; answer: string }[];
+  meeting_point: string;
+  rating_source: string;
 }
 
 /** A package with every list filled: two rows each, images of the demo catalogue, two videos. */
@@ -66,16 +70,31 @@ async function createFull(page: Page, api: string): Promise<ApiPackage> {
         { day: "Day 1", activity: "Arrival and\ndinner", accommodation: "Hotel" },
         { day: "Day 2", activity: "Winelands", accommodation: "Lodge" },
       ],
+      departures: [
+        { start_date: "2031-03-01", price: "R 9 000", status: "limited", note: "Early" },
+        { start_date: "2031-04-01", price: "R 9 500", status: "available", note: "Late" },
+      ],
+      faqs: [
+        { question: "Visa?", answer: "No." },
+        { question: "Deposit?", answer: "30%." },
+      ],
+      meeting_point: "Airport",
+      rating: 4.5,
+      review_count: 10,
+      rating_source: "Google",
     },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as ApiPackage;
 }
 
-/** The form's visible text inputs and textareas, in document order (URL fields excepted). */
+/**
+ * The form's visible text inputs and textareas, in document order: not URL and date fields, and
+ * not the rating's number fields (text typed there is refused by design).
+ */
 function typedFields(page: Page): Locator {
   return page.locator(
-    "form.package-form input[type=text]:visible, form.package-form textarea:visible",
+    "form.package-form input[type=text]:visible:not([name=rating]):not([name=review_count]), form.package-form textarea:visible",
   );
 }
 
@@ -101,9 +120,10 @@ test.describe("with JavaScript", () => {
 
       const fields = typedFields(page);
       const count = await fields.count();
-      // Exclusive: title, price, duration, location, travel period, description. Full forms add
-      // the slug, two rows of each list, two itinerary days of three fields and the videos' texts.
-      expect(count).toBe(kind === "exclusive" ? 6 : 23);
+      // Exclusive: title, price, duration, location, travel period, description, rating source.
+      // Full forms add the slug, meeting point, two rows of each list, two itinerary days of three
+      // fields, two departures' price and note, two questions and answers, the videos' texts.
+      expect(count).toBe(kind === "exclusive" ? 7 : 33);
       const names: string[] = [];
       for (let i = 0; i < count; i++) {
         const field = fields.nth(i);
@@ -121,6 +141,10 @@ test.describe("with JavaScript", () => {
           "itinerary[1].accommodation",
           "videos[1].title",
           "videos[0].description",
+          "departures[1].note",
+          "faqs[1].answer",
+          "meeting_point",
+          "rating_source",
         ]) {
           expect(names).toContain(expected);
         }
@@ -134,7 +158,17 @@ test.describe("with JavaScript", () => {
       expect(saved.price).toBe("From R 12 000 x");
       expect(saved.description).toBe("First line of the description.\nSecond line. x");
       expect(saved.images).toEqual(created.images);
+      expect(saved.rating_source).toBe("Google x");
       if (kind === "exclusive") return;
+      expect(saved.meeting_point).toBe("Airport x");
+      expect(saved.departures.map((d) => [d.start_date, d.price, d.note])).toEqual([
+        ["2031-03-01", "R 9 000 x", "Early x"],
+        ["2031-04-01", "R 9 500 x", "Late x"],
+      ]);
+      expect(saved.faqs).toEqual([
+        { question: "Visa? x", answer: "No. x" },
+        { question: "Deposit? x", answer: "30%. x" },
+      ]);
       expect(saved.slug).toBe(`${created.slug}-x`);
       expect(saved.highlights).toEqual(["Table Mountain x", "Cape Point x"]);
       expect(saved.inclusions).toEqual(["Breakfast x", "Transfers x"]);

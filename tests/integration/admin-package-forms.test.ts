@@ -78,10 +78,13 @@ describe("admin package forms", () => {
       "Travel Moments Videos",
       "Basic Information",
       "Description",
+      "Departures",
       "Package Highlights",
       "Itinerary",
       "What's Included",
       "What's Not Included",
+      "Frequently Asked Questions",
+      "Rating",
       "Publication Status",
     ]);
     const text = textOf(html);
@@ -355,6 +358,129 @@ describe("admin package forms", () => {
     expect(saved.videos.map((v) => [v.type, v.url, v.title])).toEqual([
       ["url", "https://youtu.be/dQw4w9WgXcQ", "Reel"],
     ]);
+  });
+
+  it("saves departures, FAQs, meeting point and rating from the form (issue 20), JS off", async () => {
+    const pkg = await makePackage(suite.database.db, "trip", {
+      title: `Facts ${randomUUID().slice(0, 6)}`,
+    });
+    const html = await (await get(`/admin/edit-package/${pkg.id}`)).text();
+    const labels = textOf(html);
+    for (const label of ["Start date", "End date (optional)", "Availability", "Question", "Answer"])
+      expect(labels).toContain(label);
+    expect(labels).toContain("Rating (0–5)");
+    let fields = formFields(html);
+    fields = withField(fields, "departures[0].start_date", "2031-06-14");
+    fields = withField(fields, "departures[0].end_date", "2031-06-20");
+    fields = withField(fields, "departures[0].status", "limited");
+    fields = withField(fields, "faqs[0].question", "Is the visa included?");
+    fields = withField(fields, "faqs[0].answer", "No.");
+    fields = withField(fields, "meeting_point", "Ubud market");
+    fields = withField(fields, "rating", "4.8");
+    fields = withField(fields, "review_count", "120");
+    fields = withField(fields, "rating_source", "Google reviews");
+    const response = await post(`/admin/edit-package/${pkg.id}`, [...fields, ["status", "draft"]]);
+    expect(response.status, await response.clone().text()).toBe(302);
+    const saved = (await getPackageById(suite.database.db, "trip", pkg.id))!;
+    expect(saved.departures).toEqual([
+      {
+        start_date: "2031-06-14",
+        end_date: "2031-06-20",
+        price: null,
+        status: "limited",
+        note: null,
+      },
+    ]);
+    expect(saved.faqs).toEqual([{ question: "Is the visa included?", answer: "No." }]);
+    expect(saved).toMatchObject({
+      meeting_point: "Ubud market",
+      rating: 4.8,
+      review_count: 120,
+      rating_source: "Google reviews",
+    });
+
+    // Adding a departure row without JavaScript: the server answers with one more row, focused.
+    const again = formFields(await (await get(`/admin/edit-package/${pkg.id}`)).text());
+    const added = await post(`/admin/edit-package/${pkg.id}`, [
+      ...again,
+      [
+        "__intent__",
+        JSON.stringify({
+          type: "insert",
+          payload: {
+            name: "departures",
+            defaultValue: {
+              start_date: "",
+              end_date: "",
+              price: "",
+              status: "available",
+              note: "",
+            },
+          },
+        }),
+      ],
+    ]);
+    const addedHtml = await added.text();
+    expect(
+      tags(addedHtml, "input").filter((i) => i.name?.startsWith("departures[1].")),
+    ).not.toEqual([]);
+    expect(
+      tags(addedHtml, "input").find((i) => i.name === "departures[1].start_date")!.autofocus,
+    ).toBeDefined();
+  });
+
+  it("refuses a departure ending before it starts, an unreal date and a rating over 5, saving nothing", async () => {
+    const pkg = await makePackage(suite.database.db, "trip", {
+      title: `Bad Facts ${randomUUID().slice(0, 6)}`,
+      rating: 4.5,
+    });
+    const before = (await getPackageById(suite.database.db, "trip", pkg.id))!;
+    let fields = formFields(await (await get(`/admin/edit-package/${pkg.id}`)).text());
+    fields = withField(fields, "departures[0].start_date", "2031-06-14");
+    fields = withField(fields, "departures[0].end_date", "2031-06-01");
+    fields = withField(fields, "rating", "7");
+    fields = withField(fields, "title", `${pkg.title} changed`);
+    fields = [
+      ...fields,
+      ["departures[1].start_date", "2031-02-30"],
+      ["departures[1].status", "available"],
+    ];
+    const response = await post(`/admin/edit-package/${pkg.id}`, [...fields, ["status", "draft"]]);
+    expect(response.status).toBe(400);
+    const page = textOf(await response.text());
+    expect(page).toContain("The end date must not be before the start date");
+    expect(page).toContain("Dates must be real dates written as YYYY-MM-DD");
+    expect(page).toContain("Rating must be a number from 0 to 5");
+    const after = (await getPackageById(suite.database.db, "trip", pkg.id))!;
+    expect(after).toEqual(before);
+  });
+
+  it("saving the exclusive form keeps lists, departures and FAQs it does not show", async () => {
+    const pkg = await makePackage(suite.database.db, "exclusive", {
+      title: `Keep ${randomUUID().slice(0, 6)}`,
+      price: "R 1",
+      highlights: ["Private chef"],
+      itinerary: [{ day: "Day 1", activity: "Arrive", accommodation: "Villa" }],
+      departures: [{ start_date: "2031-01-01" }],
+      faqs: [{ question: "Q?", answer: "A." }],
+      meeting_point: "Jetty",
+    });
+    const fields = withField(
+      formFields(await (await get(`/admin/edit-exclusive/${pkg.id}`)).text()),
+      "duration",
+      "3 days",
+    );
+    const response = await post(`/admin/edit-exclusive/${pkg.id}`, fields);
+    expect(response.status, await response.clone().text()).toBe(302);
+    const saved = (await getPackageById(suite.database.db, "exclusive", pkg.id))!;
+    expect(saved).toMatchObject({
+      duration: "3 days",
+      highlights: ["Private chef"],
+      itinerary: [{ day: "Day 1", activity: "Arrive", accommodation: "Villa" }],
+      faqs: [{ question: "Q?", answer: "A." }],
+      meeting_point: "Jetty",
+    });
+    expect(saved.departures.map((d) => d.start_date)).toEqual(["2031-01-01"]);
   });
 
   it("edits an exclusive package: the slug stays, images and API-made videos are kept", async () => {

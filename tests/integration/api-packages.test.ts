@@ -35,6 +35,10 @@ const SPEC_FIELDS = [
   "inclusions",
   "exclusions",
   "itinerary",
+  "departures",
+  "faqs",
+  "meeting_point",
+  "rating_source",
   "created_at",
   "updated_at",
 ].sort();

@@ -52,13 +52,22 @@ describe.each(BACKENDS)("package cards (%s)", (backend) => {
     const db = database.db;
     const whole = await listPackages(db, { kind, publishedOnly: true, limit });
     const cards = await listPublishedCards(db, kind, limit);
-    expect(cards.map(cardViewOf)).toEqual(whole.map(cardView));
+    const context = { today: "2026-11-25", placeholderRatings: false };
+    expect(cards.map((c) => cardViewOf(c, context))).toEqual(
+      whole.map((p) => cardView(p, context)),
+    );
     expect(cards.length).toBe(limit ?? whole.length);
   });
 
   it("carries the cover's size and variants for srcset", async () => {
     const cards = await listPublishedCards(database.db, "trip");
-    const view = cardViewOf(cards.find((c) => c.title === "With cover")!);
+    const view = cardViewOf(
+      cards.find((c) => c.title === "With cover")!,
+      {
+        today: "2026-11-25",
+        placeholderRatings: false,
+      },
+    );
     expect(view.image?.width).toBe(1600);
     expect(view.image?.srcSet).toMatch(/cover-480\.webp 480w/);
   });

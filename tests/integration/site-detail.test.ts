@@ -250,16 +250,18 @@ describe("package detail screen", () => {
       expect(book.attrs.target).toBe("_blank");
       expect(new URL(book.href).hostname).toBe("wa.me");
       expect(new URL(book.href).searchParams.get("text")).toContain('"Bali Escape"');
-      expect(links(card).map((l) => l.href)).toContain("/contact");
+      // Issue 18: the contact link names the trip.
+      expect(links(card).map((l) => l.href)).toContain(`/contact?package=${ids.trip}`);
     });
 
-    it("shows the stored rating, or the value derived from the id", async () => {
+    it("shows an entered rating, and none (no made-up one) without it", async () => {
       const stored = textOf(main((await get(`/package/${ids.discovery}`)).html));
-      expect(stored).toContain("4.9 (77 reviews)");
-      const derived = textOf(main((await get(`/package/${ids.trip}`)).html));
-      expect(derived).toContain(
-        `${displayRating(ids.trip, null).toFixed(1)} (${displayReviewCount(ids.trip, null)} reviews)`,
+      expect(stored).toContain("4.9 out of 5 (77 reviews)");
+      const none = textOf(main((await get(`/package/${ids.trip}`)).html));
+      expect(none).not.toContain(
+        `${displayRating(ids.trip, null).toFixed(1)} out of 5 (${displayReviewCount(ids.trip, null)} reviews)`,
       );
+      expect(none).not.toMatch(/\d reviews\)/);
     });
   });
 
@@ -281,7 +283,7 @@ describe("package detail screen", () => {
         "@context": "https://schema.org",
         "@type": "TouristTrip",
         name: "Bali Escape",
-        offers: { "@type": "Offer", price: "$2,450 per person" },
+        offers: { "@type": "Offer", price: "2450", priceCurrency: "USD" },
         provider: { "@type": "TravelAgency" },
         itinerary: {
           "@type": "ItemList",

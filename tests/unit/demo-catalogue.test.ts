@@ -66,3 +66,27 @@ describe("demo catalogue", () => {
     }
   });
 });
+
+describe("demo trip facts (issue 20)", () => {
+  it("gives every package an entered rating with its source, and a meeting point and FAQs", () => {
+    for (const pkg of ALL) {
+      expect(pkg.rating, pkg.title).toBeGreaterThan(0);
+      expect(pkg.review_count, pkg.title).toBeGreaterThan(0);
+      expect(pkg.rating_source, pkg.title).toBe("Google reviews");
+      expect(pkg.meeting_point, pkg.title).toBeTruthy();
+      expect(pkg.faqs?.length, pkg.title).toBeGreaterThan(0);
+    }
+  });
+
+  it("dates every departure after the seed day, and none for exclusives", () => {
+    const today = new Date().toISOString().slice(0, 10);
+    expect(DEMO_PACKAGES.exclusive.every((p) => p.departures === undefined)).toBe(true);
+    for (const pkg of [...DEMO_PACKAGES.trip, ...DEMO_PACKAGES.local, ...DEMO_PACKAGES.discovery]) {
+      expect(pkg.departures?.length, pkg.title).toBe(3);
+      for (const d of pkg.departures ?? []) {
+        expect(d.start_date > today, `${pkg.title} ${d.start_date}`).toBe(true);
+        expect(d.end_date >= d.start_date).toBe(true);
+      }
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { buildSeo, robotsTxt, touristTripJsonLd } from "~/server/site/site-seo.s
 import { cardView, detailView, imageView } from "~/server/site/site-views.server";
 
 const site = { ...DEFAULT_SITE, publicUrl: "https://travel.example/" };
+const CONTEXT = { today: "2026-11-25", placeholderRatings: false };
 
 function pkg(overrides: Partial<Package> = {}): Package {
   return {
@@ -43,6 +44,10 @@ function pkg(overrides: Partial<Package> = {}): Package {
     inclusions: ["Flights"],
     exclusions: ["Visa"],
     itinerary: [{ day: "Day 1", activity: "Arrive in Ubud", accommodation: "Villa Ubud" }],
+    departures: [],
+    faqs: [],
+    meeting_point: "",
+    rating_source: "",
     created_at: new Date().toISOString(),
     updated_at: new Date().toISOString(),
     ...overrides,
@@ -70,25 +75,38 @@ describe("site views", () => {
     expect(view).toEqual({ src: "https://cdn.example/x.jpg", width: 1200, height: 800, alt: "X" });
   });
 
-  it("falls back to the id-derived rating and review count", () => {
-    const p = pkg();
-    const card = cardView(p);
-    expect(card.rating).toBe(displayRating(p.id, null));
-    expect(card.reviewCount).toBe(displayReviewCount(p.id, null));
-    expect(card.rating).toBeGreaterThanOrEqual(3.8);
-    expect(card.rating).toBeLessThanOrEqual(5);
-    expect(cardView(pkg({ rating: 4.6, review_count: 12 }))).toMatchObject({
-      rating: 4.6,
-      reviewCount: 12,
+  it("shows a rating only when one was entered, with its source", () => {
+    const off = { today: "2026-11-25", placeholderRatings: false };
+    expect(cardView(pkg(), off).rating).toBeUndefined();
+    expect(
+      cardView(pkg({ rating: 4.6, review_count: 12, rating_source: "Google reviews" }), off).rating,
+    ).toEqual({ value: 4.6, reviewCount: 12, source: "Google reviews", placeholder: false });
+    expect(cardView(pkg({ rating: 4.6 }), off).rating).toEqual({
+      value: 4.6,
+      source: "",
+      placeholder: false,
     });
   });
 
+  it("falls back to the id-derived rating only with PLACEHOLDER_RATINGS, marked as a placeholder", () => {
+    const p = pkg();
+    const card = cardView(p, { today: "2026-11-25", placeholderRatings: true });
+    expect(card.rating).toEqual({
+      value: displayRating(p.id, null),
+      reviewCount: displayReviewCount(p.id, null),
+      source: "",
+      placeholder: true,
+    });
+    expect(card.rating!.value).toBeGreaterThanOrEqual(3.8);
+    expect(card.rating!.value).toBeLessThanOrEqual(5);
+  });
+
   it("labels discovery packages 'Discovery' and links them under /package", () => {
-    const card = cardView(pkg({ kind: "discovery" }));
+    const card = cardView(pkg({ kind: "discovery" }), CONTEXT);
     expect(card.label).toBe("Discovery");
     expect(card.href).toBe(`/package/${pkg().id}`);
-    expect(cardView(pkg({ kind: "local" })).href).toBe(`/local-package/${pkg().id}`);
-    expect(cardView(pkg({ kind: "exclusive" })).href).toBe(`/exclusive/${pkg().id}`);
+    expect(cardView(pkg({ kind: "local" }), CONTEXT).href).toBe(`/local-package/${pkg().id}`);
+    expect(cardView(pkg({ kind: "exclusive" }), CONTEXT).href).toBe(`/exclusive/${pkg().id}`);
   });
 
   it("orders videos, embeds them privately and names the package in the WhatsApp text", () => {
@@ -123,7 +141,7 @@ describe("seo builders", () => {
     expect(ld["@type"]).toBe("TouristTrip");
     expect(ld.itinerary.itemListElement[0]).toMatchObject({ position: 1, name: "Day 1" });
     expect(ld.itinerary.itemListElement[0]!.description).toContain("Villa Ubud");
-    expect(ld.offers).toMatchObject({ "@type": "Offer", price: "$2,450 per person" });
+    expect(ld.offers).toMatchObject({ "@type": "Offer", price: "2450", priceCurrency: "USD" });
     expect(ld.provider).toMatchObject({ "@type": "TravelAgency", name: site.name });
     expect(ld.image).toEqual(["https://travel.example/media/packages/a.webp"]);
   });

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icons";
 import { siteKindInfo } from "~/domain/site-kinds";
 import type { PackageDetailView } from "~/domain/site-views";
+import { DeparturesTable } from "./departures-table";
+import { FaqList } from "./faq-list";
 import { Gallery } from "./gallery";
 import { PriceCard } from "./price-card";
 import { Rating } from "./rating";
@@ -65,7 +67,7 @@ export function DetailScreen({ pkg }: { pkg: PackageDetailView }) {
               {pkg.duration}
             </span>
           ) : null}
-          <Rating rating={pkg.rating} reviewCount={pkg.reviewCount} />
+          <Rating rating={pkg.rating} />
         </div>
       </header>
       <Gallery images={pkg.images} title={pkg.title} />
@@ -87,6 +89,16 @@ export function DetailScreen({ pkg }: { pkg: PackageDetailView }) {
             items={pkg.highlights}
             icon="check"
           />
+          <DeparturesTable pkg={pkg} />
+          {pkg.meetingPoint ? (
+            <section className="detail-section" aria-labelledby="meeting-heading">
+              <h2 id="meeting-heading">Meeting Point</h2>
+              <p className="meeting-point">
+                <Icon name="pin" size={18} />
+                <span>{pkg.meetingPoint}</span>
+              </p>
+            </section>
+          ) : null}
           {pkg.itinerary.length ? (
             <section className="detail-section" aria-labelledby="itinerary-heading">
               <h2 id="itinerary-heading">Itinerary</h2>
@@ -123,6 +135,7 @@ export function DetailScreen({ pkg }: { pkg: PackageDetailView }) {
               icon="x"
             />
           </div>
+          <FaqList faqs={pkg.faqs} />
           <VideoList videos={pkg.videos} title={pkg.title} />
         </div>
       </div>

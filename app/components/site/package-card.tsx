@@ -50,9 +50,14 @@ export function PackageCard({
             {pkg.title}
           </Link>
         </Heading>
-        <Rating rating={pkg.rating} reviewCount={pkg.reviewCount} />
+        <Rating rating={pkg.rating} />
         <div className="card-footer">
-          {pkg.travelPeriod ? (
+          {pkg.nextDeparture ? (
+            <span className="card-period">
+              <Icon name="calendar" size={14} />
+              Next: {pkg.nextDeparture}
+            </span>
+          ) : pkg.travelPeriod ? (
             <span className="card-period">
               <Icon name="calendar" size={14} />
               {pkg.travelPeriod}

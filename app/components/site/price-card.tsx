@@ -16,7 +16,7 @@ export function PriceCard({ pkg }: { pkg: PackageDetailView }) {
     <aside className="price-card" aria-label="Price and booking">
       <p className="price-label">Price</p>
       <p className="price-value">{pkg.price || "Price on request"}</p>
-      <Rating rating={pkg.rating} reviewCount={pkg.reviewCount} />
+      <Rating rating={pkg.rating} />
       <dl className="price-facts">
         {pkg.duration ? (
           <div>

@@ -44,7 +44,7 @@ const PROMOS: PromoBandProps[] = [
 
 export async function loader() {
   const site = getSite();
-  const home = await loadHome(getDb());
+  const home = await loadHome(getDb(), site);
   const seo = buildSeo(site, {
     path: "/",
     title: `${site.name} | Curated luxury adventures`,

@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const kind = listKindForPath(new URL(request.url).pathname);
   if (!kind) throw data(null, { status: 404 });
   const info = siteKindInfo(kind).publicList;
-  const section = await loadList(getDb(), kind);
+  const section = await loadList(getDb(), getSite(), kind);
   const seo = buildSeo(getSite(), {
     path: info.path,
     title: info.heading,

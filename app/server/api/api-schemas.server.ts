@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PackageKind } from "~/domain/schemas";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { packageSchema, packageStatusSchema, type Package } from "~/domain/schemas";
+import { todayIn, upcomingDepartures } from "~/domain/trip-facts";
 
 /**
  * The JSON shapes of /api that are not the forms' input schemas: what a package looks like on the
@@ -26,6 +27,7 @@ export function toApiPackage(pkg: Package): ApiPackage {
     travel_period: pkg.travel_period,
     rating: pkg.rating,
     review_count: pkg.review_count,
+    rating_source: pkg.rating_source,
     status: pkg.status,
     images: [...pkg.images],
     videos: pkg.videos.map((v) => ({ ...v })),
@@ -37,9 +39,28 @@ export function toApiPackage(pkg: Package): ApiPackage {
       activity: d.activity,
       accommodation: d.accommodation,
     })),
+    departures: pkg.departures.map((d) => ({ ...d })),
+    faqs: pkg.faqs.map((f) => ({ question: f.question, answer: f.answer })),
+    meeting_point: pkg.meeting_point,
     created_at: pkg.created_at,
     updated_at: pkg.updated_at,
   };
+}
+
+/**
+ * What anonymous callers read: departures from today on (the company's day), as the public site
+ * shows them (issue 20). Admins read every stored departure.
+ */
+export function toPublicApiPackage(pkg: Package, today: string): ApiPackage {
+  const api = toApiPackage(pkg);
+  return { ...api, departures: upcomingDepartures(api.departures, today) };
+}
+
+/** The serializer for a read: everything for an admin, the public view for anyone else. */
+export function apiPackageReader(admin: boolean, timeZone: string): (pkg: Package) => ApiPackage {
+  if (admin) return toApiPackage;
+  const today = todayIn(timeZone);
+  return (pkg) => toPublicApiPackage(pkg, today);
 }
 
 const MAX_REORDER_IDS = 1000;

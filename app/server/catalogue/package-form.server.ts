@@ -9,7 +9,7 @@ import {
   type PackageFormReply,
 } from "~/domain/package-form";
 import { kindInfo, kindMessages } from "~/domain/package-kinds";
-import { isUuid, slugify, type PackageKind } from "~/domain/schemas";
+import { isUuid, slugify, type Package, type PackageKind } from "~/domain/schemas";
 import { packageMediaIds, pruneQuietly } from "../api/api-media.server";
 import {
   ignoredUploadsNotice,
@@ -130,6 +130,15 @@ export async function submitPackageForm(db: Db, args: ActionFunctionArgs) {
   }
 }
 
+/**
+ * What the exclusive form does not show (lists, departures, FAQ, meeting point, set through the
+ * API): a save keeps them as they are instead of emptying them.
+ */
+function notOnExclusiveForm(pkg: Package) {
+  const { highlights, inclusions, exclusions, itinerary, departures, faqs, meeting_point } = pkg;
+  return { highlights, inclusions, exclusions, itinerary, departures, faqs, meeting_point };
+}
+
 const reply = (value: PackageFormReply, status: number) => data(value, { status });
 
 /**
@@ -173,7 +182,7 @@ async function savePackageForm(db: Db, args: ActionFunctionArgs) {
         db,
         kind,
         pkg.id,
-        { ...input, slug },
+        { ...input, ...(full ? {} : notOnExclusiveForm(pkg)), slug },
         { slugConflict: "refuse", expectedUpdatedAt: version ?? pkg.updated_at },
       );
       await pruneQuietly(before);

@@ -9,6 +9,7 @@ import {
   type PackageInput,
   type PackageKind,
   type PackageStatus,
+  type Departure,
 } from "~/domain/schemas";
 import { inTransaction, type Db } from "../platform/db.server";
 import type { PackageRow } from "../platform/db-schema";
@@ -83,6 +84,10 @@ async function hydrate(db: Db, rows: PackageRow[]): Promise<Package[]> {
       inclusions: row.inclusions ?? [],
       exclusions: row.exclusions ?? [],
       itinerary: row.itinerary ?? [],
+      departures: row.departures ?? [],
+      faqs: row.faqs ?? [],
+      meeting_point: row.meeting_point,
+      rating_source: row.rating_source,
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
     };
@@ -116,6 +121,8 @@ export interface PackageCard {
   travel_period: string;
   rating: number | null;
   review_count: number | null;
+  rating_source: string;
+  departures: Departure[];
   cover?: PackageImage;
 }
 
@@ -152,6 +159,8 @@ export async function listPublishedCards(
       "p.travel_period",
       "p.rating",
       "p.review_count",
+      "p.rating_source",
+      "p.departures",
       "c.url",
       "c.alt",
       "c.width",
@@ -251,6 +260,10 @@ function columns(input: PackageInput) {
     inclusions: JSON.stringify(input.inclusions),
     exclusions: JSON.stringify(input.exclusions),
     itinerary: JSON.stringify(input.itinerary),
+    departures: JSON.stringify(input.departures),
+    faqs: JSON.stringify(input.faqs),
+    meeting_point: input.meeting_point,
+    rating_source: input.rating_source,
     ...(input.rating !== undefined ? { rating: input.rating } : {}),
     ...(input.review_count !== undefined ? { review_count: input.review_count } : {}),
   };

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type {
+  Departure,
+  Faq,
   ItineraryDay,
   MediaVariant,
   PackageKind,
@@ -40,6 +42,10 @@ export interface PackagesTable {
   inclusions: Json<string[]>;
   exclusions: Json<string[]>;
   itinerary: Json<ItineraryDay[]>;
+  departures: Json<Departure[]>;
+  faqs: Json<Faq[]>;
+  meeting_point: Generated<string>;
+  rating_source: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -126,15 +132,7 @@ export interface SessionsTable {
 
 export interface LoginAttemptsTable {
   id: Generated<string>;
-  scope:
-    | "email"
-    | "ip"
-    | "email_ip"
-    | "device"
-    | "password"
-    | "totp"
-    | "reset_email"
-    | "reset_ip";
+  scope: "email" | "ip" | "email_ip" | "device" | "password" | "totp" | "reset_email" | "reset_ip";
   subject: string;
   attempted_at: Timestamp;
 }

@@ -6,6 +6,15 @@ const bool = z
   })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const optionalUrl = z.url({ error: "must be a URL" }).optional();
 
 /**
@@ -58,6 +67,13 @@ export const envSchema = z
       .optional(),
     SITE_FACEBOOK_URL: optionalUrl,
     SITE_INSTAGRAM_URL: optionalUrl,
+    /** The company's time zone: the day departures count from, dates staff type (IANA name). */
+    SITE_TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, { error: "must be an IANA time zone such as Africa/Johannesburg" })
+      .default("Africa/Johannesburg"),
+    /** Show the spec's made-up rating for packages without one (never in structured data). */
+    PLACEHOLDER_RATINGS: bool.default(false),
     /** Signs cookies (flash, trusted device); unset: a random key kept in the database. */
     SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
     /** smtp://user:pass@host:port or smtps://…; unset: messages are logged, not sent (issue 22). */

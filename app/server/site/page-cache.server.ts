@@ -1,6 +1,7 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { PUBLIC_CACHE } from "~/domain/site-cache";
+import { todayIn } from "~/domain/trip-facts";
 import { SESSION_COOKIE } from "../auth/session.server";
 import { FLASH_COOKIE } from "../auth/toast.server";
 import type { ContentChanges } from "../platform/content-changes.server";
@@ -109,6 +110,23 @@ export class PageCache {
   follow(changes: ContentChanges): () => void {
     return changes.on(() => this.clear());
   }
+}
+
+/**
+ * Trip pages show departures from "today" on (issue 20): when the company's day changes, every
+ * stored page may list a departure that has gone, so the cache is emptied. Checked each minute;
+ * returns the stop function.
+ */
+export function clearAtDayChange(cache: PageCache, timeZone: string, everyMs = 60_000): () => void {
+  let day = todayIn(timeZone);
+  const timer = setInterval(() => {
+    const now = todayIn(timeZone);
+    if (now === day) return;
+    day = now;
+    cache.clear();
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 function cookieNames(header: string | undefined): Set<string> {

@@ -6,7 +6,7 @@ import type { MomentView, PackageCardView, PackageDetailView } from "~/domain/si
 import type { Db } from "../platform/db.server";
 import { listMoments } from "../catalogue/moments.server";
 import { getPackageById, getPackageBySlug, listPublishedCards } from "../catalogue/packages.server";
-import { cardViewOf, detailView, momentView } from "./site-views.server";
+import { cardViewOf, detailView, momentView, viewContext } from "./site-views.server";
 
 export interface PackageSection {
   kind: PackageKind;
@@ -23,15 +23,21 @@ const HOME_HEADINGS: Record<PackageKind, string> = {
   discovery: "Discover Hidden Gems",
 };
 
-async function section(db: Db, kind: PackageKind, limit?: number): Promise<PackageSection> {
+async function section(
+  db: Db,
+  site: SiteConfig,
+  kind: PackageKind,
+  limit?: number,
+): Promise<PackageSection> {
   const info = kindInfo(kind);
   const cards = await listPublishedCards(db, kind, limit);
+  const context = viewContext(site);
   return {
     kind,
     heading: limit ? HOME_HEADINGS[kind] : info.publicList.heading,
     path: info.publicList.path,
     empty: info.publicList.empty,
-    items: cards.map(cardViewOf),
+    items: cards.map((card) => cardViewOf(card, context)),
   };
 }
 
@@ -41,20 +47,20 @@ export interface HomeData {
 }
 
 /** Home: the first 6 published packages of each kind in admin order, and the active moments. */
-export async function loadHome(db: Db): Promise<HomeData> {
+export async function loadHome(db: Db, site: SiteConfig): Promise<HomeData> {
   const size = LIMITS.homeSectionSize;
   const [trip, exclusive, local, discovery, moments] = await Promise.all([
-    section(db, "trip", size),
-    section(db, "exclusive", size),
-    section(db, "local", size),
-    section(db, "discovery", size),
+    section(db, site, "trip", size),
+    section(db, site, "exclusive", size),
+    section(db, site, "local", size),
+    section(db, site, "discovery", size),
     listMoments(db, { activeOnly: true }),
   ]);
   return { sections: { trip, exclusive, local, discovery }, moments: moments.map(momentView) };
 }
 
-export function loadList(db: Db, kind: PackageKind): Promise<PackageSection> {
-  return section(db, kind);
+export function loadList(db: Db, site: SiteConfig, kind: PackageKind): Promise<PackageSection> {
+  return section(db, site, kind);
 }
 
 const LOOKUPS: Record<DetailScope, PackageKind[]> = {

@@ -1,4 +1,5 @@
 import { kindInfo } from "~/domain/package-kinds";
+import { DEPARTURE_AVAILABILITY } from "~/domain/trip-facts";
 import { PACKAGE_KINDS } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { bannerSrc, DESTINATION_SLIDES } from "~/domain/site-content";
@@ -44,6 +45,50 @@ export function summary(text: string, fallback: string, max = 160): string {
   return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
 }
 
+/** A number schema.org accepts from a price text ("From R 12 000 pp" → 12000), if there is one. */
+export function priceNumber(text: string): { price: string; currency?: string } | undefined {
+  const match = /(\d[\d\s,.]*\d|\d)/.exec(text.replace(/\u00a0/g, " "));
+  if (!match) return undefined;
+  const digits = match[1]!.replace(/[\s,]/g, "").replace(/\.(?=\d{3}(\D|$))/g, "");
+  if (!/^\d+(\.\d+)?$/.test(digits)) return undefined;
+  const currency = /\bR\s?\d|ZAR/.test(text)
+    ? "ZAR"
+    : /\$/.test(text)
+      ? "USD"
+      : /€/.test(text)
+        ? "EUR"
+        : /£/.test(text)
+          ? "GBP"
+          : undefined;
+  return { price: digits, ...(currency ? { currency } : {}) };
+}
+
+/** One Offer per future departure (price and availability from it); else the package's price. */
+function offersJsonLd(pkg: PackageDetailView, canonical: string) {
+  const offer = (priceText: string, extra: Record<string, string>) => {
+    const parsed = priceNumber(priceText);
+    return {
+      "@type": "Offer",
+      ...(parsed ? { price: parsed.price } : {}),
+      ...(parsed?.currency ? { priceCurrency: parsed.currency } : {}),
+      url: canonical,
+      ...extra,
+    };
+  };
+  if (pkg.departures.length === 0) {
+    return { offers: offer(pkg.price, { availability: "https://schema.org/InStock" }) };
+  }
+  return {
+    offers: pkg.departures.map((d) =>
+      offer(d.price, {
+        availability: DEPARTURE_AVAILABILITY[d.status],
+        validFrom: d.startDate,
+        ...(d.endDate ? { validThrough: d.endDate } : {}),
+      }),
+    ),
+  };
+}
+
 /** schema.org TouristTrip: itinerary as an ordered list, the price text as the offer, us as provider. */
 export function touristTripJsonLd(site: SiteConfig, pkg: PackageDetailView, canonical: string) {
   return {
@@ -65,17 +110,19 @@ export function touristTripJsonLd(site: SiteConfig, pkg: PackageDetailView, cano
           .join(". "),
       })),
     },
-    offers: {
-      "@type": "Offer",
-      price: pkg.price,
-      url: canonical,
-      availability: "https://schema.org/InStock",
-    },
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: pkg.rating,
-      reviewCount: pkg.reviewCount,
-    },
+    ...offersJsonLd(pkg, canonical),
+    // Only a rating staff entered: never the placeholder (search engines' review snippet rules,
+    // fake-review law; decision 068).
+    ...(pkg.rating && !pkg.rating.placeholder && pkg.rating.reviewCount
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: pkg.rating.value,
+            bestRating: 5,
+            reviewCount: pkg.rating.reviewCount,
+          },
+        }
+      : {}),
     provider: {
       "@type": "TravelAgency",
       name: site.name,

@@ -3,11 +3,20 @@ import { displayRating, displayReviewCount } from "~/domain/rating";
 import { LIMITS, type Package, type PackageImage, type TravelMoment } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import type {
+  DepartureView,
   ImageView,
   MomentView,
   PackageCardView,
   PackageDetailView,
+  RatingView,
 } from "~/domain/site-views";
+import {
+  DEPARTURE_STATUS_LABELS,
+  formatDates,
+  formatDay,
+  todayIn,
+  upcomingDepartures,
+} from "~/domain/trip-facts";
 import { videoSource } from "~/domain/video-embed";
 import { packageEnquiryText, whatsappLink } from "~/domain/whatsapp";
 import { mediaUrlForKey } from "../media/media-urls.server";
@@ -52,15 +61,53 @@ export type CardSource = Pick<
   | "travel_period"
   | "rating"
   | "review_count"
+  | "rating_source"
+  | "departures"
 > & { cover?: PackageImage };
 
-export function cardView(pkg: Package): PackageCardView {
-  return cardViewOf({ ...pkg, cover: pkg.imageDetails[0] });
+/** What every view of a package depends on besides the package: the day, and the settings. */
+export interface ViewContext {
+  /** YYYY-MM-DD in the company's time zone. */
+  today: string;
+  placeholderRatings: boolean;
 }
 
-export function cardViewOf(pkg: CardSource): PackageCardView {
+export function viewContext(site: SiteConfig, now: Date = new Date()): ViewContext {
+  return { today: todayIn(site.timeZone, now), placeholderRatings: site.placeholderRatings };
+}
+
+/**
+ * The rating a traveller sees: the one staff entered, with its source; otherwise nothing, or the
+ * spec's stable made-up value when PLACEHOLDER_RATINGS is on (marked, so it never reaches
+ * structured data). Decision 068.
+ */
+export function ratingView(pkg: CardSource, placeholders: boolean): RatingView | undefined {
+  if (typeof pkg.rating === "number" && Number.isFinite(pkg.rating)) {
+    return {
+      value: displayRating(pkg.id, pkg.rating),
+      ...(typeof pkg.review_count === "number" ? { reviewCount: pkg.review_count } : {}),
+      source: pkg.rating_source,
+      placeholder: false,
+    };
+  }
+  if (!placeholders) return undefined;
+  return {
+    value: displayRating(pkg.id, null),
+    reviewCount: displayReviewCount(pkg.id, pkg.review_count),
+    source: "",
+    placeholder: true,
+  };
+}
+
+export function cardView(pkg: Package, context: ViewContext): PackageCardView {
+  return cardViewOf({ ...pkg, cover: pkg.imageDetails[0] }, context);
+}
+
+export function cardViewOf(pkg: CardSource, context: ViewContext): PackageCardView {
   const info = kindInfo(pkg.kind);
   const first = pkg.cover;
+  const rating = ratingView(pkg, context.placeholderRatings);
+  const next = upcomingDepartures(pkg.departures, context.today)[0];
   return {
     id: pkg.id,
     kind: pkg.kind,
@@ -71,15 +118,43 @@ export function cardViewOf(pkg: CardSource): PackageCardView {
     duration: pkg.duration,
     price: pkg.price,
     travelPeriod: pkg.travel_period,
-    rating: displayRating(pkg.id, pkg.rating),
-    reviewCount: displayReviewCount(pkg.id, pkg.review_count),
+    ...(rating ? { rating } : {}),
+    ...(next ? { nextDeparture: formatDay(next.start_date) } : {}),
     ...(first ? { image: imageView(first, pkg.title) } : {}),
   };
 }
 
-export function detailView(pkg: Package, site: SiteConfig): PackageDetailView {
+function departureViews(pkg: Package, site: SiteConfig, today: string): DepartureView[] {
+  return upcomingDepartures(pkg.departures, today).map((d) => {
+    const dates = formatDates(d.start_date, d.end_date);
+    const price = d.price ?? pkg.price;
+    return {
+      startDate: d.start_date,
+      endDate: d.end_date,
+      dates,
+      price,
+      status: d.status,
+      statusLabel: DEPARTURE_STATUS_LABELS[d.status],
+      ...(d.note ? { note: d.note } : {}),
+      ...(d.status !== "sold_out"
+        ? {
+            bookUrl: whatsappLink(
+              site.whatsapp,
+              packageEnquiryText(pkg.title, price || undefined, dates),
+            ),
+          }
+        : {}),
+    };
+  });
+}
+
+export function detailView(
+  pkg: Package,
+  site: SiteConfig,
+  context: ViewContext = viewContext(site),
+): PackageDetailView {
   return {
-    ...cardView(pkg),
+    ...cardView(pkg, context),
     description: pkg.description,
     images: packageImages(pkg),
     videos: [...pkg.videos]
@@ -95,7 +170,11 @@ export function detailView(pkg: Package, site: SiteConfig): PackageDetailView {
     itinerary: pkg.itinerary,
     inclusions: pkg.inclusions,
     exclusions: pkg.exclusions,
+    departures: departureViews(pkg, site, context.today),
+    faqs: pkg.faqs,
+    meetingPoint: pkg.meeting_point,
     enquiryUrl: whatsappLink(site.whatsapp, packageEnquiryText(pkg.title, pkg.price || undefined)),
+    enquireHref: `/contact?package=${pkg.id}`,
     isDraft: pkg.status === "draft",
   };
 }

@@ -12,5 +12,7 @@ export function siteConfigFrom(env: Env): SiteConfig {
     ...(env.SITE_FACEBOOK_URL ? { facebookUrl: env.SITE_FACEBOOK_URL } : {}),
     ...(env.SITE_INSTAGRAM_URL ? { instagramUrl: env.SITE_INSTAGRAM_URL } : {}),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    timeZone: env.SITE_TIME_ZONE,
+    placeholderRatings: env.PLACEHOLDER_RATINGS,
   };
 }

@@ -6,6 +6,7 @@ import { ImagesSection } from "./images-section";
 import { PackageFormFrame } from "./package-form-frame";
 import { CarriedVideos } from "./videos-section";
 import { usePackageForm } from "./use-package-form";
+import { RatingFields } from "./trip-facts-editors";
 
 const ORDER = [
   "title",
@@ -15,6 +16,9 @@ const ORDER = [
   "travel_period",
   "status",
   "description",
+  "rating",
+  "review_count",
+  "rating_source",
   "images",
 ] as const;
 
@@ -84,6 +88,7 @@ export function ExclusivePackageForm({ data, reply }: ExclusivePackageFormProps)
         </div>
       </section>
 
+      <RatingFields fields={fields} focusName={focusName} />
       <ImagesSection form={form} field={fields.images} />
       <CarriedVideos field={fields.videos} />
     </PackageFormFrame>

@@ -7,6 +7,7 @@ import { PackageFormFrame } from "./package-form-frame";
 import { TextListEditor } from "./text-list-editor";
 import { usePackageForm } from "./use-package-form";
 import { VideosSection } from "./videos-section";
+import { DeparturesEditor, FaqEditor, RatingFields } from "./trip-facts-editors";
 import { getTextareaProps } from "@conform-to/react";
 
 const ORDER = [
@@ -18,11 +19,17 @@ const ORDER = [
   "duration",
   "location",
   "travel_period",
+  "meeting_point",
   "description",
+  "departures",
   "highlights",
   "itinerary",
   "inclusions",
   "exclusions",
+  "faqs",
+  "rating",
+  "review_count",
+  "rating_source",
 ] as const;
 
 interface FullPackageFormProps {
@@ -110,6 +117,12 @@ export function FullPackageForm({ data, reply }: FullPackageFormProps) {
             placeholder="e.g. March - May 2026"
             focusName={focusName}
           />
+          <TextField
+            field={fields.meeting_point}
+            label="Meeting Point"
+            placeholder="e.g. Cape Town International Airport, arrivals hall"
+            focusName={focusName}
+          />
         </div>
       </section>
 
@@ -125,6 +138,8 @@ export function FullPackageForm({ data, reply }: FullPackageFormProps) {
         />
         <FieldErrors field={fields.description} />
       </section>
+
+      <DeparturesEditor form={form} field={fields.departures} focusName={focusName} />
 
       <TextListEditor
         form={form}
@@ -151,6 +166,8 @@ export function FullPackageForm({ data, reply }: FullPackageFormProps) {
         placeholder="e.g. International flights"
         focusName={focusName}
       />
+      <FaqEditor form={form} field={fields.faqs} focusName={focusName} />
+      <RatingFields fields={fields} focusName={focusName} />
 
       <section className="form-section" aria-labelledby="status-heading">
         <h2 id="status-heading">Publication Status</h2>

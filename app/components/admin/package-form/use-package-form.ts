@@ -8,10 +8,17 @@ import {
   type PackageFormData,
   type PackageFormReply,
 } from "~/domain/package-form";
-import type { PackageFormInput } from "./form-types";
+import type { PackageFormInput, PackageFormOutput } from "./form-types";
 import { useFormDirty } from "./use-form-dirty";
 import { useIsSubmitting } from "./use-is-submitting";
 import { useUnsavedChanges } from "./use-unsaved-changes";
+
+/** The input a new row of a multi-field list starts with (focused after an add). */
+const FIRST_SUB_FIELD: Record<string, string> = {
+  itinerary: "day",
+  departures: "start_date",
+  faqs: "question",
+};
 
 interface Options {
   /** The package (or the new one's defaults) the form opens with. */
@@ -30,7 +37,7 @@ export function usePackageForm({ data, reply, order }: Options) {
   const { kind, values } = data;
   const id = `package-form-${kind}-${data.id ?? "new"}`;
   const schema = useMemo(() => packageFormSchema(kind), [kind]);
-  const [form, fields] = useForm<PackageFormInput>({
+  const [form, fields] = useForm<PackageFormInput, PackageFormOutput>({
     id,
     lastResult: reply?.result,
     defaultValue: values,
@@ -55,7 +62,8 @@ export function usePackageForm({ data, reply, order }: Options) {
       const name = String(intent.payload.name);
       const rows = (form.value as Record<string, unknown[] | undefined> | undefined)?.[name];
       const last = `${name}[${(rows?.length ?? 1) - 1}]`;
-      return name === "itinerary" ? `${last}.day` : last;
+      const first = FIRST_SUB_FIELD[name];
+      return first ? `${last}.${first}` : last;
     }
     if (intent?.type === "remove") return String(intent.payload.name);
     return firstInvalidField(reply?.result.error ?? undefined, order);

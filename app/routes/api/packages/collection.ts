@@ -2,9 +2,10 @@ import { packageInputSchema } from "~/domain/schemas";
 import { parseBody, privateJson, readJson, readJsonBody } from "~/server/api/api-http.server";
 import { kindOf, packageFailure, packageUrl } from "~/server/api/api-kinds.server";
 import { apiRoute } from "~/server/api/api-route.server";
-import { toApiPackage } from "~/server/api/api-schemas.server";
+import { apiPackageReader, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/platform/db.server";
+import { getSite } from "~/server/platform/runtime.server";
 import { createPackage, listPackages } from "~/server/catalogue/packages.server";
 
 // GET /api/{trips|exclusive-packages|local|discovery}, POST the same (create).
@@ -14,7 +15,8 @@ const api = apiRoute({
     async GET(args) {
       const admin = await getOptionalAdmin(args.request);
       const list = await listPackages(getDb(), { kind: kindOf(args), publishedOnly: !admin });
-      return readJson(args.request, list.map(toApiPackage), {
+      const read = apiPackageReader(admin !== null, getSite().timeZone);
+      return readJson(args.request, list.map(read), {
         admin: admin !== null,
         cache: "list",
       });

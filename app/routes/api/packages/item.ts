@@ -9,9 +9,10 @@ import {
 } from "~/server/api/api-preconditions.server";
 import { packageMediaIds, pruneQuietly } from "~/server/api/api-media.server";
 import { apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
-import { statusPatchSchema, toApiPackage } from "~/server/api/api-schemas.server";
+import { apiPackageReader, statusPatchSchema, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/platform/db.server";
+import { getSite } from "~/server/platform/runtime.server";
 import { notFound } from "~/server/platform/errors.server";
 import {
   deletePackage,
@@ -41,7 +42,8 @@ const api = apiRoute({
       // An admin (who may write) gets the version's ETag, for If-Match on a later PUT.
       if (admin)
         return privateJson(toApiPackage(pkg), { headers: { ETag: versionEtag(pkg.updated_at) } });
-      return readJson(args.request, toApiPackage(pkg), { admin: false, cache: "item" });
+      const read = apiPackageReader(false, getSite().timeZone);
+      return readJson(args.request, read(pkg), { admin: false, cache: "item" });
     },
     async PUT(args) {
       const { kind, id } = target(args);

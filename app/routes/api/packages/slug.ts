@@ -3,8 +3,9 @@ import { slugSchema } from "~/domain/schemas";
 import { publicJson } from "~/server/api/api-http.server";
 import { kindOf, packageFailure } from "~/server/api/api-kinds.server";
 import { apiRoute, param } from "~/server/api/api-route.server";
-import { toApiPackage } from "~/server/api/api-schemas.server";
+import { apiPackageReader } from "~/server/api/api-schemas.server";
 import { getDb } from "~/server/platform/db.server";
+import { getSite } from "~/server/platform/runtime.server";
 import { notFound } from "~/server/platform/errors.server";
 import { getPackageBySlug } from "~/server/catalogue/packages.server";
 
@@ -19,7 +20,7 @@ const api = apiRoute({
       const pkg =
         slug.success && slug.data ? await getPackageBySlug(getDb(), kind, slug.data) : undefined;
       if (!pkg) throw notFound(kindMessages(kind).notFound);
-      return publicJson(args.request, toApiPackage(pkg), "item");
+      return publicJson(args.request, apiPackageReader(false, getSite().timeZone)(pkg), "item");
     },
   },
 });

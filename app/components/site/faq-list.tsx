@@ -1,0 +1,21 @@
+import type { Faq } from "~/domain/schemas";
+
+/** Questions as native disclosures: keyboard and screen-reader friendly, no JavaScript needed. */
+export function FaqList({ faqs }: { faqs: Faq[] }) {
+  if (faqs.length === 0) return null;
+  return (
+    <section className="detail-section" aria-labelledby="faq-heading">
+      <h2 id="faq-heading">Frequently Asked Questions</h2>
+      <div className="faq-list">
+        {faqs.map((faq, i) => (
+          <details key={i} className="faq">
+            <summary>{faq.question}</summary>
+            {faq.answer.split(/\n{2,}/).map((para, j) => (
+              <p key={j}>{para}</p>
+            ))}
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}
