@@ -74,8 +74,9 @@ describe("page cache over HTTP, two instances on one PostgreSQL", () => {
   });
 
   it("a flash message is private, no-store, never from or into the cache", async () => {
-    // A real flash, signed by the server (a made-up one is answered from the cache: decision 083).
-    const signIn = await h.server.fetch("/admin", {
+    // A real flash, signed by the server (a made-up one is answered from the cache: decision
+    // 083), from signing out, so it is bound to no session (decision 084).
+    const signedIn = await h.server.fetch("/admin", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: h.server.url },
       body: new URLSearchParams({
@@ -83,7 +84,16 @@ describe("page cache over HTTP, two instances on one PostgreSQL", () => {
         password: "a long enough password",
       }).toString(),
     });
-    const flash = cookieNamed(signIn, "wlx_flash")!.value;
+    const signOut = await h.server.fetch("/admin/sign-out", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: h.server.url,
+        Cookie: `wlx_session=${cookieNamed(signedIn, "wlx_session")!.value}`,
+      },
+      body: "",
+    });
+    const flash = cookieNamed(signOut, "wlx_flash")!.value;
     const res = await h.get("/", { headers: { Cookie: `wlx_flash=${flash}` } });
     expect(state(res)).toBe("bypass");
     expect(res.headers.get("cache-control")).toBe("private, no-store");

@@ -9,14 +9,17 @@ const decode = (raw: string) =>
 describe("flash messages cannot be planted", () => {
   const suite = useAuthServer();
 
-  const pageWith = (flash: string) =>
-    suite.server.fetch("/about", { headers: { Cookie: `wlx_flash=${flash}` } });
+  const pageWith = (flash: string, session?: string) =>
+    suite.server.fetch("/about", {
+      headers: { Cookie: `wlx_flash=${flash}${session ? `; wlx_session=${session}` : ""}` },
+    });
 
   it("shows a flash the server signed, once", async () => {
     const signIn = await formPost(suite.server, "/admin", ADMIN);
     const raw = cookieNamed(signIn, "wlx_flash")!.value;
     expect(decode(raw)).toMatchObject({ type: "success", sig: expect.any(String) });
-    const page = await pageWith(raw);
+    // Shown with the session it was signed for (issue 17: a flash is bound to it).
+    const page = await pageWith(raw, cookieNamed(signIn, "wlx_session")!.value);
     expect(await page.text()).toContain(String(decode(raw).message));
     expect(cookieNamed(page, "wlx_flash")?.attributes).toContain("Max-Age=0");
   });

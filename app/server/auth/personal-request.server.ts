@@ -26,8 +26,8 @@ function cookieValue(header: string, name: string): string | undefined {
 export async function hasLivePrivateCookie(db: Db, header: string | undefined): Promise<boolean> {
   if (!header) return false;
   const flash = cookieValue(header, FLASH_COOKIE);
-  if (flash !== undefined && verifiedFlash(flash) !== null) return true;
   const session = cookieValue(header, SESSION_COOKIE);
+  if (flash !== undefined && verifiedFlash(flash, session) !== null) return true;
   if (session === undefined) return false;
   try {
     return (await getSessionAdmin(db, session)) !== null;
