@@ -27,6 +27,10 @@ interface ContactFormProps {
   result?: ContactFormResult;
   /** The post-redirect-get landing after a message was accepted. */
   sent: boolean;
+  /** "Enquire about this trip": the published package the message is about. */
+  about?: { id: string; title: string; href: string } | null;
+  /** Said when /contact?package= named a trip that cannot be found. */
+  packageNotice?: string | null;
 }
 
 /**
@@ -34,9 +38,11 @@ interface ContactFormProps {
  * without JavaScript; with it, the same post without a reload, a pending button, errors beside
  * their fields and the first wrong field focused.
  */
-export function ContactForm({ honeypot, result, sent }: ContactFormProps) {
+export function ContactForm({ honeypot, result, sent, about, packageNotice }: ContactFormProps) {
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  // The form posts to the URL that named the trip, so a refused post still names it.
+  const action = about ? `/contact?package=${about.id}` : "/contact";
+  const sending = navigation.state === "submitting" && navigation.formAction === action;
   const form = useRef<HTMLFormElement>(null);
   const done = useRef<HTMLDivElement>(null);
   const errors = result?.errors ?? {};
@@ -78,7 +84,11 @@ export function ContactForm({ honeypot, result, sent }: ContactFormProps) {
   const field = (name: EnquiryField) => ({
     name,
     id: `contact-${name}`,
-    defaultValue: values?.[name] ?? "",
+    defaultValue:
+      values?.[name] ??
+      (name === "tripDescription" && about
+        ? `I would like to know more about "${about.title}".`
+        : ""),
     maxLength: ENQUIRY_LIMITS[name],
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
@@ -93,7 +103,7 @@ export function ContactForm({ honeypot, result, sent }: ContactFormProps) {
   return (
     <Form
       method="post"
-      action="/contact"
+      action={action}
       className="contact-form"
       aria-labelledby="contact-form-heading"
       noValidate
@@ -102,6 +112,13 @@ export function ContactForm({ honeypot, result, sent }: ContactFormProps) {
       key={result ? JSON.stringify(result.values) : "empty"}
     >
       <h2 id="contact-form-heading">Send us a message</h2>
+      {about ? (
+        <p className="contact-about">
+          About the trip: <Link to={about.href}>{about.title}</Link>
+          <input type="hidden" name="package" value={about.id} />
+        </p>
+      ) : null}
+      {packageNotice && !errors.form ? <p className="form-alert">{packageNotice}</p> : null}
       {errors.form ? (
         <p className="form-alert" id="contact-form-error" role="alert" tabIndex={-1}>
           {errors.form}

@@ -5,9 +5,11 @@ import { telHref } from "~/components/site/site-header";
 import { Icon } from "~/components/ui/icons";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PRIVATE_CACHE } from "~/domain/site-cache";
+import { ENQUIRY_MESSAGES } from "~/domain/enquiry";
 import { BUSINESS_HOURS } from "~/domain/site-content";
 import { submitContactForm } from "~/server/leads/contact.server";
 import { honeypotInputProps } from "~/server/leads/honeypot.server";
+import { findPublishedPackage } from "~/server/leads/package-ref.server";
 import { getMailer } from "~/server/mail/mailer.server";
 import { getDb } from "~/server/platform/db.server";
 import { getEnv } from "~/server/platform/env.server";
@@ -19,10 +21,15 @@ import type { Route } from "./+types/contact";
 export async function loader({ request }: Route.LoaderArgs) {
   const site = getSite();
   const url = new URL(request.url);
+  // /contact?package={id}: the enquiry names that trip; an unknown one is said so, not hidden.
+  const asked = url.searchParams.get("package");
+  const about = asked ? ((await findPublishedPackage(getDb(), asked)) ?? null) : null;
   return data(
     {
       site,
       sent: url.searchParams.get("sent") === "1",
+      about,
+      packageNotice: asked && !about ? ENQUIRY_MESSAGES.unknownPackage : null,
       // The honeypot's time is per render, so this page is never stored by a cache (decision 090).
       honeypot: await honeypotInputProps(),
       // Fixed content travels as data, not as code in the page's JS (decision 064).
@@ -72,14 +79,20 @@ export const headers: Route.HeadersFunction = (args) => {
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, hours, sent, honeypot } = loaderData;
+  const { site, hours, sent, honeypot, about, packageNotice } = loaderData;
   return (
     <>
       <PageHero eyebrow="We would love to hear from you" title="Contact Us">
         <p>Tell us where you dream of going; we will shape the journey around you.</p>
       </PageHero>
       <div className="section container contact-layout">
-        <ContactForm honeypot={honeypot} result={actionData} sent={sent} />
+        <ContactForm
+          honeypot={honeypot}
+          result={actionData}
+          sent={sent}
+          about={about}
+          packageNotice={packageNotice}
+        />
         <div className="contact-info">
           <section className="info-card" aria-labelledby="reach-heading">
             <h2 id="reach-heading">Get in touch</h2>

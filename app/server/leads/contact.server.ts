@@ -14,6 +14,7 @@ import { log } from "../platform/log.server";
 import { insertEnquiry, setNotifyStatus, type Enquiry } from "./enquiries.server";
 import { enquiryAcknowledgementMail, enquiryNotificationMail } from "./enquiry-mail.server";
 import { isSpam } from "./honeypot.server";
+import { findPublishedPackage } from "./package-ref.server";
 import { takeSubmissionSlot } from "./submission-limit.server";
 
 /*
@@ -66,6 +67,13 @@ export async function submitContactForm(
     }
     return { kind: "invalid", errors, values };
   }
+  // "Enquire about this trip": the package must be one a visitor can see.
+  const packageField = form.get("package");
+  const packageId = typeof packageField === "string" ? packageField.trim() : "";
+  const about = packageId ? await findPublishedPackage(db, packageId) : undefined;
+  if (packageId && !about) {
+    return { kind: "invalid", errors: { form: ENQUIRY_MESSAGES.unknownPackage }, values };
+  }
   if (await isSpam(form)) {
     log("info", "contact form: spam dropped", { ip: settings.ip });
     return { kind: "spam" };
@@ -81,6 +89,8 @@ export async function submitContactForm(
       phone: input.phone,
       travelDates: input.travelDates,
       message: input.tripDescription,
+      packageId: about?.id ?? null,
+      packageTitle: about?.title ?? null,
     });
     return { allowed: true as const, enquiry };
   });

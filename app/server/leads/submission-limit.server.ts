@@ -7,7 +7,7 @@ import type { Db } from "../platform/db.server";
  * visitor fixing a typo is never blocked. Rows older than the window are pruned as others arrive.
  */
 export const SUBMISSION_WINDOW_SECONDS = 60 * 60;
-export const SUBMISSIONS_PER_WINDOW = 5;
+export const SUBMISSIONS_PER_WINDOW = 10;
 
 export type SubmissionTicket = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
