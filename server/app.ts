@@ -15,6 +15,10 @@ import { LocalMediaStore } from "~/server/media/media-store.server";
 import { requestInfoContext } from "~/server/platform/request-context.server";
 import { createRequestHandler } from "~/server/platform/request-handler.server";
 import { startRuntime, type Runtime } from "~/server/platform/runtime.server";
+import {
+  databaseFailureMessage,
+  listenFailureMessage,
+} from "~/server/platform/startup-errors.server";
 import { startingHandler } from "~/server/platform/starting.server";
 import {
   isCompressibleResponse,
@@ -176,19 +180,26 @@ export async function startServer(options: StartOptions = {}): Promise<http.Serv
   // 503 (/healthz: {"status":"starting"}) instead of a refused connection.
   const server = http.createServer(startingHandler);
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(env.PORT, env.HOST, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(env.PORT, env.HOST, () => resolve());
+    });
+  } catch (error) {
+    const message = listenFailureMessage(error, env);
+    if (!message) throw error;
+    console.error(message);
+    process.exit(1);
+  }
   let runtime: Runtime;
   try {
     runtime = await startRuntime(env);
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    const message =
+      error instanceof DataDirLockedError ? error.message : databaseFailureMessage(error, env);
+    if (!message) throw error;
+    console.error(message);
+    process.exit(1);
   }
   const app = createApp(runtime, options);
   server.removeListener("request", startingHandler);

@@ -21,8 +21,11 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
+    const reason = error instanceof Error ? error.message : String(error);
+    // The cause keeps the driver's error (its code) for the start's one-line messages.
     throw new Error(
-      `Migration ${failed ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`,
+      failed ? `Migration ${failed} failed: ${reason}` : `Migrations could not run: ${reason}`,
+      { cause: error },
     );
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
