@@ -48,6 +48,7 @@ describe.each(BACKENDS)("sign-in, sessions and passwords on %s", (backend) => {
       id: adminId,
       email: EMAIL,
       aal: 1,
+      mustEnrol: false,
     });
   });
 

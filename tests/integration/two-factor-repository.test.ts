@@ -69,6 +69,7 @@ describe.each(BACKENDS)("two-factor services on %s", (backend) => {
       id: adminId,
       email: EMAIL,
       aal: 2,
+      mustEnrol: false,
     });
     expect(await db().selectFrom("login_challenges").selectAll().execute()).toEqual([]);
   });

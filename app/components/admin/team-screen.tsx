@@ -14,6 +14,7 @@ export interface TeamScreenProps {
   /** The admin whose removal is being confirmed (`?remove=ID`). */
   removing: { id: string; email: string } | null;
   mailOff: string | null;
+  requireTwoFactor: boolean;
   reply?: {
     intent?: string;
     error?: string;
@@ -121,6 +122,27 @@ export function TeamScreen(props: TeamScreenProps) {
           </div>
           <button type="submit" className="button button-primary" disabled={pending}>
             Invite
+          </button>
+        </Form>
+      </section>
+
+      <section className="admin-panel" aria-labelledby="require-heading">
+        <h2 id="require-heading">Require two-factor for every admin</h2>
+        <p>
+          {props.requireTwoFactor
+            ? "On: an admin without two-factor authentication is sent to set it up after the password step and can do nothing else until it is on."
+            : "Off: each admin chooses whether to use two-factor authentication."}
+        </p>
+        {reply?.intent === "require-two-factor" && reply.error ? (
+          <p className="form-error" role="alert">
+            {reply.error}
+          </p>
+        ) : null}
+        <Form method="post" action="/admin/team">
+          <input type="hidden" name="intent" value="require-two-factor" />
+          <input type="hidden" name="value" value={props.requireTwoFactor ? "off" : "on"} />
+          <button type="submit" className="button button-secondary" disabled={pending}>
+            {props.requireTwoFactor ? "Stop requiring two-factor" : "Require two-factor"}
           </button>
         </Form>
       </section>

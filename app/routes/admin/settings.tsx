@@ -2,6 +2,7 @@ import { data, redirect, useNavigation } from "react-router";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { SampleSettings } from "~/components/admin/sample-settings";
 import { TwoFactorPanel } from "~/components/admin/two-factor-panel";
+import { SessionsPanel } from "~/components/admin/sessions-panel";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { requestOrigin } from "~/server/events/events.server";
@@ -17,8 +18,13 @@ export function meta() {
   return [{ title: "Settings · Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await loadSettings(getDb(), adminFromContext(context), getSite().name);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const settings = await loadSettings(
+    getDb(),
+    adminFromContext(context),
+    getSite().name,
+    readCookie(request, SESSION_COOKIE),
+  );
   return { ...settings, minLength: PASSWORD_MIN_LENGTH };
 }
 
@@ -57,6 +63,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <header className="admin-section-header">
         <h1 id="settings-heading">Settings</h1>
       </header>
+      {loaderData.mustEnrol ? (
+        <p className="form-error" role="alert">
+          {loaderData.mustEnrol}
+        </p>
+      ) : null}
       <section className="admin-panel" aria-labelledby="password-heading">
         <h2 id="password-heading">Change password</h2>
         <p>
@@ -76,6 +87,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : undefined
         }
         error={failed ? { intent: failed.intent, message: failed.error } : undefined}
+        pending={pending}
+      />
+      <SessionsPanel
+        sessions={loaderData.sessions}
+        error={failed?.intent.startsWith("session") ? failed.error : undefined}
         pending={pending}
       />
       <SampleSettings />

@@ -3,6 +3,7 @@ import { TeamScreen } from "~/components/admin/team-screen";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { requestOrigin } from "~/server/events/events.server";
 import { inviteAdmin, listTeam, removeAdmin } from "~/server/auth/team.server";
+import { requiresTwoFactor, setRequireTwoFactor } from "~/server/auth/team-settings.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
 import { getMailer, MAIL_FAILED_NOTICE, MAIL_OFF_NOTICE } from "~/server/mail/mailer.server";
 import { getDb } from "~/server/platform/db.server";
@@ -24,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     me: me.id,
     ...team,
     removing: target ? { id: target.id, email: target.email } : null,
+    requireTwoFactor: await requiresTwoFactor(getDb()),
     mailOff: getMailer().enabled ? null : MAIL_OFF_NOTICE,
   };
 }
@@ -52,6 +54,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data({ intent, error: MAIL_FAILED_NOTICE }, { status: 502 });
       }
       return { intent, invited: result.email, link: result.link, notice: MAIL_OFF_NOTICE };
+    }
+    if (intent === "require-two-factor") {
+      const on = await setRequireTwoFactor(getDb(), {
+        actorId: me.id,
+        value: form.get("value"),
+        origin,
+      });
+      return redirectWithToast(request, "/admin/team", {
+        type: "success",
+        message: on
+          ? "Two-factor authentication is now required for every admin."
+          : "Two-factor authentication is no longer required.",
+      });
     }
     if (intent === "remove") {
       const removed = await removeAdmin(getDb(), {

@@ -7,22 +7,42 @@ import {
 import { getDb } from "../platform/db.server";
 import { getSessionAdmin, readCookie, SESSION_COOKIE, type SessionAdmin } from "./session.server";
 
-/** The signed-in admin, or null. Decided on the server from the session row, never the browser. */
-export function getOptionalAdmin(request: Request): Promise<SessionAdmin | null> {
+/** Where an admin who must set up two-factor first is sent, and the only screen they may use. */
+export const ENROLMENT_PATH = "/admin/settings";
+export const ENROL_FIRST_MESSAGE =
+  "Your team requires two-factor authentication: set it up before doing anything else.";
+
+/** The session's admin, whatever it may do (also one who must enrol first), or null. */
+function getSessionOf(request: Request): Promise<SessionAdmin | null> {
   return getSessionAdmin(getDb(), readCookie(request, SESSION_COOKIE));
 }
 
-/** For admin pages: anonymous visitors are redirected to /admin before any data is loaded. */
+/**
+ * The signed-in admin with full access, or null. Decided on the server from the session row,
+ * never the browser: null too for an admin who must set up two-factor first (drafts, API).
+ */
+export async function getOptionalAdmin(request: Request): Promise<SessionAdmin | null> {
+  const admin = await getSessionOf(request);
+  return admin && !admin.mustEnrol ? admin : null;
+}
+
+/**
+ * For admin pages: anonymous visitors are redirected to /admin before any data is loaded; an
+ * admin the team requires to set up two-factor reaches the enrolment screen only.
+ */
 export async function requireAdmin(request: Request): Promise<SessionAdmin> {
-  const admin = await getOptionalAdmin(request);
+  const admin = await getSessionOf(request);
   if (!admin) throw redirect("/admin");
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  if (admin.mustEnrol && path !== ENROLMENT_PATH) throw redirect(ENROLMENT_PATH);
   return admin;
 }
 
-/** For mutating /api calls: anonymous callers get 401 JSON. */
+/** For mutating /api calls: anonymous callers get 401 JSON, an admin who must enrol first 403. */
 export async function requireAdminApi(request: Request): Promise<SessionAdmin> {
-  const admin = await getOptionalAdmin(request);
+  const admin = await getSessionOf(request);
   if (!admin) throw Response.json({ error: "Authentication required" }, { status: 401 });
+  if (admin.mustEnrol) throw Response.json({ error: ENROL_FIRST_MESSAGE }, { status: 403 });
   return admin;
 }
 

@@ -14,7 +14,6 @@ import {
   readCookie,
   SESSION_COOKIE,
   sessionCookie,
-  type SessionAdmin,
 } from "./session.server";
 
 export const INVALID_CREDENTIALS = "Invalid credentials";
@@ -24,7 +23,7 @@ export const SECOND_FACTOR_REQUIRED = "Two-factor authentication required";
 export type SignInResult =
   | {
       ok: true;
-      admin: SessionAdmin;
+      admin: { id: string; email: string };
       session: { id: string; expiresAt: Date };
       /** The trusted-device cookie to (re)issue: this browser has now signed in. */
       device: { email: string; id?: string };
@@ -144,7 +143,7 @@ export async function signIn(
   });
   return {
     ok: true,
-    admin: { id: admin.id, email: admin.email, aal: 1 },
+    admin: { id: admin.id, email: admin.email },
     session,
     device: { email: parsed.data.email, id: keys.device },
   };

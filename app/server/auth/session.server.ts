@@ -14,6 +14,11 @@ export interface SessionAdmin {
   email: string;
   /** The session's authenticator assurance level: 2 when a second factor was given. */
   aal: 1 | 2;
+  /**
+   * The team requires two-factor and this admin has not set it up: signed in only to enrol
+   * (auth.server.ts lets such a session reach the enrolment screen and nothing else).
+   */
+  mustEnrol: boolean;
 }
 
 /**
@@ -61,7 +66,16 @@ export async function getSessionAdmin(
   const row = await db
     .selectFrom("sessions as s")
     .innerJoin("admins as a", "a.id", "s.admin_id")
-    .select(["a.id", "a.email", "a.totp_enabled_at", "s.aal", "s.last_seen_at", "s.expires_at"])
+    .select([
+      "a.id",
+      "a.email",
+      "a.totp_enabled_at",
+      "s.aal",
+      "s.last_seen_at",
+      "s.expires_at",
+      sql<boolean>`coalesce((select (t.value #>> '{}')::boolean from team_settings t
+        where t.name = 'require_two_factor'), false)`.as("team_requires_two_factor"),
+    ])
     .where("s.id_hash", "=", idHash)
     .executeTakeFirst();
   if (!row) return null;
@@ -81,7 +95,12 @@ export async function getSessionAdmin(
       .where("id_hash", "=", idHash)
       .execute();
   }
-  return { id: row.id, email: row.email, aal };
+  return {
+    id: row.id,
+    email: row.email,
+    aal,
+    mustEnrol: row.team_requires_two_factor && !row.totp_enabled_at,
+  };
 }
 
 /** Deletes a session row; returns the admin it belonged to, if there was one. */

@@ -1,4 +1,6 @@
 import { changePassword } from "./admins.server";
+import { ENROL_FIRST_MESSAGE } from "./auth.server";
+import { listSessions, signOutOtherSessions, signOutSession } from "./sessions-list.server";
 import type { SessionAdmin } from "./session.server";
 import {
   cancelEnrolment,
@@ -22,6 +24,8 @@ export const SETTINGS_TEXTS = {
   passwordChanged: "Password changed. Your other sessions have been signed out.",
   twoFactorOff: "Two-factor authentication is off.",
   enrolmentCancelled: "Two-factor set-up cancelled.",
+  sessionSignedOut: "That session has been signed out.",
+  othersSignedOut: "Every other session has been signed out.",
 } as const;
 
 export const SETTINGS_INTENTS = [
@@ -31,6 +35,8 @@ export const SETTINGS_INTENTS = [
   "two-factor-confirm",
   "two-factor-disable",
   "two-factor-regenerate",
+  "session-sign-out",
+  "sessions-sign-out-others",
 ] as const;
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
@@ -45,9 +51,26 @@ export type SettingsOutcome =
       fieldErrors: Record<string, string[]>;
     };
 
-export async function loadSettings(db: Db, admin: SessionAdmin, issuer: string) {
-  return { email: admin.email, twoFactor: await twoFactorView(db, admin.id, issuer) };
+export async function loadSettings(
+  db: Db,
+  admin: SessionAdmin,
+  issuer: string,
+  sessionId: string | undefined,
+) {
+  return {
+    email: admin.email,
+    twoFactor: await twoFactorView(db, admin.id, issuer),
+    sessions: await listSessions(db, admin.id, sessionId),
+    mustEnrol: admin.mustEnrol ? ENROL_FIRST_MESSAGE : null,
+  };
 }
+
+/** What an admin who must set up two-factor first may still do here. */
+const ENROLMENT_INTENTS = new Set<SettingsIntent>([
+  "two-factor-enable",
+  "two-factor-confirm",
+  "two-factor-cancel",
+]);
 
 function intentOf(value: FormDataEntryValue | null): SettingsIntent | null {
   if (value === null) return "change-password";
@@ -75,6 +98,9 @@ export async function settingsAction(
       error: "Unknown action",
       fieldErrors: {},
     };
+  }
+  if (admin.mustEnrol && !ENROLMENT_INTENTS.has(intent)) {
+    return { kind: "error", intent, status: 403, error: ENROL_FIRST_MESSAGE, fieldErrors: {} };
   }
   const field = (name: string) => form.get(name) ?? undefined;
   try {
@@ -112,6 +138,20 @@ export async function settingsAction(
       case "two-factor-disable":
         await disableTwoFactor(db, admin.id, field("code"), origin);
         return { kind: "redirect", message: SETTINGS_TEXTS.twoFactorOff };
+      case "session-sign-out":
+        await signOutSession(db, { adminId: admin.id, key: field("session"), origin });
+        return {
+          kind: "redirect",
+          message: SETTINGS_TEXTS.sessionSignedOut,
+          hash: "sessions-heading",
+        };
+      case "sessions-sign-out-others":
+        await signOutOtherSessions(db, { adminId: admin.id, currentId: input.sessionId, origin });
+        return {
+          kind: "redirect",
+          message: SETTINGS_TEXTS.othersSignedOut,
+          hash: "sessions-heading",
+        };
       case "two-factor-regenerate":
         return {
           kind: "codes",

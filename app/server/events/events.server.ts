@@ -25,6 +25,7 @@ export const EVENT_TYPES = [
   "team.invitation_sent",
   "team.invitation_accepted",
   "team.admin_removed",
+  "team.two_factor_requirement_changed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

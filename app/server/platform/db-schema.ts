@@ -199,6 +199,13 @@ export interface EnquirySubmissionsTable {
   submitted_at: Timestamp;
 }
 
+/** Settings of the whole team, one row per name (issue 22: require_two_factor). */
+export interface TeamSettingsTable {
+  name: string;
+  value: Json<unknown>;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   media_objects: MediaObjectsTable;
   packages: PackagesTable;
@@ -215,6 +222,7 @@ export interface DB {
   enquiry_submissions: EnquirySubmissionsTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  team_settings: TeamSettingsTable;
 }
 
 export type PackageRow = Selectable<PackagesTable>;
