@@ -176,6 +176,21 @@ export async function startServer(options: StartOptions = {}): Promise<http.Serv
     throw error;
   }
   for (const warning of envWarnings()) log("warn", warning);
+  // Signals are ours from here on, whether once or twice (Ctrl-C reaches every process of the
+  // group, and cross-env forwards it again): a second SIGINT must not take Node's default (an
+  // immediate exit that leaves the embedded database open and DATA_DIR/.lock behind). A signal
+  // during the start is kept and acted on once the database is open, so it is closed properly.
+  const stopper: { stop?: (signal: string) => void } = {};
+  let stopAsked: string | undefined;
+  const onSignal = (signal: string) => {
+    if (stopper.stop) stopper.stop(signal);
+    else if (stopAsked === undefined) {
+      stopAsked = signal;
+      log("info", "stop requested while starting; stopping once the database is open", { signal });
+    }
+  };
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  process.on("SIGINT", () => onSignal("SIGINT"));
   // Listen at once: while migrations and the first start's seeding run, every request gets a
   // 503 (/healthz: {"status":"starting"}) instead of a refused connection.
   const server = http.createServer(startingHandler);
@@ -223,7 +238,10 @@ export async function startServer(options: StartOptions = {}): Promise<http.Serv
 
   let stopping = false;
   const shutdown = (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      log("info", "already shutting down", { signal });
+      return;
+    }
     stopping = true;
     log("info", "shutting down", { signal });
     const force = setTimeout(() => {
@@ -244,7 +262,7 @@ export async function startServer(options: StartOptions = {}): Promise<http.Serv
     // Idle keep-alive sockets would hold server.close() open; busy ones finish their request.
     server.closeIdleConnections();
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  stopper.stop = shutdown;
+  if (stopAsked !== undefined) shutdown(stopAsked);
   return server;
 }
