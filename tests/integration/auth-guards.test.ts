@@ -39,6 +39,7 @@ const PUBLIC_ADMIN_PAGES: Record<string, string> = {
   "admin/forgot-password": "asking for a reset link is for people who cannot sign in",
   "admin/reset-password": "the e-mailed link's page; only its single-use token grants anything",
   "admin/accept-invite": "an invitation's page; only its single-use token grants anything",
+  "admin/verify-email": "an address check's page; only its single-use token changes anything",
 };
 /** The code step of a two-factor sign-in: shows a code form to the browser that has a challenge. */
 const CODE_STEP_ROUTE = "admin/two-factor";

@@ -24,6 +24,7 @@ const NOT_SCREENS = new Set([
   "admin/forgot-password",
   "admin/reset-password",
   "admin/accept-invite",
+  "admin/verify-email",
   "admin/two-factor",
 ]);
 

@@ -13,23 +13,22 @@ const NEW_PASSWORD = "a completely new passphrase";
 describe("/admin/settings", () => {
   const suite = useAuthServer();
 
-  it("shows the placeholder, clearly marked as sample data, and the password form", async () => {
+  it("shows the account's real e-mail addresses and account information (no sample data), and the password form", async () => {
     const html = await (
       await suite.server.fetch("/admin/settings", {
         headers: { Cookie: await signedInCookie(suite.server) },
       })
     ).text();
-    expect(html).toContain("Sample data");
-    for (const text of [
-      "Primary",
-      "Verified",
-      "Pending Verification",
-      "Add Email",
-      "Set as Primary",
-      "Member since",
-    ]) {
+    expect(html).not.toContain("Sample data");
+    for (const text of [ADMIN.email, "Primary", "Verified", "Add Email", "Member since"]) {
       expect(html).toContain(text);
     }
+    const { id } = await suite.database.db
+      .selectFrom("admins")
+      .select("id")
+      .where("email", "=", ADMIN.email)
+      .executeTakeFirstOrThrow();
+    expect(html).toContain(id);
     expect(html).toContain('name="currentPassword"');
     expect(html).toContain('name="newPassword"');
   });

@@ -15,6 +15,8 @@ export const adminRoutes: RouteConfigEntry[] = [
   route("admin/reset-password", "routes/admin/reset-password.tsx"),
   // An invitation's link: the invitee chooses a password and is signed in.
   route("admin/accept-invite", "routes/admin/accept-invite.tsx"),
+  // An added e-mail address's link: confirms the address (a button, not the GET).
+  route("admin/verify-email", "routes/admin/verify-email.tsx"),
   layout("routes/admin/layout.tsx", [
     // One list screen serves the four package kinds; the kind follows from the URL.
     ...Object.values(PACKAGE_KIND_INFO).map((info) =>

@@ -1,6 +1,6 @@
 import { data, redirect, useNavigation } from "react-router";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
-import { SampleSettings } from "~/components/admin/sample-settings";
+import { EmailAddressesPanel } from "~/components/admin/email-addresses-panel";
 import { TwoFactorPanel } from "~/components/admin/two-factor-panel";
 import { SessionsPanel } from "~/components/admin/sessions-panel";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
@@ -10,6 +10,7 @@ import { loadSettings, settingsAction } from "~/server/auth/settings.server";
 import { getDb } from "~/server/platform/db.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { getSite } from "~/server/platform/runtime.server";
+import { getMailer } from "~/server/mail/mailer.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
 import type { Route } from "./+types/settings";
@@ -34,11 +35,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     form: await request.formData(),
     sessionId: readCookie(request, SESSION_COOKIE),
     origin: requestOrigin(request, requestInfo(context).clientIp),
+    mailer: getMailer(),
+    site: getSite(),
   });
   if (outcome.kind === "redirect") {
     const url = `/admin/settings${outcome.hash ? `#${outcome.hash}` : ""}`;
     return outcome.message
-      ? redirectWithToast(request, url, { type: "success", message: outcome.message })
+      ? redirectWithToast(request, url, {
+          type: outcome.tone ?? "success",
+          message: outcome.message,
+        })
       : redirect(url);
   }
   if (outcome.kind === "codes") {
@@ -94,7 +100,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         error={failed?.intent.startsWith("session") ? failed.error : undefined}
         pending={pending}
       />
-      <SampleSettings />
+      <EmailAddressesPanel
+        addresses={loaderData.addresses}
+        account={loaderData.account}
+        error={failed?.intent.startsWith("email") ? failed.error : undefined}
+        pending={pending}
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import argon2 from "argon2";
+import { sql } from "kysely";
 import { z } from "zod";
 import { inTransaction, type Db } from "../platform/db.server";
 import { AppError, badRequest, conflict, isUniqueViolation } from "../platform/errors.server";
@@ -35,11 +36,25 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
+/** The admin whose primary address, or one of whose verified further addresses, this is. */
 export async function findAdminByEmail(db: Db, email: string) {
+  const wanted = email.trim().toLowerCase();
   return db
     .selectFrom("admins")
     .selectAll()
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["email"]), "=", wanted),
+        eb.exists(
+          eb
+            .selectFrom("admin_emails as e")
+            .select("e.id")
+            .whereRef("e.admin_id", "=", "admins.id")
+            .where(sql<string>`lower(e.email)`, "=", wanted)
+            .where("e.verified_at", "is not", null),
+        ),
+      ]),
+    )
     .executeTakeFirst();
 }
 

@@ -57,7 +57,8 @@ export async function requestPasswordReset(
   });
   const content = passwordResetMail(input.site, { token });
   // Not awaited by the request: its answer must not wait on (or reveal) the mail server.
-  const delivery = input.mailer.send({ to: admin.email, ...content });
+  // To the address typed: the primary or a verified further address of the account.
+  const delivery = input.mailer.send({ to: email.toLowerCase(), ...content });
   return { message: RESET_REQUESTED_MESSAGE, delivery };
 }
 

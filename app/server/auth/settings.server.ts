@@ -1,6 +1,9 @@
 import { changePassword } from "./admins.server";
 import { ENROL_FIRST_MESSAGE } from "./auth.server";
 import { listSessions, signOutOtherSessions, signOutSession } from "./sessions-list.server";
+import { addAddress, deleteAddress, loadAddresses, makePrimary } from "./email-addresses.server";
+import { MAIL_FAILED_NOTICE, MAIL_OFF_NOTICE, type Mailer } from "../mail/mailer.server";
+import type { MailSite } from "../mail/templates.server";
 import type { SessionAdmin } from "./session.server";
 import {
   cancelEnrolment,
@@ -37,11 +40,14 @@ export const SETTINGS_INTENTS = [
   "two-factor-regenerate",
   "session-sign-out",
   "sessions-sign-out-others",
+  "email-add",
+  "email-make-primary",
+  "email-delete",
 ] as const;
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
 export type SettingsOutcome =
-  | { kind: "redirect"; message?: string; hash?: string }
+  | { kind: "redirect"; message?: string; hash?: string; tone?: "success" | "info" }
   | { kind: "codes"; intent: SettingsIntent; recoveryCodes: string[] }
   | {
       kind: "error";
@@ -61,6 +67,7 @@ export async function loadSettings(
     email: admin.email,
     twoFactor: await twoFactorView(db, admin.id, issuer),
     sessions: await listSessions(db, admin.id, sessionId),
+    ...(await loadAddresses(db, admin.id)),
     mustEnrol: admin.mustEnrol ? ENROL_FIRST_MESSAGE : null,
   };
 }
@@ -86,6 +93,8 @@ export async function settingsAction(
     form: FormData;
     sessionId: string | undefined;
     origin: RequestOrigin;
+    mailer: Mailer;
+    site: MailSite;
   },
 ): Promise<SettingsOutcome> {
   const { admin, form, origin } = input;
@@ -152,6 +161,47 @@ export async function settingsAction(
           message: SETTINGS_TEXTS.othersSignedOut,
           hash: "sessions-heading",
         };
+      case "email-add": {
+        const added = await addAddress(db, {
+          adminId: admin.id,
+          email: field("email"),
+          origin,
+          mailer: input.mailer,
+          site: input.site,
+        });
+        if (added.delivery.status === "failed") {
+          return { kind: "error", intent, status: 502, error: MAIL_FAILED_NOTICE, fieldErrors: {} };
+        }
+        return {
+          kind: "redirect",
+          hash: "emails-heading",
+          tone: added.delivery.status === "sent" ? "success" : "info",
+          message:
+            added.delivery.status === "sent"
+              ? `Verification link sent to ${added.email}.`
+              : `${added.email} added. ${MAIL_OFF_NOTICE}`,
+        };
+      }
+      case "email-make-primary": {
+        const made = await makePrimary(db, {
+          adminId: admin.id,
+          addressId: field("address"),
+          origin,
+        });
+        return {
+          kind: "redirect",
+          hash: "emails-heading",
+          message: `${made.email} is now your primary address.`,
+        };
+      }
+      case "email-delete": {
+        const gone = await deleteAddress(db, {
+          adminId: admin.id,
+          addressId: field("address"),
+          origin,
+        });
+        return { kind: "redirect", hash: "emails-heading", message: `${gone.email} was deleted.` };
+      }
       case "two-factor-regenerate":
         return {
           kind: "codes",

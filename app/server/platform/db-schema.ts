@@ -206,6 +206,15 @@ export interface TeamSettingsTable {
   updated_at: Timestamp;
 }
 
+/** An admin's further addresses (issue 22); admins.email is the primary one. */
+export interface AdminEmailsTable {
+  id: Generated<string>;
+  admin_id: string;
+  email: string;
+  verified_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   media_objects: MediaObjectsTable;
   packages: PackagesTable;
@@ -223,6 +232,7 @@ export interface DB {
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   team_settings: TeamSettingsTable;
+  admin_emails: AdminEmailsTable;
 }
 
 export type PackageRow = Selectable<PackagesTable>;
