@@ -24,9 +24,8 @@ describe("page cache over HTTP, two instances on one PostgreSQL", () => {
 
   it("serves the home page from memory, compressed, with a fresh nonce in every response", async () => {
     expect(state(await h.get("/"))).toBe("miss");
-    // The start's media sweep runs a statement on media_objects, whose trigger notifies a content
-    // change (even when it deletes nothing); arriving late, it can drop that first render. Warm
-    // until the page is stored.
+    // A content change notified late (the start's writes) drops a render in progress instead of
+    // storing it; warm until the page is stored.
     for (let i = 0; i < 40 && state(await h.get("/")) !== "hit"; i++)
       await new Promise((resolve) => setTimeout(resolve, 50));
     const responses = await Promise.all(

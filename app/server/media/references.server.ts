@@ -53,6 +53,14 @@ async function deleteWhere(
 ): Promise<number> {
   const ids = filter.ids ? sql`m.id = any(${[...filter.ids]}::uuid[])` : sql`true`;
   const age = filter.createdBefore ? sql`m.created_at < ${filter.createdBefore}` : sql`true`;
+  // A DELETE fires media_objects' statement trigger even when it removes nothing, and that
+  // notifies a content change that empties every page cache: the hourly sweep would do so each
+  // time. So look first; delete (with the same check, under the statement's own snapshot) only
+  // when there is something to delete.
+  const { rows: candidates } = await sql<{ id: string }>`
+    select m.id from media_objects as m where ${ids} and ${age} and not ${referencedSql()} limit 1
+  `.execute(db);
+  if (candidates.length === 0) return 0;
   const { rows } = await sql<{ storage_key: string; variants: MediaVariant[] | null }>`
     delete from media_objects as m
     where ${ids} and ${age} and not ${referencedSql()}
