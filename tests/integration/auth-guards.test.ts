@@ -120,6 +120,9 @@ describe("every admin screen and every API write is guarded on the server", () =
         r.fullPath !== "admin/sign-out" &&
         r.fullPath !== "admin/settings" &&
         r.fullPath !== "admin/team" &&
+        // Issue 18: screens about enquiries and clicks, not packages.
+        !r.fullPath.startsWith("admin/enquiries") &&
+        r.fullPath !== "admin/insights" &&
         r.fullPath !== CODE_STEP_ROUTE &&
         // The catch-all answers unknown admin URLs with a 404 (admin-lists.test.ts checks it).
         r.fullPath !== "admin/*" &&

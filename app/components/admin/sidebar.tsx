@@ -8,6 +8,7 @@ const LINKS = [
   { to: PACKAGE_KIND_INFO.exclusive.admin.listPath, label: "Exclusive" },
   { to: PACKAGE_KIND_INFO.local.admin.listPath, label: "Local Trips" },
   { to: "/admin/travel-moments", label: "Travel Moments" },
+  { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/team", label: "Team" },
   { to: "/admin/settings", label: "Settings" },
 ];
@@ -20,7 +21,7 @@ const WIDE = "(min-width: 48.01rem)";
  * On a phone it folds into a <details> menu, which opens and closes without JavaScript; with
  * JavaScript it also closes after a link is chosen.
  */
-export function Sidebar({ email }: { email?: string }) {
+export function Sidebar({ email, newEnquiries = 0 }: { email?: string; newEnquiries?: number }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   useEffect(() => {
@@ -46,8 +47,14 @@ export function Sidebar({ email }: { email?: string }) {
             <ul>
               {LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end>
+                  <NavLink to={link.to} end={link.to !== "/admin/enquiries"}>
                     {link.label}
+                    {link.to === "/admin/enquiries" && newEnquiries > 0 ? (
+                      <span className="badge-count">
+                        {newEnquiries}
+                        <span className="visually-hidden"> new</span>
+                      </span>
+                    ) : null}
                   </NavLink>
                 </li>
               ))}

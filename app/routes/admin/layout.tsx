@@ -7,6 +7,8 @@ import {
   noStoreMiddleware,
   requireAdminMiddleware,
 } from "~/server/auth/auth.server";
+import { countNewEnquiries } from "~/server/leads/enquiries.server";
+import { getDb } from "~/server/platform/db.server";
 import type { Route } from "./+types/layout";
 import "~/styles/admin.css";
 import "~/styles/admin-shell.css";
@@ -23,17 +25,29 @@ export function meta({ error }: Route.MetaArgs) {
   return [{ name: "robots", content: "noindex" }];
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { email: adminFromContext(context).email };
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    email: adminFromContext(context).email,
+    // The sidebar's count of enquiries nobody has answered yet (issue 18).
+    newEnquiries: await countNewEnquiries(getDb()),
+  };
 }
 
-function AdminShell({ email, children }: { email?: string; children: React.ReactNode }) {
+function AdminShell({
+  email,
+  newEnquiries,
+  children,
+}: {
+  email?: string;
+  newEnquiries?: number;
+  children: React.ReactNode;
+}) {
   return (
     <div className="admin-shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Sidebar email={email} />
+      <Sidebar email={email} newEnquiries={newEnquiries} />
       <main id="main" className="admin-main" tabIndex={-1}>
         <AdminPendingNotice />
         {children}
@@ -44,7 +58,7 @@ function AdminShell({ email, children }: { email?: string; children: React.React
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell email={loaderData.email}>
+    <AdminShell email={loaderData.email} newEnquiries={loaderData.newEnquiries}>
       <Outlet />
     </AdminShell>
   );
@@ -53,7 +67,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 /** A failure in any admin screen (an unknown id, an unknown URL) keeps the sidebar. */
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   return (
-    <AdminShell email={loaderData?.email}>
+    <AdminShell email={loaderData?.email} newEnquiries={loaderData?.newEnquiries}>
       <AdminErrorScreen error={error} />
     </AdminShell>
   );

@@ -34,6 +34,10 @@ export const adminRoutes: RouteConfigEntry[] = [
       }),
     ]),
     route("admin/travel-moments", "routes/admin/travel-moments.tsx"),
+    // Issue 18: the enquiries inbox, one enquiry, and the filtered list as CSV.
+    route("admin/enquiries", "routes/admin/enquiries.tsx"),
+    route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),
+    route("admin/enquiries/:id", "routes/admin/enquiry.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/team", "routes/admin/team.tsx"),
     // Instant uploads from the package and moment forms (JSON resource route, same guard).

@@ -25,6 +25,8 @@ export const EVENT_TYPES = [
   "team.invitation_sent",
   "team.invitation_accepted",
   "team.admin_removed",
+  "enquiry.status_changed",
+  "enquiry.deleted",
   "team.two_factor_requirement_changed",
 ] as const;
 

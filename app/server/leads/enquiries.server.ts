@@ -104,3 +104,109 @@ export async function countNewEnquiries(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export const INBOX_PAGE_SIZE = 20;
+
+/** The inbox's filters, all from URL parameters (JS off works). */
+export interface InboxFilter {
+  status?: EnquiryStatusValue;
+  /** A package id, or "none" for general enquiries. */
+  packageId?: string;
+  q?: string;
+}
+
+function filtered(db: Db, filter: InboxFilter) {
+  let query = db.selectFrom("enquiries");
+  if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.packageId === "none") query = query.where("package_id", "is", null);
+  else if (filter.packageId) query = query.where("package_id", "=", filter.packageId);
+  const q = filter.q?.trim();
+  if (q) {
+    // A literal search: % and _ typed by the admin mean themselves.
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb("first_name", "ilike", like),
+        eb("last_name", "ilike", like),
+        eb(sql<string>`first_name || ' ' || last_name`, "ilike", like),
+        eb("email", "ilike", like),
+        eb("phone", "ilike", like),
+        eb("message", "ilike", like),
+        eb("package_title", "ilike", like),
+      ]),
+    );
+  }
+  return query;
+}
+
+/** Newest first, one page; `total` counts every match. */
+export async function listEnquiries(
+  db: Db,
+  filter: InboxFilter,
+  page = 1,
+  pageSize = INBOX_PAGE_SIZE,
+): Promise<{ items: Enquiry[]; total: number }> {
+  const counted = await filtered(db, filter)
+    .select(sql<string>`count(*)`.as("n"))
+    .executeTakeFirstOrThrow();
+  const rows = await filtered(db, filter)
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((Math.max(page, 1) - 1) * pageSize)
+    .execute();
+  return { items: rows.map(enquiryFromRow), total: Number(counted.n) };
+}
+
+/** Every match, newest first, for the CSV export (capped: an export is not a backup). */
+export async function allEnquiries(db: Db, filter: InboxFilter, cap = 10_000): Promise<Enquiry[]> {
+  const rows = await filtered(db, filter)
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(cap)
+    .execute();
+  return rows.map(enquiryFromRow);
+}
+
+/** The packages enquiries name, for the filter's choices (the title as last recorded). */
+export async function enquiryPackages(db: Db): Promise<{ id: string; title: string }[]> {
+  const rows = await db
+    .selectFrom("enquiries")
+    .select(["package_id", sql<string>`max(package_title)`.as("title")])
+    .where("package_id", "is not", null)
+    .groupBy("package_id")
+    .orderBy("title")
+    .execute();
+  return rows.map((r) => ({ id: r.package_id!, title: r.title }));
+}
+
+/** Changes status and/or notes; false when the enquiry does not exist (any more). */
+export async function updateEnquiry(
+  db: Db,
+  id: string,
+  change: { status?: EnquiryStatusValue; notes?: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("enquiries")
+    .set({ ...change, updated_at: sql`now()` })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteEnquiry(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("enquiries").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Retention: deletes enquiries received more than `days` days before `now`; returns how many. */
+export async function purgeOldEnquiries(db: Db, days: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const result = await db
+    .deleteFrom("enquiries")
+    .where("created_at", "<", cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -13,6 +13,7 @@ import { migrateToLatest } from "./migrate.server";
 import { seedDemo } from "../catalogue/seed.server";
 import { siteConfigFrom } from "../site/site.server";
 import { createMailer, setMailer } from "../mail/mailer.server";
+import { startEnquiryRetention } from "../leads/retention.server";
 
 export interface Runtime {
   env: Env;
@@ -85,6 +86,8 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     setDatabase(database);
     // Uploads never attached to anything are deleted after 24 h: now, then hourly.
     const stopSweeper = startMediaSweeper(() => sweepUnattachedMedia(database.db, media));
+    // Enquiries older than ENQUIRY_RETENTION_DAYS: deleted now, then daily (decision 090).
+    const stopRetention = startEnquiryRetention(database.db, { days: env.ENQUIRY_RETENTION_DAYS });
     runtime = {
       env,
       database,
@@ -92,6 +95,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
       site,
       async close() {
         await stopSweeper();
+        await stopRetention();
         setMailer(undefined);
         setDatabase(undefined);
         runtime = undefined;

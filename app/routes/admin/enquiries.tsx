@@ -1,0 +1,35 @@
+import { EnquiriesInbox } from "~/components/admin/enquiries-inbox";
+import { enquiryPackages } from "~/server/leads/enquiries.server";
+import { formatReceived } from "~/server/leads/enquiry-view.server";
+import { loadInbox } from "~/server/leads/inbox.server";
+import { getDb } from "~/server/platform/db.server";
+import { getSite } from "~/server/platform/runtime.server";
+import type { Route } from "./+types/enquiries";
+import "~/styles/admin-leads.css";
+
+export function meta() {
+  return [{ title: "Enquiries · Admin" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb();
+  const inbox = await loadInbox(db, new URL(request.url).searchParams);
+  const timeZone = getSite().timeZone;
+  return {
+    ...inbox,
+    items: inbox.items.map((e) => ({
+      id: e.id,
+      name: `${e.firstName} ${e.lastName}`.trim(),
+      email: e.email,
+      packageTitle: e.packageTitle,
+      received: formatReceived(e.createdAt, timeZone),
+      status: e.status,
+      mailFailed: e.notifyStatus === "failed",
+    })),
+    packages: await enquiryPackages(db),
+  };
+}
+
+export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
+  return <EnquiriesInbox {...loaderData} />;
+}

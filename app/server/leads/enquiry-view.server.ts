@@ -1,0 +1,11 @@
+/** "25 Nov 2026, 14:05": in the company's time zone, rendered on the server (no hydration drift). */
+export function formatReceived(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(date);
+}
