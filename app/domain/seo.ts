@@ -24,6 +24,7 @@ export function seoMeta(seo: Seo | undefined, extra: MetaDescriptor[] = []): Met
     { property: "og:image", content: seo.image },
     { name: "twitter:card", content: "summary_large_image" },
     ...(seo.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    ...(seo.noindexFollow && !seo.noindex ? [{ name: "robots", content: "noindex, follow" }] : []),
     ...extra,
   ];
 }

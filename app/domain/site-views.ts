@@ -91,4 +91,6 @@ export interface Seo {
   siteName: string;
   type: "website" | "article";
   noindex?: boolean;
+  /** Filtered and paged lists: kept out of the index, their links still followed. */
+  noindexFollow?: boolean;
 }

@@ -1,6 +1,7 @@
 import { siteKindInfo } from "~/domain/site-kinds";
 import type { PackageKind } from "~/domain/schemas";
-import type { PackageCardView } from "~/domain/site-views";
+import type { ListPage, ListQuery } from "~/domain/catalogue-filters";
+import { ListFilters, ListPagination } from "./list-filters";
 import { PackageGrid, PackageGridSkeleton } from "./package-grid";
 import { PageHero } from "./page-hero";
 
@@ -29,10 +30,14 @@ const FIRST_ROW = 3;
 
 export function PackageListScreen({
   kind,
-  items,
+  list,
+  query,
+  path,
 }: {
   kind: PackageKind;
-  items: PackageCardView[];
+  list: ListPage;
+  query: ListQuery;
+  path: string;
 }) {
   const info = siteKindInfo(kind).publicList;
   const intro = LIST_INTROS[kind];
@@ -42,13 +47,22 @@ export function PackageListScreen({
         <p>{intro.intro}</p>
       </PageHero>
       <section className="section container" aria-label={info.heading}>
+        <ListFilters
+          path={path}
+          query={query}
+          destinations={list.destinations}
+          months={list.months}
+          total={list.total}
+          noun={kind === "trip" || kind === "local" ? "trip" : "package"}
+        />
         <PackageGrid
-          items={items}
+          items={list.items}
           empty={info.empty}
           emptyDetail={info.emptyDetail}
           headingLevel={2}
           eager={FIRST_ROW}
         />
+        <ListPagination path={path} query={query} pageCount={list.pageCount} />
       </section>
     </>
   );

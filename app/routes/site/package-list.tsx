@@ -1,29 +1,58 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { PackageListScreen } from "~/components/site/package-list-screen";
 import { LIST_INTROS } from "~/components/site/package-list-screen";
+import {
+  isFiltered,
+  LIST_PARAMS,
+  listQueryString,
+  parseListQuery,
+} from "~/domain/catalogue-filters";
 import { siteKindInfo } from "~/domain/site-kinds";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { listKindForPath } from "~/domain/site-paths";
 import { getDb } from "~/server/platform/db.server";
 import { getSite } from "~/server/platform/runtime.server";
-import { loadList } from "~/server/site/site-pages.server";
+import { loadListPage, offeredQuery } from "~/server/site/catalogue-list.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/package-list";
 
+/** The list parameters as given, in the canonical order (unknown parameters left out). */
+function givenQuery(params: URLSearchParams): string {
+  const given = new URLSearchParams();
+  for (const name of LIST_PARAMS)
+    for (const value of params.getAll(name)) given.append(name, value);
+  const text = given.toString();
+  return text ? `?${text}` : "";
+}
+
 // One module for /upcoming-trips, /exclusive-trips, /local-trips, /hidden-gems and /discover.
 export async function loader({ request }: Route.LoaderArgs) {
-  const kind = listKindForPath(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  // Client navigations load /upcoming-trips.data: links and redirects name the page itself.
+  const path = url.pathname.replace(/\.data$/, "");
+  const kind = listKindForPath(path);
   if (!kind) throw data(null, { status: 404 });
   const info = siteKindInfo(kind).publicList;
-  const section = await loadList(getDb(), getSite(), kind);
-  const seo = buildSeo(getSite(), {
+  const site = getSite();
+  const query = parseListQuery(url.searchParams);
+  const list = await loadListPage(getDb(), site, kind, query);
+  // One URL per result: malformed values, names nothing offers and pages past the last go to the
+  // canonical URL (the page cache then only ever holds canonical pages; decision 069).
+  const canonical = offeredQuery(query, list);
+  const search = listQueryString(canonical);
+  if (search !== givenQuery(url.searchParams)) throw redirect(`${path}${search}`);
+  const seo = buildSeo(site, {
     path: info.path,
-    title: info.heading,
+    title: canonical.page > 1 ? `${info.heading} (page ${canonical.page})` : info.heading,
     description: LIST_INTROS[kind].intro,
-    image: section.items[0]?.image?.src,
+    image: list.items[0]?.image?.src,
+    noindexFollow: isFiltered(canonical) || canonical.page > 1 || canonical.sort !== "recommended",
   });
-  return data({ kind, items: section.items, seo }, { headers: { "Cache-Control": PUBLIC_CACHE } });
+  return data(
+    { kind, list, query: canonical, path, seo },
+    { headers: { "Cache-Control": PUBLIC_CACHE } },
+  );
 }
 
 export const headers = loaderHeaders;
@@ -31,5 +60,12 @@ export const headers = loaderHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function PackageList({ loaderData }: Route.ComponentProps) {
-  return <PackageListScreen kind={loaderData.kind} items={loaderData.items} />;
+  return (
+    <PackageListScreen
+      kind={loaderData.kind}
+      list={loaderData.list}
+      query={loaderData.query}
+      path={loaderData.path}
+    />
+  );
 }

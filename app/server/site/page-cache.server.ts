@@ -1,5 +1,6 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { LIST_PARAMS } from "~/domain/catalogue-filters";
 import { PUBLIC_CACHE } from "~/domain/site-cache";
 import { todayIn } from "~/domain/trip-facts";
 import { SESSION_COOKIE } from "../auth/session.server";
@@ -142,6 +143,24 @@ function cookieNames(header: string | undefined): Set<string> {
 export function hasPrivateCookie(cookieHeader: string | undefined): boolean {
   const names = cookieNames(cookieHeader);
   return names.has(SESSION_COOKIE) || names.has(FLASH_COOKIE);
+}
+
+/**
+ * The parameters any public page reads (list filters, the contact form's package, React Router's
+ * data requests). Others cannot change a page, so they are left out of its cache key: random
+ * query strings cannot fill the cache with copies (issue 20).
+ */
+const PAGE_PARAMS = [...LIST_PARAMS, "package", "sent", "_routes", "index"];
+
+/** The path and the known parameters in one fixed order; "/a?z=1&page=2&utm=x" → "/a?page=2". */
+export function cacheKeyUrl(originalUrl: string): string {
+  const query = originalUrl.indexOf("?");
+  if (query < 0) return originalUrl;
+  const given = new URLSearchParams(originalUrl.slice(query + 1));
+  const kept = new URLSearchParams();
+  for (const name of PAGE_PARAMS) for (const value of given.getAll(name)) kept.append(name, value);
+  const search = kept.toString();
+  return originalUrl.slice(0, query) + (search ? `?${search}` : "");
 }
 
 /** Anonymous reads of public pages; never /admin, never /api. */
@@ -319,7 +338,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
           );
     }
     const nonce = res.locals.cspNonce ?? "";
-    const key = `${req.hostname} ${req.originalUrl}`;
+    const key = `${req.hostname} ${cacheKeyUrl(req.originalUrl)}`;
     try {
       const hit = cache?.get(key);
       if (hit) {

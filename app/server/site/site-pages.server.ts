@@ -59,10 +59,6 @@ export async function loadHome(db: Db, site: SiteConfig): Promise<HomeData> {
   return { sections: { trip, exclusive, local, discovery }, moments: moments.map(momentView) };
 }
 
-export function loadList(db: Db, site: SiteConfig, kind: PackageKind): Promise<PackageSection> {
-  return section(db, site, kind);
-}
-
 const LOOKUPS: Record<DetailScope, PackageKind[]> = {
   package: ["trip", "discovery"],
   exclusive: ["exclusive"],

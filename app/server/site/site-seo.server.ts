@@ -23,6 +23,7 @@ export interface SeoInput {
   image?: string;
   type?: Seo["type"];
   noindex?: boolean;
+  noindexFollow?: boolean;
 }
 
 /** Canonical and Open Graph URLs are absolute on the configured public URL, never the request's. */
@@ -36,6 +37,7 @@ export function buildSeo(site: SiteConfig, input: SeoInput): Seo {
     siteName: site.name,
     type: input.type ?? "website",
     ...(input.noindex ? { noindex: true } : {}),
+    ...(input.noindexFollow ? { noindexFollow: true } : {}),
   };
 }
 
