@@ -15,6 +15,7 @@ import { LocalMediaStore } from "~/server/media/media-store.server";
 import { requestInfoContext } from "~/server/platform/request-context.server";
 import { createRequestHandler } from "~/server/platform/request-handler.server";
 import { startRuntime, type Runtime } from "~/server/platform/runtime.server";
+import { adminSignInHint } from "~/server/platform/start-banner.server";
 import {
   databaseFailureMessage,
   listenFailureMessage,
@@ -206,6 +207,13 @@ export async function startServer(options: StartOptions = {}): Promise<http.Serv
     console.error(message);
     process.exit(1);
   }
+  const startedMs = Date.now();
+  const startingHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+  const startingPort = (server.address() as { port: number } | null)?.port ?? env.PORT;
+  // The URL at once: a first start (database creation, demo content) takes a while.
+  console.log(
+    `\n  Starting: http://${startingHost}:${startingPort}/ (answers "Starting up" until the database is ready)\n`,
+  );
   let runtime: Runtime;
   try {
     runtime = await startRuntime(env);
@@ -228,12 +236,9 @@ export async function startServer(options: StartOptions = {}): Promise<http.Serv
     database: runtime.database.kind,
     media: runtime.media.driver,
   });
+  const hint = await adminSignInHint(runtime.database.db, runtime.env, startedMs).catch(() => "");
   console.log(
-    `\n  Site:  http://${shownHost}:${port}/\n  Admin: http://${shownHost}:${port}/admin ${
-      runtime.env.ADMIN_EMAIL
-        ? `(sign in as ${runtime.env.ADMIN_EMAIL} with ADMIN_PASSWORD)`
-        : "(create an admin with ADMIN_EMAIL + ADMIN_PASSWORD, or `npm run admin -- create <email>`)"
-    }\n`,
+    `\n  Site:  http://${shownHost}:${port}/\n  Admin: http://${shownHost}:${port}/admin ${hint}\n`,
   );
 
   let stopping = false;
