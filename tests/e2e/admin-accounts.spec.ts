@@ -88,6 +88,57 @@ test("invite → accept in a second browser → enrol two-factor → sign in wit
   await expect(page.getByRole("cell", { name: email })).toHaveCount(0);
 });
 
+test("@nojs invite, accept, enrol two-factor and sign in with a code, all without JavaScript", async ({
+  adminPage: page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled !== false, "the no-js project runs this");
+  test.setTimeout(120_000);
+  const email = `nojs-${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto("/admin/team");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
+  const link = await page.locator("code", { hasText: "/admin/accept-invite?token=" }).innerText();
+
+  const other = await browser.newContext({ javaScriptEnabled: false });
+  const invitee = await other.newPage();
+  try {
+    await invitee.goto(new URL(link).pathname + new URL(link).search);
+    await invitee.getByLabel(/^Password/).fill(PASSWORD);
+    await invitee.getByLabel("Confirm password").fill(PASSWORD);
+    await invitee.getByRole("button", { name: "Set password and sign in" }).click();
+    await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
+
+    await invitee.goto("/admin/settings");
+    await invitee.getByRole("button", { name: "Enable two-factor authentication" }).click();
+    const secret = await invitee.locator(".totp-secret").innerText();
+    await invitee
+      .getByLabel("Code from your authenticator app")
+      .fill(totpCodeAt(secretKey(secret), Date.now()));
+    await invitee.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+    await expect(
+      invitee.getByRole("list", { name: "Recovery codes" }).getByRole("listitem"),
+    ).toHaveCount(10);
+
+    await invitee.getByRole("button", { name: "Sign Out" }).click();
+    await expect(invitee).toHaveURL(/\/admin$/);
+    await invitee.getByLabel("Email").fill(email);
+    await invitee.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await invitee.getByRole("button", { name: "Sign In" }).click();
+    await expect(invitee).toHaveURL(/\/admin\/two-factor$/);
+    // The step after the one used to enrol: a code works once.
+    await invitee
+      .getByLabel("Authentication code")
+      .fill(totpCodeAt(secretKey(secret), Date.now() + 30_000));
+    await invitee.getByRole("button", { name: "Verify" }).click();
+    await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
+    await expect(invitee.getByRole("complementary").getByText(email)).toBeVisible();
+  } finally {
+    await other.close();
+  }
+});
+
 test("axe finds no serious or critical violations on the sign-in help screens", async ({
   page,
 }) => {
