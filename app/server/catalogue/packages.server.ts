@@ -134,7 +134,10 @@ export async function listPublishedCards(
   db: Db,
   kind: PackageKind,
   limit?: number,
+  /** Only these packages (a page of a filtered list), still in admin order. */
+  ids?: readonly string[],
 ): Promise<PackageCard[]> {
+  if (ids && ids.length === 0) return [];
   let query = db
     .selectFrom("packages as p")
     .leftJoinLateral(
@@ -169,6 +172,7 @@ export async function listPublishedCards(
     ])
     .where("p.kind", "=", kind)
     .where("p.status", "=", "published")
+    .$if(ids !== undefined, (q) => q.where("p.id", "in", ids!))
     .orderBy("p.position")
     .orderBy("p.created_at", "desc")
     .orderBy("p.id");
@@ -188,6 +192,24 @@ export async function listPublishedCards(
         }
       : {}),
   }));
+}
+
+/** What a public list filters and sorts on, for every published package of a kind (no media). */
+export type PackageFacts = Pick<
+  PackageCard,
+  "id" | "location" | "price" | "duration" | "travel_period" | "departures"
+>;
+
+export async function listPublishedFacts(db: Db, kind: PackageKind): Promise<PackageFacts[]> {
+  return db
+    .selectFrom("packages")
+    .select(["id", "location", "price", "duration", "travel_period", "departures"])
+    .where("kind", "=", kind)
+    .where("status", "=", "published")
+    .orderBy("position")
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
 }
 
 export interface GetOptions {

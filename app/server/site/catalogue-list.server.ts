@@ -14,14 +14,18 @@ import {
 import type { PackageKind } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { upcomingDepartures } from "~/domain/trip-facts";
-import { listPublishedCards, type PackageCard } from "../catalogue/packages.server";
+import {
+  listPublishedCards,
+  listPublishedFacts,
+  type PackageFacts,
+} from "../catalogue/packages.server";
 import type { Db } from "../platform/db.server";
 import { priceNumber } from "./site-seo.server";
 import { cardViewOf, viewContext } from "./site-views.server";
 
 /** What filtering and sorting read of a card, worked out once per card. */
 interface Facts {
-  card: PackageCard;
+  card: PackageFacts;
   index: number;
   destination: string;
   months: Set<string>;
@@ -30,7 +34,7 @@ interface Facts {
   next?: string;
 }
 
-function factsOf(card: PackageCard, index: number, today: string): Facts {
+function factsOf(card: PackageFacts, index: number, today: string): Facts {
   const upcoming = upcomingDepartures(card.departures, today);
   const months = upcoming.length
     ? upcoming.map((d) => d.start_date.slice(0, 7))
@@ -88,7 +92,8 @@ export async function loadListPage(
   query: ListQuery,
 ): Promise<ListPage> {
   const context = viewContext(site);
-  const all = (await listPublishedCards(db, kind)).map((card, i) =>
+  // Filtering reads a few columns of every package; only the page's cards load their cover.
+  const all = (await listPublishedFacts(db, kind)).map((card, i) =>
     factsOf(card, i, context.today),
   );
   const destinations = new Map<string, string>();
@@ -109,8 +114,15 @@ export async function loadListPage(
     .sort(compare(query));
   const pageCount = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
   const start = (query.page - 1) * PAGE_SIZE;
+  const pageIds = matching.slice(start, start + PAGE_SIZE).map((f) => f.card.id);
+  const cards = new Map(
+    (await listPublishedCards(db, kind, undefined, pageIds)).map((c) => [c.id, c]),
+  );
   return {
-    items: matching.slice(start, start + PAGE_SIZE).map((f) => cardViewOf(f.card, context)),
+    items: pageIds
+      .map((id) => cards.get(id))
+      .filter((card) => card !== undefined)
+      .map((card) => cardViewOf(card, context)),
     total: matching.length,
     page: query.page,
     pageCount,

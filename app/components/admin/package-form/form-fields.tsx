@@ -1,7 +1,12 @@
-import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import {
+  getInputProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from "@conform-to/react";
 import type { PackageFormInput } from "./form-types";
 
-type Field = FieldMetadata<string | undefined, PackageFormInput>;
+type Field = FieldMetadata<string | null | undefined, PackageFormInput>;
 
 /** The field's messages, referenced by the input's aria-describedby (Conform's errorId). */
 export function FieldErrors({ field }: { field: { errorId: string; errors?: string[] } }) {
@@ -46,11 +51,20 @@ interface TextFieldProps {
   placeholder?: string;
   /** Shows ' *' after the label (spec: 'Title *', 'Price *'). */
   marked?: boolean;
+  type?: "text" | "date";
 }
 
-export function TextField({ field, label, hint, focusName, placeholder, marked }: TextFieldProps) {
+export function TextField({
+  field,
+  label,
+  hint,
+  focusName,
+  placeholder,
+  marked,
+  type = "text",
+}: TextFieldProps) {
   const { key, ...props } = getInputProps(field, {
-    type: "text",
+    type,
     ariaDescribedBy: hint ? field.descriptionId : undefined,
   });
   return (
@@ -65,6 +79,28 @@ export function TextField({ field, label, hint, focusName, placeholder, marked }
           {hint}
         </p>
       ) : null}
+      <FieldErrors field={field} />
+    </div>
+  );
+}
+
+/** A labelled textarea with its errors (itinerary activities, FAQ answers, video descriptions). */
+export function TextAreaField({
+  field,
+  label,
+  rows,
+  focusName,
+}: {
+  field: Field;
+  label: string;
+  rows: number;
+  focusName?: string;
+}) {
+  const { key, ...props } = getTextareaProps(field);
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <textarea key={key} {...props} rows={rows} {...focusIf(focusName, field.name)} />
       <FieldErrors field={field} />
     </div>
   );

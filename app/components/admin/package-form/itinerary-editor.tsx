@@ -1,10 +1,5 @@
-import {
-  getInputProps,
-  getTextareaProps,
-  type FieldMetadata,
-  type FormMetadata,
-} from "@conform-to/react";
-import { FieldErrors, focusIf } from "./form-fields";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import { TextAreaField, TextField } from "./form-fields";
 import type { PackageFormInput } from "./form-types";
 import { RowsEditor } from "./rows-editor";
 
@@ -31,36 +26,16 @@ export function ItineraryEditor({ form, field, focusName }: ItineraryEditorProps
     >
       {(dayField) => {
         const { day, activity, accommodation } = dayField.getFieldset();
-        const { key: dayKey, ...dayProps } = getInputProps(day, { type: "text" });
-        const { key: activityKey, ...activityProps } = getTextareaProps(activity);
-        const { key: stayKey, ...stayProps } = getInputProps(accommodation, { type: "text" });
         return (
           <>
-            <div className="field">
-              <label htmlFor={day.id}>Day Name</label>
-              <input
-                key={dayKey}
-                {...dayProps}
-                placeholder="e.g. Day 1: Arrival in Ubud"
-                {...focusIf(focusName, day.name)}
-              />
-              <FieldErrors field={day} />
-            </div>
-            <div className="field">
-              <label htmlFor={activity.id}>Activities</label>
-              <textarea
-                key={activityKey}
-                {...activityProps}
-                rows={3}
-                {...focusIf(focusName, activity.name)}
-              />
-              <FieldErrors field={activity} />
-            </div>
-            <div className="field">
-              <label htmlFor={accommodation.id}>Accommodation</label>
-              <input key={stayKey} {...stayProps} {...focusIf(focusName, accommodation.name)} />
-              <FieldErrors field={accommodation} />
-            </div>
+            <TextField
+              field={day}
+              label="Day Name"
+              placeholder="e.g. Day 1: Arrival in Ubud"
+              focusName={focusName}
+            />
+            <TextAreaField field={activity} label="Activities" rows={3} focusName={focusName} />
+            <TextField field={accommodation} label="Accommodation" focusName={focusName} />
           </>
         );
       }}

@@ -1,42 +1,17 @@
 import {
   getInputProps,
   getSelectProps,
-  getTextareaProps,
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
 import { DEPARTURE_STATUSES } from "~/domain/schemas";
 import { DEPARTURE_STATUS_LABELS } from "~/domain/trip-facts";
-import { FieldErrors, focusIf, TextField } from "./form-fields";
+import { FieldErrors, focusIf, TextAreaField, TextField } from "./form-fields";
 import type { PackageFormInput } from "./form-types";
 import { RowsEditor } from "./rows-editor";
 
 type Form = FormMetadata<PackageFormInput>;
 type Field<T> = FieldMetadata<T, PackageFormInput>;
-
-/** A labelled input of one row (its own id, errors and focus after a server render). */
-function RowInput({
-  field,
-  label,
-  type = "text",
-  focusName,
-  placeholder,
-}: {
-  field: Field<string | null | undefined>;
-  label: string;
-  type?: "text" | "date";
-  focusName?: string;
-  placeholder?: string;
-}) {
-  const { key, ...props } = getInputProps(field, { type });
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input key={key} {...props} placeholder={placeholder} {...focusIf(focusName, field.name)} />
-      <FieldErrors field={field} />
-    </div>
-  );
-}
 
 /** Issue 20: departures (dates, own price, status, note), kept in date order on save. */
 export function DeparturesEditor({
@@ -65,19 +40,19 @@ export function DeparturesEditor({
         const { key: statusKey, ...statusProps } = getSelectProps(parts.status);
         return (
           <div className="field-grid">
-            <RowInput
+            <TextField
               field={parts.start_date}
               label="Start date"
               type="date"
               focusName={focusName}
             />
-            <RowInput
+            <TextField
               field={parts.end_date}
               label="End date (optional)"
               type="date"
               focusName={focusName}
             />
-            <RowInput
+            <TextField
               field={parts.price}
               label="Fare (optional)"
               placeholder="e.g. From R 24 500 pp"
@@ -94,7 +69,7 @@ export function DeparturesEditor({
               </select>
               <FieldErrors field={parts.status} />
             </div>
-            <RowInput
+            <TextField
               field={parts.note}
               label="Note (optional)"
               placeholder="e.g. School holidays"
@@ -130,25 +105,15 @@ export function FaqEditor({
     >
       {(row) => {
         const { question, answer } = row.getFieldset();
-        const { key: answerKey, ...answerProps } = getTextareaProps(answer);
         return (
           <>
-            <RowInput
+            <TextField
               field={question}
               label="Question"
               placeholder="e.g. Is the visa included?"
               focusName={focusName}
             />
-            <div className="field">
-              <label htmlFor={answer.id}>Answer</label>
-              <textarea
-                key={answerKey}
-                {...answerProps}
-                rows={3}
-                {...focusIf(focusName, answer.name)}
-              />
-              <FieldErrors field={answer} />
-            </div>
+            <TextAreaField field={answer} label="Answer" rows={3} focusName={focusName} />
           </>
         );
       }}
