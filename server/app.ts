@@ -7,6 +7,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { hasLivePrivateCookie } from "~/server/auth/personal-request.server";
 import { accessLog } from "~/server/platform/access-log.server";
 import { bodyGuard } from "~/server/platform/body-guard.server";
+import { whatsappRedirect } from "~/server/leads/whatsapp-route.server";
 import { EnvError, envWarnings, parseEnv, type Env } from "~/server/platform/env.server";
 import { DataDirLockedError } from "~/server/platform/data-dir-lock.server";
 import { pingDatabase } from "~/server/platform/db.server";
@@ -83,6 +84,12 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
       .set("Cache-Control", "no-store")
       .json({ status: ok ? "ok" : "unavailable" });
   });
+
+  // Book Now clicks: counted, then 302 to the chat (issue 18); in front of the page cache.
+  app.get(
+    ["/whatsapp", "/whatsapp/:id"],
+    whatsappRedirect(() => ({ db: runtime.database.db, site: runtime.site })),
+  );
 
   if (runtime.media instanceof LocalMediaStore) {
     // Keys are unique per upload, so media never changes under its URL: cache for a year.

@@ -61,7 +61,8 @@ describe("public site pages", () => {
       const bookNow = links(header).filter((l) => l.text.startsWith("Book Now"));
       expect(bookNow.length).toBe(2); // desktop bar and the mobile menu
       for (const link of bookNow) {
-        expect(link.href).toMatch(/^https:\/\/wa\.me\/27215550147\?text=/);
+        // Issue 18: the app's counted route, which redirects to the chat.
+        expect(link.href).toBe("/whatsapp");
         expect(link.attrs.target).toBe("_blank");
         expect(link.attrs.rel).toContain("noopener");
       }
@@ -256,7 +257,10 @@ describe("public site pages", () => {
           const buttons = links(html).filter((l) => l.text.startsWith(label));
           expect(buttons.length).toBeGreaterThan(0);
           for (const b of buttons) {
-            expect(b.href).toMatch(/^https:\/\/wa\.me\/27215550147\?text=.+/);
+            // Issue 18: through /whatsapp (counted), which redirects to the prefilled chat.
+            expect(b.href).toMatch(/^\/whatsapp\?topic=(flight|hotel)\w+$/);
+            const chat = (await server.fetch(b.href)).headers.get("location");
+            expect(chat).toMatch(/^https:\/\/wa\.me\/27215550147\?text=.+/);
             expect(b.attrs.target).toBe("_blank");
           }
         }

@@ -60,6 +60,9 @@ export function PackageCard({
         <h2 id={`card-${pkg.id}`}>{pkg.title}</h2>
         <p>Price: {pkg.price || "—"}</p>
         <p>Duration: {pkg.duration || "—"}</p>
+        {pkg.bookNowClicks !== undefined ? (
+          <p>{`Book Now clicks: ${pkg.bookNowClicks} (30 days)`}</p>
+        ) : null}
         <div className="admin-card-actions">
           <a
             className="button button-small button-secondary"

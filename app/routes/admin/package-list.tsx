@@ -2,11 +2,19 @@ import { PackageList } from "~/components/admin/package-list";
 import { kindInfo } from "~/domain/package-kinds";
 import { adminListAction, adminPackageList } from "~/server/catalogue/admin-lists.server";
 import { getDb } from "~/server/platform/db.server";
+import { clicksByPackage, dayIn } from "~/server/leads/booking-clicks.server";
+import { getSite } from "~/server/platform/runtime.server";
 import type { Route } from "./+types/package-list";
 
 /** /admin/dashboard, /admin/discovery, /admin/exclusive and /admin/local: one screen, four kinds. */
-export function loader(args: Route.LoaderArgs) {
-  return adminPackageList(getDb(), args);
+export async function loader(args: Route.LoaderArgs) {
+  const list = await adminPackageList(getDb(), args);
+  // Issue 18: each card shows its Book Now clicks of the last 30 days.
+  const clicks = await clicksByPackage(getDb(), dayIn(getSite().timeZone));
+  return {
+    ...list,
+    packages: list.packages.map((p) => ({ ...p, bookNowClicks: clicks.get(p.id) ?? 0 })),
+  };
 }
 
 /** Publish, unpublish, delete, reorder (drag and drop) and move (no JavaScript). */

@@ -38,6 +38,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
     route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),
     route("admin/enquiries/:id", "routes/admin/enquiry.tsx"),
+    route("admin/insights", "routes/admin/insights.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/team", "routes/admin/team.tsx"),
     // Instant uploads from the package and moment forms (JSON resource route, same guard).

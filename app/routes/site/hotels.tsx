@@ -2,8 +2,7 @@ import { data } from "react-router";
 import { PromoPage } from "~/components/site/promo-page";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
-import { ENQUIRY_TEXTS } from "~/domain/site-content";
-import { whatsappLink } from "~/domain/whatsapp";
+import { chatPath } from "~/domain/chat-links";
 import { getSite } from "~/server/platform/runtime.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/hotels";
@@ -19,10 +18,10 @@ export function loader() {
       actions: [
         {
           label: "Find Hotel Deals",
-          href: whatsappLink(site.whatsapp, ENQUIRY_TEXTS.hotelDeals),
+          href: chatPath("hotelDeals"),
           primary: true,
         },
-        { label: "Custom Requests", href: whatsappLink(site.whatsapp, ENQUIRY_TEXTS.hotelCustom) },
+        { label: "Custom Requests", href: chatPath("hotelCustom") },
       ],
     },
     { headers: { "Cache-Control": PUBLIC_CACHE } },

@@ -4,9 +4,8 @@ import { FONT_PRELOADS } from "~/components/site/fonts";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { afterLoad } from "~/components/ui/when-wanted";
-import { ENQUIRY_TEXTS } from "~/domain/site-content";
 import { listKindForPath } from "~/domain/site-paths";
-import { whatsappLink } from "~/domain/whatsapp";
+import { chatPath } from "~/domain/chat-links";
 import { getSite } from "~/server/platform/runtime.server";
 import type { Route } from "./+types/layout";
 
@@ -25,7 +24,7 @@ export function loader() {
   return {
     site,
     year: new Date().getFullYear(),
-    bookNowUrl: whatsappLink(site.whatsapp, ENQUIRY_TEXTS.bookNow),
+    bookNowUrl: chatPath(),
   };
 }
 

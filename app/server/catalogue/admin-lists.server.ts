@@ -48,6 +48,8 @@ export interface AdminPackageCard {
   price: string;
   duration: string;
   image: string | null;
+  /** Book Now clicks over the last 30 days (issue 18), filled in by the list route. */
+  bookNowClicks?: number;
 }
 
 export interface AdminPackageListData {

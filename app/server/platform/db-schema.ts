@@ -215,6 +215,14 @@ export interface AdminEmailsTable {
   created_at: Timestamp;
 }
 
+/** Book Now / WhatsApp clicks per package ('general' otherwise) per day (issue 18). */
+export interface BookingClicksTable {
+  /** YYYY-MM-DD in the company's time zone. */
+  day: ColumnType<string, string, string>;
+  target: string;
+  clicks: Generated<number>;
+}
+
 export interface DB {
   media_objects: MediaObjectsTable;
   packages: PackagesTable;
@@ -229,6 +237,7 @@ export interface DB {
   verifications: VerificationsTable;
   enquiries: EnquiriesTable;
   enquiry_submissions: EnquirySubmissionsTable;
+  booking_clicks: BookingClicksTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   team_settings: TeamSettingsTable;

@@ -18,6 +18,7 @@ import {
   upcomingDepartures,
 } from "~/domain/trip-facts";
 import { videoSource } from "~/domain/video-embed";
+import { packageChatPath } from "~/domain/chat-links";
 import { packageEnquiryText, whatsappLink } from "~/domain/whatsapp";
 import { mediaUrlForKey } from "../media/media-urls.server";
 
@@ -124,6 +125,29 @@ export function cardViewOf(pkg: CardSource, context: ViewContext): PackageCardVi
   };
 }
 
+/**
+ * The chat a Book Now of this package opens (issue 18: /whatsapp/{id} redirects here): the text
+ * names the package, and the departure's dates and fare when `startDate` is one still bookable.
+ */
+export function packageChatLink(
+  pkg: Package,
+  site: SiteConfig,
+  startDate?: string | null,
+  today: string = viewContext(site).today,
+): string {
+  const d = startDate
+    ? upcomingDepartures(pkg.departures, today).find(
+        (x) => x.start_date === startDate && x.status !== "sold_out",
+      )
+    : undefined;
+  if (!d) return whatsappLink(site.whatsapp, packageEnquiryText(pkg.title, pkg.price || undefined));
+  const price = d.price ?? pkg.price;
+  return whatsappLink(
+    site.whatsapp,
+    packageEnquiryText(pkg.title, price || undefined, formatDates(d.start_date, d.end_date)),
+  );
+}
+
 function departureViews(pkg: Package, site: SiteConfig, today: string): DepartureView[] {
   return upcomingDepartures(pkg.departures, today).map((d) => {
     const dates = formatDates(d.start_date, d.end_date);
@@ -136,14 +160,8 @@ function departureViews(pkg: Package, site: SiteConfig, today: string): Departur
       status: d.status,
       statusLabel: DEPARTURE_STATUS_LABELS[d.status],
       ...(d.note ? { note: d.note } : {}),
-      ...(d.status !== "sold_out"
-        ? {
-            bookUrl: whatsappLink(
-              site.whatsapp,
-              packageEnquiryText(pkg.title, price || undefined, dates),
-            ),
-          }
-        : {}),
+      // Counted by /whatsapp/{id} (issue 18), which redirects to packageChatLink's chat.
+      ...(d.status !== "sold_out" ? { bookUrl: packageChatPath(pkg.id, d.start_date) } : {}),
     };
   });
 }
@@ -173,7 +191,7 @@ export function detailView(
     departures: departureViews(pkg, site, context.today),
     faqs: pkg.faqs,
     meetingPoint: pkg.meeting_point,
-    enquiryUrl: whatsappLink(site.whatsapp, packageEnquiryText(pkg.title, pkg.price || undefined)),
+    enquiryUrl: packageChatPath(pkg.id),
     enquireHref: `/contact?package=${pkg.id}`,
     isDraft: pkg.status === "draft",
   };
