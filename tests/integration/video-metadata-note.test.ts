@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { useSignedInServer } from "./auth-support";
 
-// Issue 17, finding 6 (decision 081): videos are stored as uploaded, so the upload field says
-// that what a phone recorded in the file (such as where it was filmed) is published with it.
+// Issue 17, finding 6 (decisions 081, 085): MP4 and MOV lose their container metadata; other
+// containers are stored as uploaded, and the upload field says which is which.
 describe("the travel-moment video field", () => {
   const suite = useSignedInServer();
 
-  it("tells the admin the file is published with the details recorded in it", async () => {
+  it("tells the admin which files keep the details a phone recorded in them", async () => {
     const response = await suite.server.fetch("/admin/travel-moments?add", {
       headers: { Cookie: suite.cookie, Accept: "text/html" },
     });
     expect(response.status).toBe(200);
     const html = (await response.text()).replaceAll("<!-- -->", "");
-    expect(html).toContain("The file is published as it is");
-    expect(html).toContain("such as where it was filmed");
+    expect(html).toContain("MP4 and MOV files lose what a phone recorded in them");
+    expect(html).toContain("AVI, WMV, FLV and WebM files are published as they are");
   });
 });

@@ -17,6 +17,7 @@ import { storeImage } from "./images.server";
 import { releaseMedia } from "./references.server";
 import { newMediaKey, type MediaBody, type MediaStore } from "./media-store.server";
 import { mediaUrlForKey } from "./media-urls.server";
+import { STRIPPED_VIDEO_EXTENSIONS, stripVideoMetadata } from "./video-metadata.server";
 
 /*
  * Multipart uploads, streamed: a file part is never held whole in memory. Its first bytes decide
@@ -248,6 +249,39 @@ function limitedBody(
   return { body: limiter, refusal: () => refusal };
 }
 
+/** ExifTool failed on a video: the bytes are not the container they claimed to be. */
+class VideoMetadataFailure extends Error {}
+
+/**
+ * Stores a video: MP4 and MOV are spooled to a temp file, their container metadata deleted
+ * (video-metadata.server.ts), then stored; other containers stream straight to the store.
+ */
+async function storeVideo(
+  key: string,
+  body: Readable,
+  type: SniffedType,
+  store: MediaStore,
+  refusal: () => UploadError | undefined,
+): Promise<number> {
+  if (!STRIPPED_VIDEO_EXTENSIONS.has(type.ext)) return store.putStream(key, body, type.contentType);
+  // With its extension: ExifTool decides how to write a file partly by its name.
+  const spool = `${tempPath()}.${type.ext}`;
+  try {
+    await pipeline(body, fs.createWriteStream(spool, { flags: "wx" })).catch((error: unknown) => {
+      throw refusal() ?? error;
+    });
+    try {
+      await stripVideoMetadata(spool);
+    } catch (error) {
+      log("warn", "video metadata not stripped", { error: String(error) });
+      throw new VideoMetadataFailure(String(error));
+    }
+    return await store.putStream(key, fs.createReadStream(spool), type.contentType);
+  } finally {
+    await fs.promises.rm(spool, { force: true });
+  }
+}
+
 function tempPath(): string {
   return path.join(
     os.tmpdir(),
@@ -284,8 +318,12 @@ async function storePart(
 
   if (kind === "video") {
     const key = newMediaKey(options.folder, type.ext);
-    const bytes = await store.putStream(key, body, type.contentType).catch((error: unknown) => {
-      throw refusal() ?? error;
+    const bytes = await storeVideo(key, body, type, store, refusal).catch((error: unknown) => {
+      const refused = refusal();
+      if (refused) throw refused;
+      // ExifTool could not read the file as the container its first bytes claimed.
+      if (error instanceof VideoMetadataFailure) throw new UploadError(wrongType, 415, field);
+      throw error;
     });
     try {
       const row = await db

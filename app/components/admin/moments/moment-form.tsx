@@ -162,8 +162,9 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
         />
         <p id={fields.video.descriptionId} className="reel-field-hint">
           MP4, AVI, MOV, WMV, FLV or WebM, up to 60 MB.
-          {editing ? " Leave empty to keep the current video." : ""} The file is published as it is:
-          details a phone recorded in it (such as where it was filmed) stay in it.
+          {editing ? " Leave empty to keep the current video." : ""} MP4 and MOV files lose what a
+          phone recorded in them (such as where they were filmed); AVI, WMV, FLV and WebM files are
+          published as they are, with any such details.
         </p>
         <FieldError id={fields.video.errorId} errors={videoErrors} />
         <video ref={probe} hidden muted preload="metadata" onLoadedMetadata={onMetadata} />
