@@ -271,8 +271,8 @@ describe("retention timer with a fake clock (postgres)", () => {
         (await server.db.selectFrom("enquiries").select("id").execute()).length;
       // Polls with the real setTimeout (vi.waitFor would wait on the faked interval).
       const settle = async (expected: number) => {
-        for (let i = 0; i < 50 && (await count()) !== expected; i++) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
+        for (let i = 0; i < 100 && (await count()) !== expected; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
         }
         expect(await count()).toBe(expected);
       };

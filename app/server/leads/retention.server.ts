@@ -18,16 +18,16 @@ export interface RetentionOptions {
 /** Runs the purge now and then every day; the returned function stops it (awaiting a run). */
 export function startEnquiryRetention(db: Db, options: RetentionOptions): () => Promise<void> {
   const now = options.now ?? (() => new Date());
-  let running: Promise<void> | undefined;
+  let running: Promise<void> = Promise.resolve();
+  // Runs queue behind each other (never skipped): a day's purge always happens.
   const run = () => {
-    running ??= purgeOldEnquiries(db, options.days, now())
+    const at = now();
+    running = running
+      .then(() => purgeOldEnquiries(db, options.days, at))
       .then((count) => {
         if (count > 0) log("info", "old enquiries deleted", { count, days: options.days });
       })
-      .catch((error: unknown) => log("warn", "enquiry retention failed", { error: String(error) }))
-      .finally(() => {
-        running = undefined;
-      });
+      .catch((error: unknown) => log("warn", "enquiry retention failed", { error: String(error) }));
   };
   run();
   const timer = setInterval(run, options.intervalMs ?? DAY_MS);
