@@ -2,6 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { PACKAGE_KIND_INFO } from "./package-kinds";
 import {
+  FOCAL_MESSAGE,
+  imageDetailSchema,
+  LIMITS,
   PACKAGE_KINDS,
   RATING_MESSAGE,
   REVIEW_COUNT_MESSAGE,
@@ -27,8 +30,34 @@ export function packageFormSchema(kind: PackageKind) {
       REVIEW_COUNT_MESSAGE,
       (n) => Number.isInteger(n) && n >= 0 && n <= 1_000_000,
     ),
+    image_details: z
+      .array(
+        z.object({
+          url: z.string().max(LIMITS.url),
+          alt: imageDetailSchema.shape.alt,
+          // "x,y" from the 3 × 3 grid or a click on the picture.
+          focal: z
+            .string()
+            .max(40)
+            .optional()
+            .transform((text, ctx) => {
+              const [x, y] = (text || "0.5,0.5").split(",").map(Number);
+              const ok = (n: number | undefined): n is number =>
+                n !== undefined && Number.isFinite(n) && n >= 0 && n <= 1;
+              if (ok(x) && ok(y)) return { focal_x: x, focal_y: y };
+              ctx.issues.push({ code: "custom", message: FOCAL_MESSAGE, input: text });
+              return z.NEVER;
+            }),
+        }),
+      )
+      .max(LIMITS.packageImages * 4)
+      .optional()
+      .transform((rows) => rows?.map(({ url, alt, focal }) => ({ url, alt, ...focal }))),
   });
 }
+
+/** A focal point as the form carries it: "0.5,0.5" is the centre. */
+export const focalText = (x: number, y: number) => `${x},${y}`;
 
 /** A number typed into a form: blank is null; anything else must read as an acceptable number. */
 function numberText(message: string, acceptable: (n: number) => boolean) {
@@ -91,6 +120,8 @@ export interface PackageFormValues {
   rating: string;
   review_count: string;
   rating_source: string;
+  /** Per image (by URL): its own alt text and focal point as "x,y". */
+  image_details: { url: string; alt: string; focal: string }[];
   updated_at?: string;
 }
 
@@ -137,6 +168,7 @@ export function packageFormValues(pkg: Package | undefined): PackageFormValues {
       rating: "",
       review_count: "",
       rating_source: "",
+      image_details: [],
     };
   }
   return {
@@ -173,6 +205,11 @@ export function packageFormValues(pkg: Package | undefined): PackageFormValues {
     rating: pkg.rating === null ? "" : String(pkg.rating),
     review_count: pkg.review_count === null ? "" : String(pkg.review_count),
     rating_source: pkg.rating_source,
+    image_details: pkg.imageDetails.map((i) => ({
+      url: i.url,
+      alt: i.alt,
+      focal: focalText(i.focal_x, i.focal_y),
+    })),
     updated_at: pkg.updated_at,
   };
 }

@@ -27,6 +27,7 @@ export const LIMITS = {
   departures: 100,
   faqs: 50,
   faqQuestion: 300,
+  altText: 250,
   ratingSource: 100,
 } as const;
 
@@ -255,6 +256,26 @@ export const slugSchema = z
     error: "Slug may contain only lowercase letters, digits and single hyphens",
   });
 
+export const FOCAL_MESSAGE = "The focal point must be between 0 and 1";
+const focal = z
+  .number({ error: FOCAL_MESSAGE })
+  .min(0, { error: FOCAL_MESSAGE })
+  .max(1, { error: FOCAL_MESSAGE })
+  .default(0.5);
+
+export const imageDetailSchema = z.object({
+  url: z.string().trim().max(LIMITS.url),
+  alt: z
+    .string()
+    .overwrite(stripInvisible)
+    .trim()
+    .max(LIMITS.altText, { error: `Alt text must be at most ${LIMITS.altText} characters` })
+    .default(""),
+  focal_x: focal,
+  focal_y: focal,
+});
+export type ImageDetailInput = z.output<typeof imageDetailSchema>;
+
 export const RATING_MESSAGE = "Rating must be a number from 0 to 5";
 export const REVIEW_COUNT_MESSAGE = "Number of reviews must be a whole number, 0 or more";
 
@@ -301,6 +322,11 @@ const basePackageInput = z.object({
   departures: departureList,
   faqs: faqList,
   meeting_point: trimmed(LIMITS.listItem).default(""),
+  /** Per image, by URL: its own alt text (blank: the title) and focal point. Issue 19. */
+  image_details: z
+    .array(imageDetailSchema, { error: "Must be a list of image details" })
+    .max(LIMITS.packageImages * 4, { error: "Too many image details" })
+    .optional(),
 });
 
 /** Exclusive packages need a price as well (spec §5: 'Please fill in all required fields'). */
@@ -335,6 +361,8 @@ export type PackageVideo = z.infer<typeof packageVideoSchema>;
 export const packageImageSchema = z.object({
   url: z.string(),
   alt: z.string(),
+  focal_x: z.number(),
+  focal_y: z.number(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   variants: z.array(mediaVariantSchema),

@@ -8,6 +8,8 @@ export interface ImageView {
   width: number;
   height: number;
   alt: string;
+  /** CSS object-position from the image's focal point ("30% 70%"); none for the centre. */
+  focus?: string;
 }
 
 export interface PackageCardView {

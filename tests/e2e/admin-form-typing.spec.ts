@@ -120,10 +120,11 @@ test.describe("with JavaScript", () => {
 
       const fields = typedFields(page);
       const count = await fields.count();
-      // Exclusive: title, price, duration, location, travel period, description, rating source.
+      // Exclusive: three images' alt texts, title, price, duration, location, travel period,
+      // description, rating source.
       // Full forms add the slug, meeting point, two rows of each list, two itinerary days of three
       // fields, two departures' price and note, two questions and answers, the videos' texts.
-      expect(count).toBe(kind === "exclusive" ? 7 : 33);
+      expect(count).toBe(kind === "exclusive" ? 10 : 36);
       const names: string[] = [];
       for (let i = 0; i < count; i++) {
         const field = fields.nth(i);

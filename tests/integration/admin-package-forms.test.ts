@@ -50,6 +50,8 @@ describe("admin package forms", () => {
     const form = element(html, /<form\b[^>]*class="package-form"/)!;
     const out: [string, string][] = [];
     for (const input of tags(form, "input")) {
+      // Radios and checkboxes post only when checked, as a browser does.
+      if ((input.type === "radio" || input.type === "checkbox") && !("checked" in input)) continue;
       if (input.name && input.type !== "submit") out.push([input.name, input.value ?? ""]);
     }
     for (const m of form.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) {
@@ -453,6 +455,61 @@ describe("admin package forms", () => {
     expect(page).toContain("Rating must be a number from 0 to 5");
     const after = (await getPackageById(suite.database.db, "trip", pkg.id))!;
     expect(after).toEqual(before);
+  });
+
+  it("saves each image's alt text and focal point from the form, JS off, and keeps them with the image on Make cover", async () => {
+    const pkg = await makePackage(suite.database.db, "trip", {
+      title: `Images ${randomUUID().slice(0, 6)}`,
+      images: ["/media/packages/one.webp", "/media/packages/two.webp"],
+    });
+    const html = await (await get(`/admin/edit-package/${pkg.id}`)).text();
+    const text = textOf(html);
+    expect(text).toContain("Alt text (image 2)");
+    expect(text).toContain("No alt text of its own: the package title is read instead.");
+    let fields = formFields(html).filter(([name]) => !/^image_details\[\d\]\.focal$/.test(name));
+    fields = withField(fields, "image_details[1].alt", "Second view");
+    fields.push(["image_details[0].focal", "0.5,0.5"], ["image_details[1].focal", "1,0"]);
+    // Make cover (no JavaScript): the server answers the form with the images swapped.
+    const swapped = await post(`/admin/edit-package/${pkg.id}`, [
+      ...fields,
+      [
+        "__intent__",
+        JSON.stringify({ type: "reorder", payload: { name: "images", from: 1, to: 0 } }),
+      ],
+    ]);
+    expect(swapped.status).toBe(200);
+    const again = await swapped.text();
+    const altOfCover = tags(again, "input").find((i) => i.name === "image_details[0].alt");
+    expect(altOfCover?.value).toBe("Second view");
+    const checked = tags(again, "input").filter((i) => i.type === "radio" && "checked" in i);
+    expect(checked.map((i) => [i.name, i.value])).toContainEqual(["image_details[0].focal", "1,0"]);
+
+    const saved = await post(`/admin/edit-package/${pkg.id}`, [...fields, ["status", "draft"]]);
+    expect(saved.status, await saved.clone().text()).toBe(302);
+    const after = (await getPackageById(suite.database.db, "trip", pkg.id))!;
+    expect(after.imageDetails.map((i) => [i.alt, i.focal_x, i.focal_y])).toEqual([
+      ["", 0.5, 0.5],
+      ["Second view", 1, 0],
+    ]);
+  });
+
+  it("refuses a focal point outside the picture, saving nothing", async () => {
+    const pkg = await makePackage(suite.database.db, "trip", {
+      title: `Focal ${randomUUID().slice(0, 6)}`,
+      images: ["/media/packages/one.webp"],
+    });
+    const fields = formFields(await (await get(`/admin/edit-package/${pkg.id}`)).text()).filter(
+      ([name]) => name !== "image_details[0].focal",
+    );
+    const response = await post(`/admin/edit-package/${pkg.id}`, [
+      ...fields,
+      ["image_details[0].focal", "2,0.5"],
+      ["status", "draft"],
+    ]);
+    expect(response.status).toBe(400);
+    expect(textOf(await response.text())).toContain("The focal point must be between 0 and 1");
+    const after = (await getPackageById(suite.database.db, "trip", pkg.id))!;
+    expect(after.imageDetails[0]).toMatchObject({ focal_x: 0.5, focal_y: 0.5 });
   });
 
   it("saving the exclusive form keeps lists, departures and FAQs it does not show", async () => {

@@ -39,6 +39,7 @@ const SPEC_FIELDS = [
   "faqs",
   "meeting_point",
   "rating_source",
+  "image_details",
   "created_at",
   "updated_at",
 ].sort();

@@ -86,7 +86,8 @@ describe("OpenAPI document", () => {
     expect(Object.keys(pkg.properties!).sort()).toEqual(Object.keys(apiPackageSchema.shape).sort());
     expect(pkg.properties).not.toHaveProperty("kind");
     expect(pkg.properties).not.toHaveProperty("imageDetails");
-    expect(Object.keys(packageSchema.shape)).toEqual(
+    // The package's own fields, plus the per-image details the API adds (issue 19).
+    expect([...Object.keys(packageSchema.shape), "image_details"]).toEqual(
       expect.arrayContaining(Object.keys(pkg.properties!)),
     );
     expect(doc.components.schemas.PackageInput!.required).toEqual(["title"]);

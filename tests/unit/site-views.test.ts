@@ -3,7 +3,7 @@ import type { Package } from "~/domain/schemas";
 import { DEFAULT_SITE } from "~/domain/site";
 import { displayRating, displayReviewCount } from "~/domain/rating";
 import { buildSeo, robotsTxt, touristTripJsonLd } from "~/server/site/site-seo.server";
-import { cardView, detailView, imageView } from "~/server/site/site-views.server";
+import { cardView, detailView, imageView, packageChatLink } from "~/server/site/site-views.server";
 
 const site = { ...DEFAULT_SITE, publicUrl: "https://travel.example/" };
 const CONTEXT = { today: "2026-11-25", placeholderRatings: false };
@@ -28,6 +28,8 @@ function pkg(overrides: Partial<Package> = {}): Package {
       {
         url: "/media/packages/a.webp",
         alt: "",
+        focal_x: 0.5,
+        focal_y: 0.5,
         width: 1600,
         height: 1067,
         variants: [
@@ -69,7 +71,15 @@ describe("site views", () => {
 
   it("reserves a box for external images without a known size, and gives them no srcset", () => {
     const view = imageView(
-      { url: "https://cdn.example/x.jpg", alt: "", width: null, height: null, variants: [] },
+      {
+        url: "https://cdn.example/x.jpg",
+        alt: "",
+        focal_x: 0.5,
+        focal_y: 0.5,
+        width: null,
+        height: null,
+        variants: [],
+      },
       "X",
     );
     expect(view).toEqual({ src: "https://cdn.example/x.jpg", width: 1200, height: 800, alt: "X" });
@@ -112,8 +122,11 @@ describe("site views", () => {
   it("orders videos, embeds them privately and names the package in the WhatsApp text", () => {
     const view = detailView(pkg(), site);
     expect(view.videos.map((v) => v.source.kind)).toEqual(["youtube", "vimeo"]);
-    expect(view.enquiryUrl).toMatch(/^https:\/\/wa\.me\/27215550147\?text=/);
-    expect(decodeURIComponent(view.enquiryUrl)).toContain('"Bali Escape"');
+    // Book Now goes through the counting route (issue 18), which redirects to this chat.
+    expect(view.enquiryUrl).toBe(`/whatsapp/${pkg().id}`);
+    const chat = packageChatLink(pkg(), site);
+    expect(chat).toMatch(/^https:\/\/wa\.me\/27215550147\?text=/);
+    expect(decodeURIComponent(chat)).toContain('"Bali Escape"');
   });
 
   it("keeps at most 6 videos", () => {

@@ -6,7 +6,12 @@ import { DEFAULT_SITE } from "~/domain/site";
 import { formatDates, todayIn, upcomingDepartures } from "~/domain/trip-facts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { priceNumber, touristTripJsonLd } from "~/server/site/site-seo.server";
-import { cardView, detailView, viewContext } from "~/server/site/site-views.server";
+import {
+  cardView,
+  detailView,
+  packageChatLink,
+  viewContext,
+} from "~/server/site/site-views.server";
 
 // Issue 20: departures, FAQ, meeting point and honest ratings.
 
@@ -84,9 +89,15 @@ describe("departures by date", () => {
       ["14 – 21 Jun 2027", "R 13 500", "Limited"],
     ]);
     expect(view.departures[0]!.bookUrl).toBeUndefined();
-    expect(decodeURIComponent(view.departures[1]!.bookUrl!)).toContain(
+    expect(view.departures[1]!.bookUrl).toBe(`/whatsapp/${pkg().id}?departure=2027-06-14`);
+    const chat = packageChatLink(pkg(), site, "2027-06-14", "2026-11-25");
+    expect(decodeURIComponent(chat)).toContain(
       'the "Cape Escape" package departing 14 – 21 Jun 2027 (R 13 500)',
     );
+    // A sold-out or past date names no dates: the general package chat.
+    expect(
+      decodeURIComponent(packageChatLink(pkg(), site, "2026-11-25", "2026-11-25")),
+    ).not.toContain("departing");
     expect(view.enquireHref).toBe(`/contact?package=${pkg().id}`);
     expect(view.nextDeparture).toBe("25 Nov 2026");
     const later = cardView(pkg(), { today: "2027-06-15", placeholderRatings: false });

@@ -45,6 +45,8 @@ export function SiteImage({ image, sizes, className, priority = false, loading }
       width={image.width}
       height={image.height}
       alt={image.alt}
+      // The focal point stays in view wherever the box crops the picture (issue 19).
+      style={image.focus ? { objectPosition: image.focus } : undefined}
       loading={loading ?? (priority ? "eager" : "lazy")}
       fetchPriority={priority ? "high" : undefined}
       decoding={priority ? "sync" : "async"}

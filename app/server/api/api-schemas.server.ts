@@ -11,7 +11,12 @@ import { todayIn, upcomingDepartures } from "~/domain/trip-facts";
  */
 
 /** Spec §3 fields only: `kind` is implied by the URL, `position` by the list order. */
-export const apiPackageSchema = packageSchema.omit({ kind: true, position: true });
+export const apiPackageSchema = packageSchema.omit({ kind: true, position: true }).extend({
+  /** Each image's alt text ("" = the title) and focal point (0-1 from left and top). Issue 19. */
+  image_details: z.array(
+    z.object({ url: z.string(), alt: z.string(), focal_x: z.number(), focal_y: z.number() }),
+  ),
+});
 export type ApiPackage = z.infer<typeof apiPackageSchema>;
 
 /** The one serializer of packages for the API; internal fields (imageDetails, kind, position) stay in. */
@@ -42,6 +47,12 @@ export function toApiPackage(pkg: Package): ApiPackage {
     departures: pkg.departures.map((d) => ({ ...d })),
     faqs: pkg.faqs.map((f) => ({ question: f.question, answer: f.answer })),
     meeting_point: pkg.meeting_point,
+    image_details: pkg.imageDetails.map((i) => ({
+      url: i.url,
+      alt: i.alt,
+      focal_x: i.focal_x,
+      focal_y: i.focal_y,
+    })),
     created_at: pkg.created_at,
     updated_at: pkg.updated_at,
   };

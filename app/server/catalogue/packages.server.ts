@@ -35,7 +35,17 @@ async function hydrate(db: Db, rows: PackageRow[]): Promise<Package[]> {
     db
       .selectFrom("package_images as i")
       .leftJoin("media_objects as m", "m.id", "i.media_id")
-      .select(["i.package_id", "i.url", "i.alt", "i.position", "m.width", "m.height", "m.variants"])
+      .select([
+        "i.package_id",
+        "i.url",
+        "i.alt",
+        "i.focal_x",
+        "i.focal_y",
+        "i.position",
+        "m.width",
+        "m.height",
+        "m.variants",
+      ])
       .where("i.package_id", "in", ids)
       .orderBy("i.position")
       .execute(),
@@ -66,6 +76,8 @@ async function hydrate(db: Db, rows: PackageRow[]): Promise<Package[]> {
       imageDetails: own.map((i) => ({
         url: i.url,
         alt: i.alt,
+        focal_x: i.focal_x,
+        focal_y: i.focal_y,
         width: i.width ?? null,
         height: i.height ?? null,
         variants: i.variants ?? [],
@@ -145,7 +157,7 @@ export async function listPublishedCards(
         eb
           .selectFrom("package_images as i")
           .leftJoin("media_objects as m", "m.id", "i.media_id")
-          .select(["i.url", "i.alt", "m.width", "m.height", "m.variants"])
+          .select(["i.url", "i.alt", "i.focal_x", "i.focal_y", "m.width", "m.height", "m.variants"])
           .whereRef("i.package_id", "=", "p.id")
           .orderBy("i.position")
           .limit(1)
@@ -166,6 +178,8 @@ export async function listPublishedCards(
       "p.departures",
       "c.url",
       "c.alt",
+      "c.focal_x",
+      "c.focal_y",
       "c.width",
       "c.height",
       "c.variants",
@@ -178,13 +192,15 @@ export async function listPublishedCards(
     .orderBy("p.id");
   if (limit !== undefined) query = query.limit(limit);
   const rows = await query.execute();
-  return rows.map(({ url, alt, width, height, variants, ...card }) => ({
+  return rows.map(({ url, alt, focal_x, focal_y, width, height, variants, ...card }) => ({
     ...card,
     ...(url !== null
       ? {
           cover: {
             url,
             alt: alt ?? "",
+            focal_x: focal_x ?? 0.5,
+            focal_y: focal_y ?? 0.5,
             width: width ?? null,
             height: height ?? null,
             variants: variants ?? [],
@@ -292,6 +308,16 @@ function columns(input: PackageInput) {
 }
 
 async function replaceMedia(db: Db, packageId: string, input: PackageInput): Promise<void> {
+  // Alt text and focal point follow an image by its URL: given ones win, else what it had (an
+  // API client that does not send image_details keeps them), else none and the centre.
+  const before = await db
+    .selectFrom("package_images")
+    .select(["url", "alt", "focal_x", "focal_y"])
+    .where("package_id", "=", packageId)
+    .execute();
+  const detailOf = (url: string) =>
+    input.image_details?.find((d) => d.url === url) ??
+    before.find((b) => b.url === url) ?? { alt: "", focal_x: 0.5, focal_y: 0.5 };
   await db.deleteFrom("package_images").where("package_id", "=", packageId).execute();
   await db.deleteFrom("package_videos").where("package_id", "=", packageId).execute();
   const keys = [...input.images, ...input.videos.map((v) => v.url)]
@@ -312,12 +338,18 @@ async function replaceMedia(db: Db, packageId: string, input: PackageInput): Pro
     await db
       .insertInto("package_images")
       .values(
-        input.images.map((url, position) => ({
-          package_id: packageId,
-          position,
-          url,
-          media_id: mediaId(url),
-        })),
+        input.images.map((url, position) => {
+          const { alt, focal_x, focal_y } = detailOf(url);
+          return {
+            package_id: packageId,
+            position,
+            url,
+            media_id: mediaId(url),
+            alt,
+            focal_x,
+            focal_y,
+          };
+        }),
       )
       .execute();
   }

@@ -57,6 +57,8 @@ export interface PackageImagesTable {
   url: string;
   media_id: string | null;
   alt: Generated<string>;
+  focal_x: Generated<number>;
+  focal_y: Generated<number>;
 }
 
 export interface PackageVideosTable {

@@ -41,8 +41,13 @@ export function imageView(detail: PackageImage, alt: string): ImageView {
     width,
     height,
     alt: detail.alt || alt,
+    ...(detail.focal_x !== 0.5 || detail.focal_y !== 0.5
+      ? { focus: `${percent(detail.focal_x)} ${percent(detail.focal_y)}` }
+      : {}),
   };
 }
+
+const percent = (n: number) => `${Math.round(n * 1000) / 10}%`;
 
 function packageImages(pkg: Package): ImageView[] {
   return pkg.imageDetails.map((detail, i) =>

@@ -7,6 +7,7 @@ import { UploadProgressList } from "../media/upload-progress";
 import { useUploads } from "../media/use-uploads";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { FieldErrors, rowKey } from "./form-fields";
+import { ImageDetails } from "./image-details";
 import type { PackageFormInput } from "./form-types";
 import "~/styles/admin-media.css";
 
@@ -23,6 +24,23 @@ const NEW_IMAGES_FIELD = "images.new";
 
 const ignoredNotice = (count: number) => ignoredFilesNotice(count, "images");
 
+/** The form's image_details as it holds them (strings, maybe partial). */
+function imageDetailsOf(value: unknown): { url: string; alt: string; focal: string }[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((row: unknown) => {
+    if (typeof row !== "object" || row === null) return [];
+    const { url, alt, focal } = row as Record<string, unknown>;
+    if (typeof url !== "string") return [];
+    return [
+      {
+        url,
+        alt: typeof alt === "string" ? alt : "",
+        focal: typeof focal === "string" ? focal : "0.5,0.5",
+      },
+    ];
+  });
+}
+
 /**
  * Package Images (1-4), carried as `images[0]`, `images[1]`… in their order; the first is the
  * card's cover. Choose one or several files: with JavaScript they upload at once (progress,
@@ -37,6 +55,9 @@ export function ImagesSection({ form, field }: ImagesSectionProps) {
     form.insert({ name: field.name, defaultValue: url }),
   );
   const free = LIMITS.packageImages - images.length - uploads.length;
+  // Alt text and focal point go with an image's URL, whatever its place (Make cover, removals).
+  const details = imageDetailsOf(form.value?.image_details ?? form.initialValue?.image_details);
+  const detail = (url: string) => details.find((d) => d.url === url);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -61,14 +82,26 @@ export function ImagesSection({ form, field }: ImagesSectionProps) {
         Up to {LIMITS.packageImages} images (JPEG, PNG, WebP, AVIF or GIF); the first is the cover.
       </p>
       {images.length ? (
-        <ul className="media-tiles">
+        <ul className="media-tiles media-tiles-wide">
           {images.map((image, index) => {
             const url = image.value ?? image.initialValue ?? "";
             const label = index === 0 ? "Cover" : `Image ${index + 1}`;
             return (
               <li key={rowKey(image)} className="media-tile">
-                <img src={url} alt={`${label} of ${images.length}`} width={160} height={90} />
                 <span className="media-tile-label">{label}</span>
+                <ImageDetails
+                  index={index}
+                  url={url}
+                  label={label}
+                  alt={detail(url)?.alt ?? ""}
+                  focal={detail(url)?.focal ?? "0.5,0.5"}
+                  errors={{
+                    alt: form.allErrors[`image_details[${index}].alt`],
+                    focal: form.allErrors[`image_details[${index}].focal`],
+                  }}
+                >
+                  <img src={url} alt={`${label} of ${images.length}`} width={160} height={90} />
+                </ImageDetails>
                 <input type="hidden" name={image.name} value={url} />
                 <div className="media-actions">
                   {index > 0 ? (
