@@ -266,6 +266,9 @@ describe("retention timer with a fake clock (postgres)", () => {
       await sql`update enquiries set created_at = ${new Date("2026-12-15T00:00:00Z")} where id = ${e.id}`.execute(
         server.db,
       );
+      await sql`insert into enquiry_submissions (ip, submitted_at) values ('192.0.2.7', now() - interval '2 hours'), ('192.0.2.8', now())`.execute(
+        server.db,
+      );
       const stop = startEnquiryRetention(server.db, { days: 30, now: () => clock });
       const count = async () =>
         (await server.db.selectFrom("enquiries").select("id").execute()).length;
@@ -277,6 +280,15 @@ describe("retention timer with a fake clock (postgres)", () => {
         expect(await count()).toBe(expected);
       };
       await settle(1);
+      // The rate limit forgets an address once its hour has passed.
+      for (let i = 0; i < 100; i++) {
+        const ips = await server.db.selectFrom("enquiry_submissions").select("ip").execute();
+        if (ips.length === 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(
+        (await server.db.selectFrom("enquiry_submissions").select("ip").execute()).map((r) => r.ip),
+      ).toEqual(["192.0.2.8"]);
       // 17 days old at start: kept; 26 days old on the next daily run: kept; 32 days old a run later: deleted.
       clock = new Date("2027-01-10T00:00:00Z");
       await vi.advanceTimersByTimeAsync(DAY_MS);

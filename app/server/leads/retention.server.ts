@@ -1,6 +1,7 @@
 import type { Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { purgeOldEnquiries } from "./enquiries.server";
+import { pruneSubmissions } from "./submission-limit.server";
 
 /*
  * ENQUIRY_RETENTION_DAYS (issue 18): enquiries are personal data kept only as long as the company
@@ -23,7 +24,11 @@ export function startEnquiryRetention(db: Db, options: RetentionOptions): () => 
   const run = () => {
     const at = now();
     running = running
-      .then(() => purgeOldEnquiries(db, options.days, at))
+      .then(async () => {
+        // The rate limit's addresses go too, even when nobody has posted since.
+        await pruneSubmissions(db);
+        return purgeOldEnquiries(db, options.days, at);
+      })
       .then((count) => {
         if (count > 0) log("info", "old enquiries deleted", { count, days: options.days });
       })

@@ -43,3 +43,14 @@ export async function takeSubmissionSlot(db: Db, ip: string): Promise<Submission
   await db.insertInto("enquiry_submissions").values({ ip: subject }).execute();
   return { allowed: true };
 }
+
+/** Forgets addresses whose hour has passed (also run daily: an address is personal data). */
+export async function pruneSubmissions(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom("enquiry_submissions")
+    .where(
+      sql<boolean>`submitted_at <= now() - make_interval(secs => ${SUBMISSION_WINDOW_SECONDS})`,
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
