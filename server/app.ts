@@ -12,6 +12,7 @@ import { EnvError, envWarnings, parseEnv, type Env } from "~/server/platform/env
 import { DataDirLockedError } from "~/server/platform/data-dir-lock.server";
 import { pingDatabase } from "~/server/platform/db.server";
 import { log } from "~/server/platform/log.server";
+import { createMetrics, routeMatcher } from "~/server/platform/metrics.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { requestInfoContext } from "~/server/platform/request-context.server";
 import { createRequestHandler } from "~/server/platform/request-handler.server";
@@ -57,6 +58,16 @@ export function loadServerBuild(): Promise<ServerBuild> {
 export function createApp(runtime: Runtime, options: StartOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
+  const build = options.build ?? loadServerBuild;
+  // Anonymous public pages from memory (decision 041); off under the Vite dev server.
+  const pageCache = new PageCache(runtime.env.PAGE_CACHE_MAX_BYTES);
+  // Prometheus metrics (issue 17, decision 076): off unless METRICS_TOKEN is set.
+  const metrics = createMetrics(
+    runtime.env.METRICS_TOKEN,
+    { pageCache, pool: () => runtime.database.poolStats() },
+    async () => routeMatcher((await build()).routes),
+  );
+  app.use(metrics.observe);
   app.use(accessLog());
   // A hop count, never `true`: with `true` a client's own X-Forwarded-For chooses its address.
   if (runtime.env.TRUST_PROXY > 0) app.set("trust proxy", runtime.env.TRUST_PROXY);
@@ -76,6 +87,7 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   );
 
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
+  app.get("/metrics", metrics.handler);
 
   app.get("/healthz", async (_req, res) => {
     const ok = await pingDatabase(runtime.database.db);
@@ -122,7 +134,6 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
-  const build = options.build ?? loadServerBuild;
   const getLoadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
     context.set(requestInfoContext, {
@@ -132,8 +143,6 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
     return context;
   };
   app.use(privateWhenPersonal);
-  // Anonymous public pages from memory (decision 041); off under the Vite dev server.
-  const pageCache = new PageCache(runtime.env.PAGE_CACHE_MAX_BYTES);
   pageCache.follow(runtime.database.changes);
   clearAtDayChange(pageCache, runtime.env.SITE_TIME_ZONE);
   app.use(

@@ -15,8 +15,16 @@ export interface Database {
   kind: "postgres" | "pglite";
   /** Committed writes to public content, from this process and (server database) any other. */
   changes: ContentChanges;
+  /** The pg pool's connections, for /metrics. */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
+
+const statsOf = (pool: pg.Pool) => () => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -52,6 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: "postgres",
       changes,
+      poolStats: statsOf(pool),
       async close() {
         await changes.close();
         await db.destroy();
@@ -95,6 +104,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       db,
       kind: "pglite",
       changes,
+      poolStats: statsOf(pool),
       async close() {
         if (closed) return;
         closed = true;

@@ -94,6 +94,8 @@ export const envSchema = z
       .min(1, { error: "must be at least 1 day" })
       .max(36500, { error: "must be at most 36500 days" })
       .default(730),
+    /** Turns on GET /metrics (Prometheus), readable with `Authorization: Bearer <token>`. */
+    METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     PAGE_CACHE_MAX_BYTES: z.coerce
       .number({ error: "must be a number of bytes" })

@@ -1,0 +1,189 @@
+import { timingSafeEqual } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import client from "prom-client";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+/**
+ * Issue 17: Prometheus metrics at GET /metrics, off unless METRICS_TOKEN is set, then only with
+ * `Authorization: Bearer <token>` (decision 076). Every label has a bounded set of values: routes
+ * are React Router's patterns (or the few Express paths), never raw paths.
+ */
+export interface MetricsSources {
+  pageCache?: { bytes: number; size: number };
+  pool?: () => { total: number; idle: number; waiting: number };
+}
+
+type RouteMatcher = (pathname: string) => string;
+
+/** The Express paths outside React Router, by prefix or exactly. */
+const EXPRESS_ROUTES: [RegExp, string][] = [
+  [/^\/assets\//, "/assets/*"],
+  [/^\/media\//, "/media/*"],
+  [/^\/whatsapp\/[^/]+$/, "/whatsapp/:id"],
+  [/^\/(healthz|metrics|whatsapp|favicon\.ico)$/, ""],
+];
+
+/** React Router's route table as full patterns: "/package/:id", "/admin/edit-local/:id". */
+export function routeMatcher(routes: ServerBuild["routes"]): RouteMatcher {
+  interface Node {
+    id: string;
+    path?: string;
+    index?: boolean;
+    children: Node[];
+  }
+  const nodes = new Map<string, Node>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    nodes.set(route.id, {
+      id: route.id,
+      ...(route.path !== undefined ? { path: route.path } : {}),
+      ...(route.index ? { index: true } : {}),
+      children: [],
+    });
+  }
+  const roots: Node[] = [];
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const node = nodes.get(route.id)!;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  const patternOf = new Map<string, string>();
+  const walk = (node: Node, base: string) => {
+    const own = node.path ? `${base.replace(/\/$/, "")}/${node.path}` : base;
+    patternOf.set(node.id, own || "/");
+    for (const child of node.children) walk(child, own);
+  };
+  for (const root of roots) walk(root, "");
+  const tree = roots as unknown as RouteObject[];
+  return (pathname) => {
+    for (const [test, label] of EXPRESS_ROUTES) if (test.test(pathname)) return label || pathname;
+    const page = pathname.replace(/\.data$/, "") || "/";
+    const last = matchRoutes(tree, page)?.at(-1);
+    return last?.route.id ? (patternOf.get(last.route.id) ?? "unmatched") : "unmatched";
+  };
+}
+
+const isUpload = (req: Request) =>
+  req.method === "POST" && /^multipart\//i.test(req.get("content-type") ?? "");
+
+export interface Metrics {
+  /** First middleware: times every request and counts it by route pattern and status. */
+  observe(req: Request, res: Response, next: NextFunction): void;
+  /** GET /metrics. */
+  handler(req: Request, res: Response, next: NextFunction): Promise<void>;
+}
+
+export function createMetrics(
+  token: string | undefined,
+  sources: MetricsSources,
+  routes: () => Promise<RouteMatcher>,
+): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  const labelNames = ["method", "route", "status"] as const;
+  const requests = new client.Counter({
+    name: "http_requests_total",
+    help: "Requests answered, by route pattern and status",
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new client.Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer, by route pattern and status",
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const cacheResults = new client.Counter({
+    name: "page_cache_requests_total",
+    help: "Public page requests by page cache result (hit, miss, bypass, off)",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  const uploads = new client.Gauge({
+    name: "uploads_in_progress",
+    help: "Multipart uploads being received",
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: "page_cache_bytes",
+    help: "Bytes held by the page cache",
+    registers: [registry],
+    collect() {
+      this.set(sources.pageCache?.bytes ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: "page_cache_pages",
+    help: "Pages held by the page cache",
+    registers: [registry],
+    collect() {
+      this.set(sources.pageCache?.size ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: "db_pool_connections",
+    help: "Database pool connections by state (total, idle, waiting clients)",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const stats = sources.pool?.();
+      if (!stats) return;
+      this.set({ state: "total" }, stats.total);
+      this.set({ state: "idle" }, stats.idle);
+      this.set({ state: "in_use" }, stats.total - stats.idle);
+      this.set({ state: "waiting" }, stats.waiting);
+    },
+  });
+
+  // Requests before the route table is read are labelled "starting" (a bounded value).
+  let matcher: RouteMatcher | undefined;
+  void routes().then(
+    (m) => (matcher = m),
+    () => undefined,
+  );
+  const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
+
+  return {
+    observe(req, res, next) {
+      if (!expected) return next();
+      const stop = duration.startTimer();
+      const upload = isUpload(req);
+      if (upload) uploads.inc();
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        if (upload) uploads.dec();
+        const labels = {
+          method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].includes(req.method)
+            ? req.method
+            : "OTHER",
+          route: matcher ? matcher(req.path) : "starting",
+          status: String(res.statusCode),
+        };
+        stop(labels);
+        requests.inc(labels);
+        const cache = res.getHeader("X-Page-Cache");
+        if (typeof cache === "string" && ["hit", "miss", "bypass", "off"].includes(cache)) {
+          cacheResults.inc({ result: cache });
+        }
+      };
+      res.once("finish", finish);
+      res.once("close", finish);
+      next();
+    },
+    async handler(req, res, next) {
+      if (!expected) return next(); // off: /metrics is like any unknown page
+      const given = Buffer.from(req.get("authorization") ?? "");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        res.status(401).set("WWW-Authenticate", "Bearer").set("Cache-Control", "no-store");
+        res.type("text/plain").send("Unauthorized\n");
+        return;
+      }
+      res.set("Content-Type", registry.contentType).set("Cache-Control", "no-store");
+      res.send(await registry.metrics());
+    },
+  };
+}
