@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -177,10 +178,56 @@ describe.each(BACKENDS)("npm run admin -- reset-password|reset-2fa on %s", (back
     expect(mismatch.err()).toContain("The passwords do not match. Nothing was changed.");
   });
 
+  it("refuses an existing admin (create) or an unknown one (reset) before asking for a password", async () => {
+    const existing = io([PASSWORD, PASSWORD]);
+    const unknown = io([PASSWORD, PASSWORD]);
+    await withCliDatabase(
+      backend,
+      async ({ db }) => {
+        await createAdmin(db, EMAIL, PASSWORD);
+      },
+      async () => {
+        expect(await runAdminCli(["create", EMAIL], existing.io)).toBe(1);
+        expect(await runAdminCli(["reset-password", "nobody@example.com"], unknown.io)).toBe(1);
+      },
+      async ({ db }) => {
+        expect(await db.selectFrom("admins").selectAll().execute()).toHaveLength(1);
+      },
+    );
+    expect(existing.err()).toContain(`An admin with e-mail ${EMAIL} already exists`);
+    expect(existing.out()).not.toContain("Password for");
+    expect(unknown.err()).toContain("No admin with e-mail nobody@example.com");
+    expect(unknown.out()).not.toContain("Password for");
+  });
+
   it("names the new commands in its usage", async () => {
     const cli = io([]);
     expect(await runAdminCli(["reset-everything"], cli.io)).toBe(2);
     expect(cli.err()).toContain("npm run admin -- reset-password <email>");
     expect(cli.err()).toContain("npm run admin -- reset-2fa <email>");
+  });
+});
+
+describe("npm run admin while the server holds the embedded data directory", () => {
+  it("says so before asking for a password", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-cli-locked-"));
+    const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
+    // A running server: another live process holds DATA_DIR/.lock.
+    const server = spawn("sleep", ["30"]);
+    fs.writeFileSync(path.join(dataDir, ".lock"), String(server.pid));
+    const cli = io([PASSWORD, PASSWORD]);
+    try {
+      delete process.env.DATABASE_URL;
+      process.env.DATA_DIR = dataDir;
+      await expect(runAdminCli(["create", EMAIL], cli.io)).rejects.toThrow(
+        /is in use by another process/,
+      );
+      expect(cli.out()).not.toContain("Password for");
+    } finally {
+      process.env.DATABASE_URL = saved.DATABASE_URL;
+      process.env.DATA_DIR = saved.DATA_DIR;
+      server.kill();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,9 +1,9 @@
 import readline from "node:readline";
 import { Writable } from "node:stream";
-import { createAdmin, PASSWORD_MIN_LENGTH } from "./admins.server";
+import { createAdmin, findAdminByEmail, PASSWORD_MIN_LENGTH } from "./admins.server";
 import { openDatabase, type Db } from "../platform/db.server";
 import { parseEnv } from "../platform/env.server";
-import { isAppError } from "../platform/errors.server";
+import { badRequest, conflict, isAppError, notFound } from "../platform/errors.server";
 import { migrateToLatest } from "../platform/migrate.server";
 import { operatorResetPassword, operatorResetTwoFactor } from "./operator-reset.server";
 
@@ -89,27 +89,17 @@ export async function runAdminCli(
       );
     });
   }
-  const reader = lineReader(io);
-  let password: string | undefined;
-  try {
-    password = await reader.ask(
-      `Password for ${email} (at least ${PASSWORD_MIN_LENGTH} characters): `,
-      true,
-    );
-    const again = await reader.ask("Repeat the password: ", true);
-    if (password === undefined || again === undefined) {
-      io.error.write("No password given.\n");
-      return 1;
-    }
-    if (password !== again) {
-      io.error.write("The passwords do not match. Nothing was changed.\n");
-      return 1;
-    }
-  } finally {
-    reader.close();
-  }
-  const chosen = password;
+  // The data directory's lock and the account are checked before the password is asked for:
+  // an operator never types a password twice to learn the server is running (issue 17).
   return withDatabase(env, io, async (db) => {
+    const existing = await findAdminByEmail(db, email);
+    if (command === "create" && existing) {
+      throw conflict(`An admin with e-mail ${existing.email} already exists`);
+    }
+    if (command === "reset-password" && !existing) {
+      throw notFound(`No admin with e-mail ${email.trim()}`);
+    }
+    const chosen = await askPassword(io, email);
     if (command === "reset-password") {
       const admin = await operatorResetPassword(db, email, chosen);
       io.output.write(`Password of ${admin.email} changed; every session was signed out.\n`);
@@ -118,6 +108,23 @@ export async function runAdminCli(
     const admin = await createAdmin(db, email, chosen);
     io.output.write(`Admin ${admin.email} created. Sign in at /admin.\n`);
   });
+}
+
+/** The password, typed twice; a refusal when none came or the two differ. */
+async function askPassword(io: CliIo, email: string): Promise<string> {
+  const reader = lineReader(io);
+  try {
+    const password = await reader.ask(
+      `Password for ${email} (at least ${PASSWORD_MIN_LENGTH} characters): `,
+      true,
+    );
+    const again = await reader.ask("Repeat the password: ", true);
+    if (password === undefined || again === undefined) throw badRequest("No password given");
+    if (password !== again) throw badRequest("The passwords do not match");
+    return password;
+  } finally {
+    reader.close();
+  }
 }
 
 async function withDatabase(
