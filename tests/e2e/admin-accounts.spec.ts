@@ -71,6 +71,9 @@ test("invite → accept in a second browser → enrol two-factor → sign in wit
     await invitee.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await invitee.getByRole("button", { name: "Sign In" }).click();
     await expect(invitee).toHaveURL(/\/admin\/two-factor$/);
+    // The sign-in script loads the code step as a new document: wait for it before axe.
+    await expect(invitee.getByLabel("Authentication code")).toBeVisible();
+    await expect(invitee).toHaveTitle(/Two-factor sign-in/);
     await check(invitee, "/admin/two-factor");
     await invitee.getByLabel("Authentication code").fill(recovery);
     await invitee.getByRole("button", { name: "Verify" }).click();

@@ -150,6 +150,21 @@ describe("list pages over HTTP", () => {
     expect(main).toContain("No trips available");
   });
 
+  it("never answers one route-discovery query with another's cached manifest", async () => {
+    const html = await (await server.fetch("/upcoming-trips")).text();
+    const version = /"version":\s*"([^"]+)"/.exec(html)?.[1];
+    expect(version).toBeDefined();
+    const manifest = async (path: string) =>
+      Object.keys(
+        (await (
+          await server.fetch(`/__manifest?paths=${encodeURIComponent(path)}&version=${version}`)
+        ).json()) as Record<string, unknown>,
+      );
+    expect(await manifest("/about")).toContain("routes/site/about");
+    expect(await manifest("/admin/two-factor")).toContain("routes/admin/two-factor");
+    expect(await manifest("/admin/two-factor")).not.toContain("routes/site/about");
+  });
+
   it("keys the page cache on the known parameters: random query strings share one page", async () => {
     const first = await server.fetch("/upcoming-trips?utm_source=a1");
     expect(first.headers.get("x-page-cache")).toMatch(/miss|hit/);

@@ -150,12 +150,13 @@ export function hasPrivateCookie(cookieHeader: string | undefined): boolean {
  * data requests). Others cannot change a page, so they are left out of its cache key: random
  * query strings cannot fill the cache with copies (issue 20).
  */
-const PAGE_PARAMS = [...LIST_PARAMS, "package", "sent", "_routes", "index"];
+const PAGE_PARAMS = [...LIST_PARAMS, "package", "sent", "_routes", "index", "paths", "version"];
 
 /** The path and the known parameters in one fixed order; "/a?z=1&page=2&utm=x" → "/a?page=2". */
 export function cacheKeyUrl(originalUrl: string): string {
   const query = originalUrl.indexOf("?");
-  if (query < 0) return originalUrl;
+  // React Router's route discovery answers each `paths` query differently: its whole URL is the key.
+  if (query < 0 || originalUrl.startsWith("/__manifest")) return originalUrl;
   const given = new URLSearchParams(originalUrl.slice(query + 1));
   const kept = new URLSearchParams();
   for (const name of PAGE_PARAMS) for (const value of given.getAll(name)) kept.append(name, value);
