@@ -9,6 +9,7 @@ const KINDS = {
 
 interface ApiPackage {
   id: string;
+  status: string;
   images: string[];
   itinerary: unknown[];
   highlights: string[];
@@ -27,8 +28,13 @@ export async function fullDetailPath(
   const response = await request.get(api);
   if (!response.ok()) throw new Error(`${api} answered ${response.status()}`);
   const list = (await response.json()) as ApiPackage[];
+  // A signed-in request also lists drafts (other specs make drafts with full pages): skip them.
   const full = list.find(
-    (p) => p.images.length > 1 && p.itinerary.length > 0 && p.highlights.length > 0,
+    (p) =>
+      p.status === "published" &&
+      p.images.length > 1 &&
+      p.itinerary.length > 0 &&
+      p.highlights.length > 0,
   );
   if (!full) throw new Error(`no published ${kind} with photos, highlights and an itinerary`);
   return detail + full.id;
