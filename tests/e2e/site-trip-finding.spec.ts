@@ -34,6 +34,9 @@ test("@nojs sorting by price puts the cheapest first", async ({ page }) => {
     await page.getByRole("button", { name: "Apply" }).click();
   }
   await expect(page).toHaveURL(/sort=price-asc/);
+  // With JavaScript the list may still show its loading skeleton for a moment.
+  await expect(page.locator("main .card-price").nth(1)).toBeVisible();
+  await expect(page.locator("main [aria-busy=true]")).toHaveCount(0);
   const prices = (await page.locator("main .card-price").allInnerTexts()).map((p) =>
     Number(p.replace(/[^\d]/g, "")),
   );
