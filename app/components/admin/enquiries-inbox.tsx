@@ -105,7 +105,7 @@ export function EnquiriesInbox(props: InboxProps) {
           {filtered ? "No enquiries match these filters." : "No enquiries yet."}
         </p>
       ) : (
-        <div className="inbox-table-wrap">
+        <div className="inbox-table-wrap" role="region" aria-label="Enquiries table" tabIndex={0}>
           <table className="inbox-table">
             <caption className="visually-hidden">Enquiries, newest first</caption>
             <thead>

@@ -38,48 +38,51 @@ export function TeamScreen(props: TeamScreenProps) {
         <h1 id="team-heading">Team</h1>
       </header>
       <p>Every admin can do everything, including managing the team.</p>
-      <table className="admin-table">
-        <caption className="visually-hidden">Admins and pending invitations</caption>
-        <thead>
-          <tr>
-            <th scope="col">E-mail</th>
-            <th scope="col">Two-factor</th>
-            <th scope="col">Last sign-in</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => (
-            <tr key={m.id}>
-              <td>{m.email}</td>
-              <td>{m.twoFactor ? "On" : "Off"}</td>
-              <td>{day(m.lastSignIn)}</td>
-              <td>Active</td>
-              <td>
-                {m.id === props.me ? (
-                  "You"
-                ) : (
-                  <Link to={`/admin/team?remove=${m.id}`} preventScrollReset>
-                    Remove<span className="visually-hidden"> {m.email}</span>
-                  </Link>
-                )}
-              </td>
+      {/* A phone is narrower than the table: it scrolls sideways, reachable by keyboard. */}
+      <div className="table-scroll" role="region" aria-label="Admins" tabIndex={0}>
+        <table className="admin-table">
+          <caption className="visually-hidden">Admins and pending invitations</caption>
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Two-factor</th>
+              <th scope="col">Last sign-in</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
-          ))}
-          {invitations.map((i) => (
-            <tr key={i.id}>
-              <td>{i.email}</td>
-              <td>–</td>
-              <td>Never</td>
-              <td>{`Invited (link valid until ${day(i.expiresAt)})`}</td>
-              <td />
-            </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.id}>
+                <td>{m.email}</td>
+                <td>{m.twoFactor ? "On" : "Off"}</td>
+                <td>{day(m.lastSignIn)}</td>
+                <td>Active</td>
+                <td>
+                  {m.id === props.me ? (
+                    "You"
+                  ) : (
+                    <Link to={`/admin/team?remove=${m.id}`} preventScrollReset>
+                      Remove<span className="visually-hidden"> {m.email}</span>
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+            {invitations.map((i) => (
+              <tr key={i.id}>
+                <td>{i.email}</td>
+                <td>–</td>
+                <td>Never</td>
+                <td>{`Invited (link valid until ${day(i.expiresAt)})`}</td>
+                <td />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       <section className="admin-panel" aria-labelledby="invite-heading">
         <h2 id="invite-heading">Invite an admin</h2>
