@@ -1,3 +1,4 @@
+import { assertSameOrigin } from "./security.server";
 import { randomBytes } from "node:crypto";
 import { loginSchema } from "~/domain/schemas";
 import { findAdminByEmail, hashPassword, verifyPassword } from "./admins.server";
@@ -184,4 +185,30 @@ export async function readLoginJson(request: Request): Promise<Record<string, un
   } catch {
     return null;
   }
+}
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * The shared opening of the API sign-in steps (POST /api/admin/login and /login/verify): a
+ * same-origin POST with a JSON object body. Answers the body, or the refusal to return: 405 for
+ * another method, 400 with `missing` ("email and password", "code") for a bad body.
+ */
+export async function readLoginPost(
+  request: Request,
+  missing: string,
+): Promise<Record<string, unknown> | Response> {
+  assertSameOrigin(request);
+  if (request.method !== "POST") {
+    return Response.json(
+      { success: false, error: "Method not allowed" },
+      { status: 405, headers: { ...NO_STORE, Allow: "POST" } },
+    );
+  }
+  const body = await readLoginJson(request);
+  if (body) return body;
+  return Response.json(
+    { success: false, error: `Expected a JSON body with ${missing}` },
+    { status: 400, headers: NO_STORE },
+  );
 }

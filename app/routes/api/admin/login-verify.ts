@@ -1,8 +1,7 @@
 import { getDb } from "~/server/platform/db.server";
-import { readLoginJson, sessionHeaders } from "~/server/auth/login.server";
+import { readLoginPost, sessionHeaders } from "~/server/auth/login.server";
 import { requestOrigin } from "~/server/events/events.server";
 import { requestInfo } from "~/server/platform/request-context.server";
-import { assertSameOrigin } from "~/server/auth/security.server";
 import { clearChallengeCookie, completeSecondFactor } from "~/server/auth/sign-in-challenge.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
 import type { Route } from "./+types/login-verify";
@@ -14,20 +13,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * 200 {success:true} + session cookie (aal2), or {success:false, error}.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  if (request.method !== "POST") {
-    return Response.json(
-      { success: false, error: "Method not allowed" },
-      { status: 405, headers: { ...NO_STORE, Allow: "POST" } },
-    );
-  }
-  const body = await readLoginJson(request);
-  if (!body) {
-    return Response.json(
-      { success: false, error: "Expected a JSON body with code" },
-      { status: 400, headers: NO_STORE },
-    );
-  }
+  const body = await readLoginPost(request, "code");
+  if (body instanceof Response) return body;
   const result = await completeSecondFactor(getDb(), request, {
     code: body.code,
     origin: requestOrigin(request, requestInfo(context).clientIp),

@@ -1,7 +1,6 @@
 import { getDb } from "~/server/platform/db.server";
-import { readLoginJson, sessionHeaders, signIn } from "~/server/auth/login.server";
+import { readLoginPost, sessionHeaders, signIn } from "~/server/auth/login.server";
 import { requestInfo } from "~/server/platform/request-context.server";
-import { assertSameOrigin } from "~/server/auth/security.server";
 import { DEVICE_COOKIE } from "~/server/auth/device.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
 import { challengeCookie } from "~/server/auth/sign-in-challenge.server";
@@ -11,20 +10,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /** POST /api/admin/login {email, password} → 200 {success:true} + session cookie, or {success:false, error}. */
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  if (request.method !== "POST") {
-    return Response.json(
-      { success: false, error: "Method not allowed" },
-      { status: 405, headers: { ...NO_STORE, Allow: "POST" } },
-    );
-  }
-  const body = await readLoginJson(request);
-  if (!body) {
-    return Response.json(
-      { success: false, error: "Expected a JSON body with email and password" },
-      { status: 400, headers: NO_STORE },
-    );
-  }
+  const body = await readLoginPost(request, "email and password");
+  if (body instanceof Response) return body;
   const result = await signIn(getDb(), {
     email: body.email,
     password: body.password,
