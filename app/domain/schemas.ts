@@ -29,6 +29,7 @@ export const LIMITS = {
   faqQuestion: 300,
   altText: 250,
   ratingSource: 100,
+  adminName: 100,
 } as const;
 
 export const MESSAGES = {

@@ -45,6 +45,7 @@ test("invite → accept in a second browser → enrol two-factor → sign in wit
       waitUntil: "networkidle",
     });
     await check(invitee, "/admin/accept-invite");
+    await invitee.getByLabel(/^Your name/).fill("Ana Invitee");
     await invitee.getByLabel(/^Password/).fill(PASSWORD);
     await invitee.getByLabel("Confirm password").fill(PASSWORD);
     await invitee.getByRole("button", { name: "Set password and sign in" }).click();
@@ -83,6 +84,7 @@ test("invite → accept in a second browser → enrol two-factor → sign in wit
   }
 
   await page.goto("/admin/team");
+  await expect(page.getByRole("row", { name: new RegExp(`Ana Invitee ${email}`) })).toBeVisible();
   await page.getByRole("link", { name: `Remove ${email}` }).click();
   const dialog = page.getByRole("alertdialog", { name: "Remove admin" });
   await expect(dialog).toBeVisible();
@@ -108,6 +110,7 @@ test("@nojs invite, accept, enrol two-factor and sign in with a code, all withou
   const invitee = await other.newPage();
   try {
     await invitee.goto(new URL(link).pathname + new URL(link).search);
+    await invitee.getByLabel(/^Your name/).fill("Sipho Nojs");
     await invitee.getByLabel(/^Password/).fill(PASSWORD);
     await invitee.getByLabel("Confirm password").fill(PASSWORD);
     await invitee.getByRole("button", { name: "Set password and sign in" }).click();
@@ -137,6 +140,10 @@ test("@nojs invite, accept, enrol two-factor and sign in with a code, all withou
     await invitee.getByRole("button", { name: "Verify" }).click();
     await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
     await expect(invitee.getByRole("complementary").getByText(email)).toBeVisible();
+    await invitee.goto("/admin/team");
+    await expect(
+      invitee.getByRole("row", { name: new RegExp(`Sipho Nojs ${email}`) }),
+    ).toBeVisible();
   } finally {
     await other.close();
   }

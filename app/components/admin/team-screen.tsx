@@ -6,6 +6,7 @@ export interface TeamScreenProps {
   members: {
     id: string;
     email: string;
+    name: string | null;
     twoFactor: boolean;
     lastSignIn: string | Date | null;
     memberSince: string | Date;
@@ -44,6 +45,7 @@ export function TeamScreen(props: TeamScreenProps) {
           <caption className="visually-hidden">Admins and pending invitations</caption>
           <thead>
             <tr>
+              <th scope="col">Name</th>
               <th scope="col">E-mail</th>
               <th scope="col">Two-factor</th>
               <th scope="col">Last sign-in</th>
@@ -56,6 +58,7 @@ export function TeamScreen(props: TeamScreenProps) {
           <tbody>
             {members.map((m) => (
               <tr key={m.id}>
+                <td>{m.name ?? "–"}</td>
                 <td>{m.email}</td>
                 <td>{m.twoFactor ? "On" : "Off"}</td>
                 <td>{day(m.lastSignIn)}</td>
@@ -73,6 +76,7 @@ export function TeamScreen(props: TeamScreenProps) {
             ))}
             {invitations.map((i) => (
               <tr key={i.id}>
+                <td>–</td>
                 <td>{i.email}</td>
                 <td>–</td>
                 <td>Never</td>

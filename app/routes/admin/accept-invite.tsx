@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { PasswordInput } from "~/components/admin/password-input";
+import { LIMITS } from "~/domain/schemas";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
 import { sessionHeaders } from "~/server/auth/login.server";
 import { acceptInvitation } from "~/server/auth/team.server";
@@ -36,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       token: form.get("token"),
       password: form.get("password") ?? undefined,
       confirmPassword: form.get("confirmPassword") ?? undefined,
+      name: form.get("name") ?? undefined,
       origin: requestOrigin(request, requestInfo(context).clientIp),
     });
     return redirectWithToast(
@@ -68,6 +70,16 @@ export default function AcceptInvite({ loaderData, actionData }: Route.Component
                 {actionData.error}
               </p>
             ) : null}
+            <div className="field">
+              <label htmlFor="accept-name">Your name (optional, shown to the team)</label>
+              <input
+                id="accept-name"
+                name="name"
+                type="text"
+                autoComplete="name"
+                maxLength={LIMITS.adminName}
+              />
+            </div>
             <PasswordInput
               id="accept-password"
               name="password"

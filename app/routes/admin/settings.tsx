@@ -104,6 +104,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         addresses={loaderData.addresses}
         account={loaderData.account}
         error={failed?.intent.startsWith("email") ? failed.error : undefined}
+        nameError={failed?.intent === "account-name" ? failed.error : undefined}
         pending={pending}
       />
     </section>

@@ -7,6 +7,7 @@ import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorab
 import { beginPasswordChangeAttempt, recordPasswordChangeSuccess } from "./rate-limit.server";
 import { destroyAdminSessions } from "./session.server";
 import { recordEvent, type RequestOrigin } from "../events/events.server";
+import { LIMITS, stripInvisible } from "~/domain/schemas";
 
 export const PASSWORD_MIN_LENGTH = 12;
 
@@ -159,4 +160,47 @@ export async function changePassword(
     await recordEvent(trx, { type: "account.password_changed", adminId, ...origin });
   });
   await recordPasswordChangeSuccess(db, adminId);
+}
+
+const NAME_MAX_LENGTH = LIMITS.adminName;
+
+/** A display name: invisible and bidi controls stripped, trimmed; empty means none. */
+export const adminNameSchema = z
+  .string({ error: "Enter your name as text" })
+  .max(4 * NAME_MAX_LENGTH, { error: `Name must be at most ${NAME_MAX_LENGTH} characters` })
+  .overwrite((value) => stripInvisible(value).replace(/\s+/g, " ").trim())
+  .max(NAME_MAX_LENGTH, { error: `Name must be at most ${NAME_MAX_LENGTH} characters` })
+  .transform((value) => (value === "" ? null : value));
+
+export function parseAdminName(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (hasUnstorableText([value])) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
+  const parsed = adminNameSchema.safeParse(value);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Invalid name";
+    throw badRequest(message, { name: [message] });
+  }
+  return parsed.data;
+}
+
+/** Settings → Account information: the admin's own display name (empty clears it). */
+export async function setAdminName(
+  db: Db,
+  input: { adminId: string; name: unknown; origin?: RequestOrigin },
+): Promise<string | null> {
+  const name = parseAdminName(input.name ?? "");
+  await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable("admins")
+      .set({ name, updated_at: new Date() })
+      .where("id", "=", input.adminId)
+      .execute();
+    await recordEvent(trx, {
+      type: "account.name_changed",
+      adminId: input.adminId,
+      ...input.origin,
+      details: { name },
+    });
+  });
+  return name;
 }

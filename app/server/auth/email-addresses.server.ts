@@ -35,7 +35,7 @@ export interface AddressView {
 export async function loadAddresses(db: Db, adminId: string) {
   const admin = await db
     .selectFrom("admins")
-    .select(["id", "email", "created_at"])
+    .select(["id", "email", "name", "created_at"])
     .where("id", "=", adminId)
     .executeTakeFirstOrThrow();
   const more = await db
@@ -57,6 +57,7 @@ export async function loadAddresses(db: Db, adminId: string) {
     addresses,
     account: {
       id: admin.id,
+      name: admin.name,
       count: addresses.length,
       memberSince: new Date(admin.created_at),
       verifiedCount: addresses.filter((a) => a.verified).length,

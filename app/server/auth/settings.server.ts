@@ -1,4 +1,4 @@
-import { changePassword } from "./admins.server";
+import { changePassword, setAdminName } from "./admins.server";
 import { ENROL_FIRST_MESSAGE } from "./auth.server";
 import { listSessions, signOutOtherSessions, signOutSession } from "./sessions-list.server";
 import { addAddress, deleteAddress, loadAddresses, makePrimary } from "./email-addresses.server";
@@ -29,6 +29,8 @@ export const SETTINGS_TEXTS = {
   enrolmentCancelled: "Two-factor set-up cancelled.",
   sessionSignedOut: "That session has been signed out.",
   othersSignedOut: "Every other session has been signed out.",
+  nameSaved: "Your name has been saved.",
+  nameCleared: "Your name has been removed.",
 } as const;
 
 export const SETTINGS_INTENTS = [
@@ -43,6 +45,7 @@ export const SETTINGS_INTENTS = [
   "email-add",
   "email-make-primary",
   "email-delete",
+  "account-name",
 ] as const;
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
@@ -201,6 +204,14 @@ export async function settingsAction(
           origin,
         });
         return { kind: "redirect", hash: "emails-heading", message: `${gone.email} was deleted.` };
+      }
+      case "account-name": {
+        const name = await setAdminName(db, { adminId: admin.id, name: field("name"), origin });
+        return {
+          kind: "redirect",
+          hash: "account-heading",
+          message: name ? SETTINGS_TEXTS.nameSaved : SETTINGS_TEXTS.nameCleared,
+        };
       }
       case "two-factor-regenerate":
         return {

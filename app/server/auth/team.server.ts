@@ -12,7 +12,7 @@ import {
   notFound,
 } from "../platform/errors.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
-import { findAdminByEmail, hashPassword, newAdminSchema } from "./admins.server";
+import { findAdminByEmail, hashPassword, newAdminSchema, parseAdminName } from "./admins.server";
 import { createSession } from "./session.server";
 import { consumeVerification, createVerification } from "./verification.server";
 
@@ -26,6 +26,7 @@ import { consumeVerification, createVerification } from "./verification.server";
 export interface TeamMember {
   id: string;
   email: string;
+  name: string | null;
   twoFactor: boolean;
   lastSignIn: Date | null;
   memberSince: Date;
@@ -48,6 +49,7 @@ export async function listTeam(
     .select([
       "a.id",
       "a.email",
+      "a.name",
       "a.totp_enabled_at",
       "a.created_at",
       (eb) =>
@@ -73,6 +75,7 @@ export async function listTeam(
     members: members.map((m) => ({
       id: m.id,
       email: m.email,
+      name: m.name,
       twoFactor: m.totp_enabled_at !== null,
       lastSignIn: m.last_sign_in ? new Date(m.last_sign_in) : null,
       memberSince: new Date(m.created_at),
@@ -159,10 +162,17 @@ export const acceptSchema = z
 /** The invitation's page: a valid password uses the link (once), creates the admin, signs in. */
 export async function acceptInvitation(
   db: Db,
-  input: { token: unknown; password: unknown; confirmPassword?: unknown; origin: RequestOrigin },
+  input: {
+    token: unknown;
+    password: unknown;
+    confirmPassword?: unknown;
+    name?: unknown;
+    origin: RequestOrigin;
+  },
 ): Promise<{ adminId: string; email: string; session: { id: string; expiresAt: Date } }> {
   if (hasUnstorableText([input.password, input.confirmPassword]))
     throw badRequest(UNSTORABLE_TEXT_MESSAGE);
+  const name = parseAdminName(input.name);
   const parsed = acceptSchema.safeParse({
     password: input.password,
     confirmPassword: input.confirmPassword,
@@ -177,7 +187,7 @@ export async function acceptInvitation(
     try {
       admin = await trx
         .insertInto("admins")
-        .values({ email, password_hash })
+        .values({ email, name, password_hash })
         .returning(["id", "email"])
         .executeTakeFirstOrThrow();
     } catch (error) {

@@ -14,6 +14,7 @@ export const EVENT_TYPES = [
   "auth.sign_out",
   "account.password_changed",
   "account.password_reset",
+  "account.name_changed",
   "account.two_factor_enabled",
   "account.two_factor_disabled",
   "account.recovery_code_used",

@@ -89,6 +89,8 @@ export interface TravelMomentsTable {
 export interface AdminsTable {
   id: Generated<string>;
   email: string;
+  /** Display name (issue 22), 1-100 characters, or null when none was given. */
+  name: string | null;
   password_hash: string;
   /** Base32 TOTP secret once two-factor is on (issue 22); null when off. */
   totp_secret: string | null;
