@@ -123,6 +123,8 @@ describe("every admin screen and every API write is guarded on the server", () =
         // Issue 18: screens about enquiries and clicks, not packages.
         !r.fullPath.startsWith("admin/enquiries") &&
         r.fullPath !== "admin/insights" &&
+        // Issue 19: the audit trail lists events, not packages.
+        r.fullPath !== "admin/activity" &&
         r.fullPath !== CODE_STEP_ROUTE &&
         // The catch-all answers unknown admin URLs with a 404 (admin-lists.test.ts checks it).
         r.fullPath !== "admin/*" &&

@@ -11,6 +11,7 @@ const LINKS = [
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/insights", label: "Insights" },
   { to: "/admin/team", label: "Team" },
+  { to: "/admin/activity", label: "Activity" },
   { to: "/admin/settings", label: "Settings" },
 ];
 

@@ -41,6 +41,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/insights", "routes/admin/insights.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/team", "routes/admin/team.tsx"),
+    // Issue 19: the audit trail (events), read-only.
+    route("admin/activity", "routes/admin/activity.tsx"),
     // Instant uploads from the package and moment forms (JSON resource route, same guard).
     route("admin/uploads", "routes/admin/uploads.ts"),
     // Any other /admin/* URL: a 404 inside the admin shell, behind the same guard.

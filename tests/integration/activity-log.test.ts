@@ -1,0 +1,205 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createAdmin } from "~/server/auth/admins.server";
+import { loadActivity } from "~/server/events/activity.server";
+import { recordEvent } from "~/server/events/events.server";
+import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { ADMIN, formPost, signedInCookie, useAuthServer } from "./auth-support";
+
+const TZ = "Africa/Johannesburg";
+const PASSWORD = "correct horse battery staple";
+
+async function eventAt(
+  database: TestDatabase,
+  at: string,
+  values: { type: string; admin_id?: string | null; actor_id?: string | null; email?: string },
+) {
+  await database.db
+    .insertInto("events")
+    .values({
+      type: values.type,
+      admin_id: values.admin_id ?? null,
+      actor_id: values.actor_id ?? null,
+      email: values.email ?? null,
+      ip: "10.1.2.3",
+      user_agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36",
+      details: JSON.stringify({ title: "Cape Winelands" }),
+      created_at: new Date(at),
+    })
+    .execute();
+}
+
+describe.each(BACKENDS)("the activity log on %s", (backend) => {
+  let database: TestDatabase;
+  let thandi: { id: string };
+  let sipho: { id: string };
+  const load = (query: string) => loadActivity(database.db, new URLSearchParams(query), TZ);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await resetDatabase(database);
+    await sql`delete from events`.execute(database.db);
+    thandi = await createAdmin(database.db, "thandi@example.com", PASSWORD);
+    await database.db
+      .updateTable("admins")
+      .set({ name: "Thandi Mokoena" })
+      .where("id", "=", thandi.id)
+      .execute();
+    sipho = await createAdmin(database.db, "sipho@example.com", PASSWORD);
+  });
+
+  it("lists newest first with who, what, address and browser", async () => {
+    await eventAt(database, "2026-03-01T08:00:00Z", { type: "auth.sign_in", admin_id: thandi.id });
+    await eventAt(database, "2026-03-01T09:00:00Z", {
+      type: "package.published",
+      admin_id: sipho.id,
+    });
+    await eventAt(database, "2026-03-01T10:00:00Z", {
+      type: "auth.sign_in_failed",
+      email: "mallory@example.com",
+    });
+    await eventAt(database, "2026-03-01T11:00:00Z", {
+      type: "team.admin_removed",
+      admin_id: sipho.id,
+      actor_id: thandi.id,
+    });
+    await eventAt(database, "2026-03-01T12:00:00Z", { type: "package.published_by_schedule" });
+    const view = await load("");
+    expect(view.total).toBe(5);
+    expect(view.entries.map((e) => [e.label, e.who, e.subject])).toEqual([
+      ["Published by schedule", "System", null],
+      ["Admin removed", "Thandi Mokoena (thandi@example.com)", "sipho@example.com"],
+      ["Sign-in failed", "mallory@example.com", null],
+      ["Package published", "sipho@example.com", null],
+      ["Signed in", "Thandi Mokoena (thandi@example.com)", null],
+    ]);
+    expect(view.entries[0]).toMatchObject({
+      ip: "10.1.2.3",
+      browser: "Chrome on Linux",
+      summary: "Title: Cape Winelands",
+      at: "1 Mar 2026, 14:00",
+    });
+    expect(view.admins.map((a) => a.label)).toContain("Thandi Mokoena (thandi@example.com)");
+    expect(view.groups.find((g) => g.value === "package")!.types.map((t) => t.value)).toEqual([
+      "package.published",
+      "package.published_by_schedule",
+    ]);
+  });
+
+  it("filters by admin (by or about them), by group or exact kind, and by company-time-zone days", async () => {
+    await eventAt(database, "2026-03-01T21:59:00Z", { type: "auth.sign_in", admin_id: thandi.id });
+    await eventAt(database, "2026-03-01T22:00:00Z", { type: "auth.sign_out", admin_id: thandi.id });
+    await eventAt(database, "2026-02-28T21:59:00Z", {
+      type: "package.updated",
+      admin_id: sipho.id,
+    });
+    await eventAt(database, "2026-03-01T12:00:00Z", {
+      type: "team.admin_removed",
+      admin_id: sipho.id,
+      actor_id: thandi.id,
+    });
+    const types = async (query: string) => (await load(query)).entries.map((e) => e.type);
+    expect(await types(`admin=${sipho.id}`)).toEqual(["team.admin_removed", "package.updated"]);
+    expect(await types(`admin=${thandi.id}`)).toEqual([
+      "auth.sign_out",
+      "auth.sign_in",
+      "team.admin_removed",
+    ]);
+    expect(await types("type=auth")).toEqual(["auth.sign_out", "auth.sign_in"]);
+    expect(await types("type=auth.sign_in")).toEqual(["auth.sign_in"]);
+    // 21:59 UTC is 23:59 on 1 March in Johannesburg; 22:00 UTC is already 2 March.
+    expect(await types("from=2026-03-01&to=2026-03-01")).toEqual([
+      "auth.sign_in",
+      "team.admin_removed",
+    ]);
+    expect(await types("from=2026-03-02")).toEqual(["auth.sign_out"]);
+    expect(await types("to=2026-02-28")).toEqual(["package.updated"]);
+    // An underscore in a group is a letter, not a LIKE wildcard.
+    expect(await types("type=aut_")).toEqual([]);
+  });
+
+  it("pages by 50 and answers a page past the end with the last page", async () => {
+    for (let i = 0; i < 60; i++)
+      await eventAt(database, new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString(), {
+        type: "auth.sign_in",
+        admin_id: thandi.id,
+      });
+    const first = await load("");
+    expect([first.total, first.pages, first.entries.length]).toEqual([60, 2, 50]);
+    const second = await load("page=2");
+    expect(second.entries).toHaveLength(10);
+    expect(new Set([...first.entries, ...second.entries].map((e) => e.id)).size).toBe(60);
+    const beyond = await load("page=99");
+    expect(beyond.page).toBe(2);
+    expect(beyond.entries.map((e) => e.id)).toEqual(second.entries.map((e) => e.id));
+  });
+
+  it("keeps entries append-only: the database refuses to change one", async () => {
+    await recordEvent(database.db, { type: "auth.sign_in", adminId: thandi.id });
+    await expect(
+      database.db.updateTable("events").set({ type: "auth.sign_out" }).execute(),
+    ).rejects.toThrow(/append-only/);
+  });
+});
+
+describe("/admin/activity over HTTP", () => {
+  const suite = useAuthServer();
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await signedInCookie(suite.server);
+  });
+
+  it("shows the admin's own sign-in with address and browser, filters by URL, and says what it ignored", async () => {
+    const page = await suite.server.fetch("/admin/activity", { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("<h1");
+    expect(html).toContain("Activity");
+    expect(html).toContain("Signed in");
+    expect(html).toContain(ADMIN.email);
+    expect(html).toContain("127.0.0.1");
+    const bad = await (
+      await suite.server.fetch("/admin/activity?type=DROP&from=2026-13-01", {
+        headers: { Cookie: cookie },
+      })
+    ).text();
+    expect(bad).toContain("Unknown kind of event &quot;DROP&quot;: showing every kind.");
+    expect(bad).toContain("is not a date (YYYY-MM-DD)");
+    const none = await (
+      await suite.server.fetch("/admin/activity?type=enquiry.deleted", {
+        headers: { Cookie: cookie },
+      })
+    ).text();
+    expect(none).toContain("No activity matches these filters.");
+  });
+
+  it("has no way to change the log: a POST is refused and changes nothing", async () => {
+    const before = await suite.database.db
+      .selectFrom("events")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    const response = await formPost(
+      suite.server,
+      "/admin/activity",
+      { intent: "delete" },
+      { Cookie: cookie },
+    );
+    expect(response.status).toBe(405);
+    const after = await suite.database.db
+      .selectFrom("events")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it("is behind the sign-in like every admin screen", async () => {
+    const anonymous = await suite.server.fetch("/admin/activity", { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/admin(\?|$)/);
+  });
+});
