@@ -5,7 +5,7 @@ import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
 import { sessionHeaders } from "~/server/auth/login.server";
 import { acceptInvitation } from "~/server/auth/team.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
-import { checkVerification } from "~/server/auth/verification.server";
+import { linkPage, noStoreHeaders } from "~/server/auth/verification.server";
 import { requestOrigin } from "~/server/events/events.server";
 import { getDb } from "~/server/platform/db.server";
 import { isAppError } from "~/server/platform/errors.server";
@@ -17,17 +17,11 @@ export function meta() {
   return [{ title: "Accept invitation · Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = noStoreHeaders;
 
 /** The invitation link: the form when it is good, otherwise what is wrong with it. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const check = await checkVerification(getDb(), "invite", token);
-  return check.ok
-    ? { token, email: check.verification.target, problem: null, minLength: PASSWORD_MIN_LENGTH }
-    : { token: null, email: null, problem: check.message, minLength: PASSWORD_MIN_LENGTH };
+  return { ...(await linkPage(getDb(), request, "invite")), minLength: PASSWORD_MIN_LENGTH };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

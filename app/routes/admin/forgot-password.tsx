@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { getMailer, MAIL_OFF_NOTICE } from "~/server/mail/mailer.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
+import { noStoreHeaders } from "~/server/auth/verification.server";
 import { getDb } from "~/server/platform/db.server";
 import { isAppError } from "~/server/platform/errors.server";
 import { requestInfo } from "~/server/platform/request-context.server";
@@ -12,9 +13,7 @@ export function meta() {
   return [{ title: "Forgot password · Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = noStoreHeaders;
 
 export function loader() {
   return { mailOff: getMailer().enabled ? null : MAIL_OFF_NOTICE };

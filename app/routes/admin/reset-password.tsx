@@ -6,7 +6,7 @@ import { PASSWORD_RESET_DONE, resetPassword } from "~/server/auth/password-reset
 import { sessionHeaders } from "~/server/auth/login.server";
 import { challengeCookie } from "~/server/auth/sign-in-challenge.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
-import { checkVerification } from "~/server/auth/verification.server";
+import { linkPage, noStoreHeaders } from "~/server/auth/verification.server";
 import { getDb } from "~/server/platform/db.server";
 import { isAppError } from "~/server/platform/errors.server";
 import { requestInfo } from "~/server/platform/request-context.server";
@@ -17,21 +17,12 @@ export function meta() {
   return [{ title: "Choose a new password · Admin" }, { name: "robots", content: "noindex" }];
 }
 
-// The token is in this page's URL: the site-wide strict-origin-when-cross-origin keeps it from
-// other sites' Referer headers.
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = noStoreHeaders;
 
 /** The e-mailed link: the form when the link is good, otherwise what is wrong with it. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const check = await checkVerification(getDb(), "password_reset", token);
-  return {
-    token: check.ok ? token : null,
-    problem: check.ok ? null : check.message,
-    minLength: PASSWORD_MIN_LENGTH,
-  };
+  const { token, problem } = await linkPage(getDb(), request, "password_reset");
+  return { token, problem, minLength: PASSWORD_MIN_LENGTH };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

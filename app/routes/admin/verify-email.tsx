@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { verifyAddress } from "~/server/auth/email-addresses.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
-import { checkVerification } from "~/server/auth/verification.server";
+import { linkPage, noStoreHeaders } from "~/server/auth/verification.server";
 import { requestOrigin } from "~/server/events/events.server";
 import { getDb } from "~/server/platform/db.server";
 import { isAppError } from "~/server/platform/errors.server";
@@ -13,20 +13,14 @@ export function meta() {
   return [{ title: "Confirm e-mail address · Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = noStoreHeaders;
 
 /**
  * The e-mailed link. Opening it changes nothing (mail scanners open links); the button posts the
  * token, which works without JavaScript.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const check = await checkVerification(getDb(), "email_verify", token);
-  return check.ok
-    ? { token, email: check.verification.target, problem: null }
-    : { token: null, email: null, problem: check.message };
+  return linkPage(getDb(), request, "email_verify");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -180,3 +180,31 @@ export async function consumeVerification(
     .executeTakeFirst();
   return row ? { ok: true, verification: toVerification(row) } : problemOf(db, type, hash);
 }
+
+export type LinkPage =
+  { token: string; email: string; problem: null } | { token: null; email: null; problem: string };
+
+/**
+ * The loader of a link's page (invitation, password reset, address check): the token of the URL
+ * and its address when the link is good, otherwise what is wrong with it. Opening the page changes
+ * nothing; only its form uses the token.
+ */
+export async function linkPage(
+  db: Db,
+  request: Request,
+  type: VerificationType,
+): Promise<LinkPage> {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const check = await checkVerification(db, type, token);
+  return check.ok
+    ? { token, email: check.verification.target, problem: null }
+    : { token: null, email: null, problem: check.message };
+}
+
+/**
+ * Headers of the sign-in help pages: never stored by a cache. The token in a link page's URL stays
+ * out of other sites' Referer headers through the site-wide strict-origin-when-cross-origin.
+ */
+export function noStoreHeaders() {
+  return { "Cache-Control": "no-store" };
+}
