@@ -8,8 +8,9 @@ import { StatusBadge } from "./status-badge";
 export interface PackageCardProps {
   kind: PackageKind;
   pkg: AdminPackageCard;
-  /** 1-based place in the list, for the move buttons' labels. */
+  /** 1-based place in the kind's whole order (not just this page), for the move controls. */
   position: number;
+  /** Packages in the whole order. */
   total: number;
   /** The list URL (search and filter kept): where the card's forms post. */
   listHref: string;
@@ -24,6 +25,8 @@ export interface PackageCardProps {
   /** With JavaScript the delete link opens the dialog instead of navigating. */
   onDeleteClick: (event: MouseEvent<HTMLAnchorElement>, pkg: AdminPackageCard) => void;
   deleteHref: string;
+  /** A refused "Move to position…" for this card: the message, and what was typed. */
+  moveToError?: { message: string; value: string } | undefined;
 }
 
 /** One package on an admin list (spec §2): picture, status, title, price, duration, actions. */
@@ -39,6 +42,7 @@ export function PackageCard({
   moveFormIds,
   onDeleteClick,
   deleteHref,
+  moveToError,
 }: PackageCardProps) {
   const info = kindInfo(kind);
   const published = pkg.status === "published";
@@ -57,7 +61,10 @@ export function PackageCard({
       </div>
       <div className="admin-card-body">
         <StatusBadge tone={pkg.status}>{published ? "Published" : "Draft"}</StatusBadge>
-        <h2 id={`card-${pkg.id}`}>{pkg.title}</h2>
+        {/* Focusable from script: "Move to position…" lands on the card's page at this heading. */}
+        <h2 id={`card-${pkg.id}`} tabIndex={-1}>
+          {pkg.title}
+        </h2>
         <p>Price: {pkg.price || "—"}</p>
         <p>Duration: {pkg.duration || "—"}</p>
         {pkg.bookNowClicks !== undefined ? (
@@ -124,7 +131,81 @@ export function PackageCard({
             </button>
           </div>
         ) : null}
+        {canMove ? (
+          <MoveToPosition
+            id={pkg.id}
+            title={pkg.title}
+            total={total}
+            listHref={listHref}
+            disabled={moveDisabled}
+            error={moveToError}
+          />
+        ) : null}
       </div>
     </article>
+  );
+}
+
+/**
+ * "Move to position…" (decision 078): a disclosure with a number and a button, a plain form post
+ * that works without JavaScript, for moves longer than a drag within the page.
+ */
+function MoveToPosition({
+  id,
+  title,
+  total,
+  listHref,
+  disabled,
+  error,
+}: {
+  id: string;
+  title: string;
+  total: number;
+  listHref: string;
+  disabled: boolean;
+  error: { message: string; value: string } | undefined;
+}) {
+  const inputId = `move-to-${id}`;
+  const errorId = `move-to-error-${id}`;
+  return (
+    <details className="admin-card-moveto" open={error !== undefined}>
+      <summary>
+        Move to position…<span className="visually-hidden"> {title}</span>
+      </summary>
+      <Form method="post" action={listHref}>
+        <input type="hidden" name="intent" value="move-to" />
+        <input type="hidden" name="id" value={id} />
+        <label htmlFor={inputId}>
+          New position <span className="admin-card-moveto-range">(1–{total})</span>
+        </label>
+        <div className="admin-card-moveto-row">
+          <input
+            id={inputId}
+            name="position"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={total}
+            step={1}
+            required
+            defaultValue={error?.value ?? ""}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          <button
+            type="submit"
+            className="button button-small button-secondary"
+            disabled={disabled}
+          >
+            Move<span className="visually-hidden"> {title}</span>
+          </button>
+        </div>
+        {error ? (
+          <p className="field-error" id={errorId} role="alert">
+            {error.message}
+          </p>
+        ) : null}
+      </Form>
+    </details>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { Form, Link, useFetcher, useNavigate } from "react-router";
+import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { adminShowingText } from "~/domain/admin-paging";
 import { kindInfo } from "~/domain/package-kinds";
 import type { PackageKind } from "~/domain/schemas";
 import type {
@@ -10,6 +11,7 @@ import type {
   StatusFilter,
 } from "~/server/catalogue/admin-lists.server";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { AdminPagination } from "./admin-pagination";
 import { Dialog, DialogActions } from "./dialog";
 import { showToast } from "./flash-messages";
 import { PackageCard } from "./package-card";
@@ -23,11 +25,12 @@ const FILTERS: { value: StatusFilter; label: string }[] = [
   { value: "draft", label: "Draft" },
 ];
 
-/** The list URL with its search and filter (and optionally a dialog parameter). */
+/** The list URL with its search, filter and page (and optionally a dialog parameter). */
 function listHref(kind: PackageKind, query: AdminListQuery, extra: Record<string, string> = {}) {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.status !== "all") params.set("status", query.status);
+  if (query.page > 1) params.set("page", String(query.page));
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
   const search = params.toString();
   return `${kindInfo(kind).admin.listPath}${search ? `?${search}` : ""}`;
@@ -45,9 +48,10 @@ function emptyText(kind: PackageKind, query: AdminListQuery): { title: string; d
 type Target = { id: string; title: string };
 
 /**
- * An admin package list (spec §2): New button, search, status filter, and the cards with
- * publish, delete and reorder. Everything is a form post that works without JavaScript; with it,
- * delete asks in a modal dialog and the cards can be dragged.
+ * An admin package list (spec §2): New button, search, status filter, and one page of cards with
+ * publish, delete and reorder (decisions 077, 078). Everything is a link or a form post that
+ * works without JavaScript; with it, delete asks in a modal dialog and the cards can be dragged
+ * within the page. Positions are places in the kind's whole order.
  */
 export function PackageList({
   list,
@@ -56,7 +60,7 @@ export function PackageList({
   list: AdminPackageListData;
   reply: ListActionReply | undefined;
 }) {
-  const { kind, query, canReorder } = list;
+  const { kind, query, canReorder, offset, total } = list;
   const info = kindInfo(kind);
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -86,6 +90,12 @@ export function PackageList({
   useEffect(() => {
     if (reply && !reply.ok) showToast("error", reply.message);
   }, [reply]);
+
+  // "Move to position…" lands on the card's page at `#card-ID`: put focus on the card moved.
+  const { hash, key: locationKey } = useLocation();
+  useEffect(() => {
+    if (hash.startsWith("#card-")) document.getElementById(hash.slice(1))?.focus();
+  }, [hash, locationKey]);
 
   function reorder(ids: string[]) {
     setOrder(ids);
@@ -122,8 +132,8 @@ export function PackageList({
     <PackageCard
       kind={kind}
       pkg={pkg}
-      position={index + 1}
-      total={packages.length}
+      position={offset + index + 1}
+      total={total}
       listHref={here}
       handle={handle}
       canMove={canReorder}
@@ -131,6 +141,11 @@ export function PackageList({
       moveFormIds={moveFormIds}
       onDeleteClick={openDelete}
       deleteHref={listHref(kind, query, { delete: pkg.id })}
+      moveToError={
+        reply && !reply.ok && reply.intent === "move-to" && reply.id === pkg.id
+          ? { message: reply.message, value: reply.position ?? "" }
+          : undefined
+      }
     />
   );
 
@@ -149,6 +164,9 @@ export function PackageList({
         <p className="admin-list-hint">
           <strong>Drag and drop to reorder {info.nouns.many}.</strong> The order here will be
           reflected on your main website.
+          {list.pageCount > 1
+            ? " Dragging moves a card within its page; use Move to position… to move it to another page."
+            : null}
         </p>
       ) : (
         <p className="admin-list-hint admin-list-hint-off" role="status">
@@ -219,7 +237,7 @@ export function PackageList({
           {FILTERS.map((filter) => (
             <li key={filter.value}>
               <Link
-                to={listHref(kind, { q: query.q, status: filter.value })}
+                to={listHref(kind, { q: query.q, status: filter.value, page: 1 })}
                 aria-current={query.status === filter.value ? "page" : undefined}
               >
                 {filter.label}
@@ -240,6 +258,13 @@ export function PackageList({
       {loading ? (
         <p className="admin-list-loading" role="status">
           {info.admin.loadingText}
+        </p>
+      ) : null}
+
+      {total > 0 ? (
+        <p className="admin-list-count" role="status">
+          {adminShowingText(query.page, total, info.nouns)}
+          {list.pageCount > 1 ? ` · page ${query.page} of ${list.pageCount}` : null}
         </p>
       ) : null}
 
@@ -276,6 +301,8 @@ export function PackageList({
               items={packages}
               onReorder={reorder}
               disabled={saving}
+              offset={offset}
+              total={total}
               className="admin-card-grid"
               renderItem={(pkg, handle, index) => renderCard(pkg, index, handle)}
             />
@@ -295,6 +322,11 @@ export function PackageList({
           ) : null}
         </div>
       )}
+      <AdminPagination
+        page={query.page}
+        pageCount={list.pageCount}
+        href={(page) => listHref(kind, { ...query, page })}
+      />
     </section>
   );
 }

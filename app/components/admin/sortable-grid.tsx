@@ -38,6 +38,10 @@ interface SortableGridProps<T extends SortableItem> {
   disabled: boolean;
   renderItem: (item: T, handle: ReactNode, index: number) => ReactNode;
   className?: string;
+  /** Places before this page's first card: announced positions are in the whole order. */
+  offset?: number;
+  /** Cards in the whole order (default: the items given). */
+  total?: number;
 }
 
 export const REORDER_INSTRUCTIONS =
@@ -173,12 +177,14 @@ export function SortableGrid<T extends SortableItem>({
   disabled,
   renderItem,
   className,
+  offset = 0,
+  total,
 }: SortableGridProps<T>) {
   const ids = items.map((item) => item.id);
   const titleOf = (id: UniqueIdentifier) =>
     items.find((item) => item.id === id)?.title ?? "the card";
   const placeOf = (id: UniqueIdentifier) =>
-    `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
+    `position ${offset + ids.indexOf(String(id)) + 1} of ${total ?? ids.length}`;
 
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, ${placeOf(active.id)}.`,

@@ -1,20 +1,29 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
+import {
+  ADMIN_PAGE_SIZE,
+  adminPageCount,
+  adminPageOf,
+  adminPageOffset,
+  parseAdminPage,
+} from "~/domain/admin-paging";
 import { kindMessages, PACKAGE_KIND_INFO, type PackageKindInfo } from "~/domain/package-kinds";
 import { isUuid, type PackageKind } from "~/domain/schemas";
 import { pruneQuietly } from "../api/api-media.server";
 import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";
-import { isAppError } from "../platform/errors.server";
+import { conflict, isAppError } from "../platform/errors.server";
 import { log } from "../platform/log.server";
 import { formHasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
+import { listAdminCardPage } from "./admin-cards.server";
+import { deletePackage, getPackageById, setPackageStatus } from "./packages.server";
 import {
-  deletePackage,
-  getPackageById,
-  listPackages,
-  reorderPackages,
-  setPackageStatus,
-} from "./packages.server";
+  movePackageToPosition,
+  movePageItem,
+  parsePositionInput,
+  reorderPage,
+  type PageWindow,
+} from "./package-order.server";
 import { listMoments } from "./moments.server";
 
 export const STATUS_FILTERS = ["all", "published", "draft"] as const;
@@ -24,7 +33,10 @@ const listQuerySchema = z.object({
   q: z.string().trim().max(200).catch(""),
   status: z.enum(STATUS_FILTERS).catch("all"),
 });
-export type AdminListQuery = z.infer<typeof listQuerySchema>;
+export type AdminListQuery = z.infer<typeof listQuerySchema> & {
+  /** 1-based page of ADMIN_PAGE_SIZE cards (decision 077). */
+  page: number;
+};
 
 type RouteArgs = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -55,7 +67,13 @@ export interface AdminPackageCard {
 export interface AdminPackageListData {
   kind: PackageKind;
   query: AdminListQuery;
+  /** The page's cards. */
   packages: AdminPackageCard[];
+  /** Packages matching the search and filter, on every page. */
+  total: number;
+  pageCount: number;
+  /** Index of the page's first card in the (filtered) order: positions shown are global. */
+  offset: number;
   /** Reordering needs every card on screen: off while a search or status filter hides some. */
   canReorder: boolean;
   /** The package named by `?delete=ID` (the confirmation step), if it exists. */
@@ -63,22 +81,35 @@ export interface AdminPackageListData {
 }
 
 function parseQuery(searchParams: URLSearchParams): AdminListQuery {
-  return listQuerySchema.parse({
-    q: searchParams.get("q") ?? "",
-    status: searchParams.get("status") ?? "all",
-  });
+  return {
+    ...listQuerySchema.parse({
+      q: searchParams.get("q") ?? "",
+      status: searchParams.get("status") ?? "all",
+    }),
+    page: parseAdminPage(searchParams.get("page")),
+  };
 }
 
-/** The list URL with the search and filter kept (and any dialog parameter dropped). */
-export function listUrl(kind: PackageKind, query: AdminListQuery): string {
+/** The list URL with the search, filter and page kept (and any dialog parameter dropped). */
+export function listUrl(
+  kind: PackageKind,
+  query: AdminListQuery,
+  extra: Record<string, string> = {},
+): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.status !== "all") params.set("status", query.status);
+  if (query.page > 1) params.set("page", String(query.page));
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
   const search = params.toString();
   return `${PACKAGE_KIND_INFO[kind].admin.listPath}${search ? `?${search}` : ""}`;
 }
 
-/** One admin list screen: the kind's packages in their order, filtered by search and status. */
+/**
+ * One admin list screen: one page of the kind's packages in their order, filtered by search and
+ * status. A `page` that is malformed, 1 or past the last is redirected to the canonical URL (the
+ * last page for one past it), as the public lists do (decision 069).
+ */
 export async function adminPackageList(
   db: Db,
   args: LoaderFunctionArgs,
@@ -86,26 +117,31 @@ export async function adminPackageList(
   const kind = listKind(args);
   const searchParams = new URL(args.request.url).searchParams;
   const query = parseQuery(searchParams);
-  const packages = await listPackages(db, {
+  const filter = {
     kind,
-    search: query.q || undefined,
-    status: query.status === "all" ? undefined : query.status,
+    ...(query.q ? { search: query.q } : {}),
+    ...(query.status === "all" ? {} : { status: query.status }),
+  };
+  const offset = adminPageOffset(query.page);
+  const { cards, total } = await listAdminCardPage(db, {
+    ...filter,
+    offset,
+    limit: ADMIN_PAGE_SIZE,
   });
-  const cards: AdminPackageCard[] = packages.map((p) => ({
-    id: p.id,
-    title: p.title,
-    slug: p.slug,
-    status: p.status,
-    price: p.price,
-    duration: p.duration,
-    image: p.images[0] ?? null,
-  }));
+  const pageCount = adminPageCount(total);
   const deleteId = searchParams.get("delete") ?? "";
+  const page = Math.min(query.page, pageCount);
+  if (searchParams.get("page") !== (page > 1 ? String(page) : null)) {
+    throw redirect(listUrl(kind, { ...query, page }, deleteId ? { delete: deleteId } : {}));
+  }
   const target = isUuid(deleteId) ? await getPackageById(db, kind, deleteId) : undefined;
   return {
     kind,
     query,
     packages: cards,
+    total,
+    pageCount,
+    offset,
     canReorder: query.q === "" && query.status === "all",
     confirmDelete: target ? { id: target.id, title: target.title } : null,
   };
@@ -118,46 +154,49 @@ export async function adminMomentList(db: Db) {
 const id = z.string().max(100);
 const ids = z.array(id).max(1000);
 
-/** What a list screen posts: the card forms, the no-JS move buttons and the drag-and-drop fetcher. */
+/** What a list screen posts: the card forms, the no-JS move forms and the drag-and-drop fetcher. */
 const listActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("publish"), id }),
   z.object({ intent: z.literal("unpublish"), id }),
   z.object({ intent: z.literal("delete"), id }),
-  /** Drag and drop: the kind's full list in its new order. */
+  /** Drag and drop: the page's cards (the list URL's `page`) in their new order. */
   z.object({ intent: z.literal("reorder"), ids }),
-  /** No JavaScript: the full list as shown, and one card to move by one place. */
+  /** No JavaScript: the page's cards as shown, and one card to move by one place. */
   z.object({
     intent: z.literal("move"),
     id,
     direction: z.enum(["earlier", "later"]),
     ids,
   }),
+  /** "Move to position…": one card to a 1-based place in the kind's whole order. */
+  z.object({ intent: z.literal("move-to"), id, position: z.string().max(40) }),
 ]);
 type ListAction = z.infer<typeof listActionSchema>;
 
 export const UNKNOWN_LIST_ACTION = "Unknown action. Reload the page and try again.";
+export const REORDER_FILTERED =
+  "Reordering is off while a search or status filter is active. Show all packages to change the order.";
 
 /** What a list action answers when it does not redirect: shown on the list (toast with JavaScript). */
 export type ListActionReply =
   | { ok: true; intent: "reorder"; message: string }
-  | { ok: false; intent: string; message: string; detail?: string };
+  | {
+      ok: false;
+      intent: string;
+      message: string;
+      detail?: string;
+      /** The card a refused "Move to position…" was for: its form shows the message. */
+      id?: string;
+      /** What was typed there, shown again. */
+      position?: string;
+    };
 
-const failure = (intent: string, message: string, status: number, detail?: string) =>
-  data<ListActionReply>({ ok: false, intent, message, ...(detail ? { detail } : {}) }, { status });
-
-/** The full order after moving `target` one place (unchanged at the ends). */
-export function movedOrder(
-  order: readonly string[],
-  target: string,
-  direction: "earlier" | "later",
-): string[] {
-  const next = [...order];
-  const from = next.indexOf(target);
-  const to = direction === "earlier" ? from - 1 : from + 1;
-  if (from === -1 || to < 0 || to >= next.length) return next;
-  [next[from], next[to]] = [next[to]!, next[from]!];
-  return next;
-}
+const failure = (
+  intent: string,
+  message: string,
+  status: number,
+  extra: { detail?: string; id?: string; position?: string } = {},
+) => data<ListActionReply>({ ok: false, intent, message, ...extra }, { status });
 
 function readAction(form: FormData): ListAction | undefined {
   const parsed = listActionSchema.safeParse({
@@ -165,12 +204,29 @@ function readAction(form: FormData): ListAction | undefined {
     id: form.get("id") ?? undefined,
     direction: form.get("direction") ?? undefined,
     ids: form.getAll("ids"),
+    position: form.get("position") ?? undefined,
   });
   return parsed.success ? parsed.data : undefined;
 }
 
-async function perform(db: Db, kind: PackageKind, action: ListAction): Promise<string> {
+interface Done {
+  message: string;
+  /** Where a moved card now is (1-based, whole order): the redirect follows it to its page. */
+  position?: number;
+}
+
+async function perform(
+  db: Db,
+  kind: PackageKind,
+  query: AdminListQuery,
+  action: ListAction,
+): Promise<Done> {
   const m = kindMessages(kind);
+  const window = (ids: readonly string[]): PageWindow => {
+    // Positions on a filtered page are not places in the whole order (the screen hides reordering).
+    if (query.q || query.status !== "all") throw conflict(REORDER_FILTERED);
+    return { offset: adminPageOffset(query.page), size: ADMIN_PAGE_SIZE, ids };
+  };
   switch (action.intent) {
     case "publish":
     case "unpublish":
@@ -180,32 +236,44 @@ async function perform(db: Db, kind: PackageKind, action: ListAction): Promise<s
         action.id,
         action.intent === "publish" ? "published" : "draft",
       );
-      return m.updated;
+      return { message: m.updated };
     case "delete":
       // The same path as DELETE /api/{kind}/{id}: the row goes, then media nothing else uses.
       await pruneQuietly(await deletePackage(db, kind, action.id));
-      return m.deleted;
+      return { message: m.deleted };
     case "reorder":
-      await reorderPackages(db, kind, action.ids);
-      return m.reordered;
+      await reorderPage(db, kind, window(action.ids));
+      return { message: m.reordered };
     case "move":
-      await reorderPackages(db, kind, movedOrder(action.ids, action.id, action.direction));
-      return m.reordered;
+      return {
+        message: m.reordered,
+        position: await movePageItem(db, kind, window(action.ids), action.id, action.direction),
+      };
+    case "move-to": {
+      const moved = await movePackageToPosition(
+        db,
+        kind,
+        action.id,
+        parsePositionInput(action.position),
+      );
+      return { message: m.reordered, position: moved.position };
+    }
   }
 }
 
 function failureText(kind: PackageKind, intent: ListAction["intent"]): string {
   const m = kindMessages(kind);
   if (intent === "delete") return m.deleteFailed;
-  if (intent === "reorder" || intent === "move") return m.reorderFailed;
+  if (intent === "reorder" || intent === "move" || intent === "move-to") return m.reorderFailed;
   return m.updateFailed;
 }
 
 /**
  * Publish, unpublish, delete and reorder from a list screen. Form posts come back to the list
- * (search and filter kept) with a flash message; the drag-and-drop fetcher gets a reply it shows
- * as a toast. Refusals keep everything as it was: 400 (bad input), 404 (unknown package),
- * 409 (an order list that is not the kind's full current list).
+ * (search, filter and page kept; a moved card is followed to its new page) with a flash message;
+ * the drag-and-drop fetcher gets a reply it shows as a toast. Refusals keep everything as it was:
+ * 400 (bad input, a position that is not on the list), 404 (unknown package), 409 (a page that is
+ * no longer what the admin saw).
  */
 export async function adminListAction(db: Db, args: ActionFunctionArgs) {
   const kind = listKind(args);
@@ -216,15 +284,30 @@ export async function adminListAction(db: Db, args: ActionFunctionArgs) {
   const action = readAction(form);
   if (!action) return failure(intent, UNKNOWN_LIST_ACTION, 400);
   try {
-    const message = await perform(db, kind, action);
+    const done = await perform(db, kind, query, action);
     if (action.intent === "reorder") {
-      return data<ListActionReply>({ ok: true, intent: "reorder", message });
+      return data<ListActionReply>({ ok: true, intent: "reorder", message: done.message });
     }
-    return redirectWithToast(args.request, listUrl(kind, query), { type: "success", message });
+    const whole = query.q === "" && query.status === "all";
+    const page = done.position === undefined || !whole ? query.page : adminPageOf(done.position);
+    const to = listUrl(kind, { ...query, page });
+    // A card moved by "Move to position…" is scrolled to on its (new) page.
+    const hash = action.intent === "move-to" ? `#card-${action.id}` : "";
+    return redirectWithToast(args.request, `${to}${hash}`, {
+      type: "success",
+      message: done.message,
+    });
   } catch (error) {
-    if (isAppError(error) && (error.status === 404 || error.status === 409)) {
-      const message = error.status === 404 ? error.message : failureText(kind, action.intent);
-      return failure(action.intent, message, error.status, error.message);
+    if (isAppError(error) && [400, 404, 409].includes(error.status)) {
+      // Bad input and a gone package say what is wrong; a stale page gets the spec's text.
+      const message =
+        error.status === 409 && error.message !== REORDER_FILTERED
+          ? failureText(kind, action.intent)
+          : error.message;
+      return failure(action.intent, message, error.status, {
+        detail: error.message,
+        ...(action.intent === "move-to" ? { id: action.id, position: action.position } : {}),
+      });
     }
     log("error", "admin list action failed", {
       kind,

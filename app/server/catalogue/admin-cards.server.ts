@@ -1,0 +1,74 @@
+import type { PackageKind, PackageStatus } from "~/domain/schemas";
+import type { Db } from "../platform/db.server";
+
+/*
+ * One page of an admin package list (issue 20): the card columns and the first image of the
+ * page's packages, plus how many match, in two small queries. The screen used to load every
+ * package whole (with its images, videos and lists) to show all of them at once.
+ */
+
+export interface AdminCardRow {
+  id: string;
+  title: string;
+  slug: string;
+  status: PackageStatus;
+  price: string;
+  duration: string;
+  image: string | null;
+}
+
+export interface AdminCardQuery {
+  kind: PackageKind;
+  /** Case-insensitive match on title or slug. */
+  search?: string;
+  status?: PackageStatus;
+  offset: number;
+  limit: number;
+}
+
+function filtered(db: Db, query: AdminCardQuery) {
+  const search = query.search?.trim();
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .selectFrom("packages as p")
+    .where("p.kind", "=", query.kind)
+    .$if(query.status !== undefined, (q) => q.where("p.status", "=", query.status!))
+    .$if(pattern !== undefined, (q) =>
+      q.where((eb) => eb.or([eb("p.title", "ilike", pattern!), eb("p.slug", "ilike", pattern!)])),
+    );
+}
+
+/** The page's cards in admin order (position, then newest first, then id) and the match count. */
+export async function listAdminCardPage(
+  db: Db,
+  query: AdminCardQuery,
+): Promise<{ cards: AdminCardRow[]; total: number }> {
+  const [count, rows] = await Promise.all([
+    filtered(db, query)
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    filtered(db, query)
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("package_images as i")
+            .select("i.url")
+            .whereRef("i.package_id", "=", "p.id")
+            .orderBy("i.position")
+            .limit(1)
+            .as("c"),
+        (join) => join.onTrue(),
+      )
+      .select(["p.id", "p.title", "p.slug", "p.status", "p.price", "p.duration", "c.url"])
+      .orderBy("p.position")
+      .orderBy("p.created_at", "desc")
+      .orderBy("p.id")
+      .offset(query.offset)
+      .limit(query.limit)
+      .execute(),
+  ]);
+  return {
+    total: Number(count.n),
+    cards: rows.map(({ url, ...card }) => ({ ...card, image: url ?? null })),
+  };
+}
