@@ -16,12 +16,7 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { measureUploadRss, UPLOAD_RSS_BUDGET } from "./bench-upload.ts";
-import {
-  measureScale,
-  SCALE_LIST_HTML_BUDGET,
-  SCALE_LIST_P50_BUDGET_MS,
-  SCALE_PACKAGES,
-} from "./bench-scale.ts";
+import { measureScale, scaleRows } from "./bench-scale.ts";
 import { brotliBytes, firstLoadScripts } from "../tests/support/page-scripts.ts";
 
 const BENCH_ADMIN = { email: "bench@example.com", password: "bench password long enough" };
@@ -178,6 +173,7 @@ async function main() {
   const clientDir = path.join(buildDir, "client");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-bench-"));
   let instance: Instance | undefined;
+  if (process.env.BENCH_ONLY === "scale") return scaleOnly(dataDir);
   try {
     // 1. With the page cache (the default configuration).
     instance = await startInstance(dataDir, {});
@@ -256,20 +252,7 @@ async function main() {
             boolean,
           ],
       ),
-      [
-        `list HTML (${SCALE_PACKAGES} trips)`,
-        kb(scale.listHtmlBytes),
-        "<= 60 KB",
-        scale.listHtmlBytes <= SCALE_LIST_HTML_BUDGET,
-      ],
-      [
-        "list p50 (no cache)",
-        `${scale.listP50} ms`,
-        "<= 50 ms",
-        scale.listP50 <= SCALE_LIST_P50_BUDGET_MS,
-      ],
-      ["filtered list p50", `${scale.filteredP50} ms`, "", ""],
-      [`dashboard HTML (${SCALE_PACKAGES})`, kb(scale.dashboardHtmlBytes), "", ""],
+      ...scaleRows(scale),
       [
         "home CLS (mobile)",
         cls === undefined ? "n/a (no chromium)" : cls.toFixed(4),
@@ -329,3 +312,28 @@ async function main() {
 }
 
 await main();
+
+/** `BENCH_ONLY=scale`: issue 20's 1,000-package figures alone, written to their own JSON file. */
+async function scaleOnly(dataDir: string): Promise<void> {
+  const instance = await startInstance(dataDir, { PAGE_CACHE_MAX_BYTES: "0" });
+  try {
+    const scale = await measureScale(instance.url, BENCH_ADMIN, DURATION);
+    const rows = scaleRows(scale);
+    for (const [name, value, budget, ok] of rows) {
+      console.log(
+        `${name.padEnd(26)} ${value.padStart(18)}  ${budget.padEnd(10)} ${ok === "" ? "" : ok === true ? "ok" : ok === "skip" ? "skipped" : "OVER BUDGET"}`,
+      );
+    }
+    const date = new Date().toISOString();
+    const result = { date, commit: commit(), seconds: DURATION, scale, rows };
+    const dir = path.join(root, "bench-results");
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${date.replace(/[:.]/g, "-")}-${result.commit}-scale.json`);
+    fs.writeFileSync(file, JSON.stringify(result, null, 2));
+    console.log(`\nwrote ${path.relative(root, file)}`);
+    process.exitCode = rows.some((r) => r[3] === false) ? 1 : 0;
+  } finally {
+    await instance.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
