@@ -40,6 +40,16 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /**
+ * Public pages load their JS after the first paint (decision 062). The back office is for working
+ * in, not for landing on: its scripts load with the HTML, so it answers clicks sooner (issue 20's
+ * dashboard budget, decision 077).
+ */
+function scriptsAfterPaint(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  return pathname !== "/admin" && !pathname.startsWith("/admin/");
+}
+
+/**
  * React Router's Node entry, plus the per-request CSP nonce on every inline script and module
  * scripts that wait for the first paint.
  */
@@ -81,10 +91,14 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html");
-          // The page paints before its JS starts loading (decision 062).
-          const deferred = deferModuleScripts(nonce);
-          deferred.pipe(body);
-          pipe(deferred);
+          if (scriptsAfterPaint(request)) {
+            // The page paints before its JS starts loading (decision 062).
+            const deferred = deferModuleScripts(nonce);
+            deferred.pipe(body);
+            pipe(deferred);
+          } else {
+            pipe(body);
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

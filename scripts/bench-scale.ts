@@ -110,11 +110,12 @@ async function timeToInteractive(
     );
     await context.addInitScript(() => {
       const w = window as unknown as { __hydratedAt?: number };
+      // <html> may not exist yet when this runs: watch the whole document for the attribute.
       new MutationObserver((_, observer) => {
-        if (document.documentElement.dataset.hydrated !== "true") return;
+        if (document.documentElement?.dataset.hydrated !== "true") return;
         w.__hydratedAt = performance.now();
         observer.disconnect();
-      }).observe(document.documentElement, { attributes: true });
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
     });
     const samples = new Map<string, number[]>();
     for (const path of paths) {

@@ -29,6 +29,9 @@ export interface PackageCardProps {
   moveToError?: { message: string; value: string } | undefined;
 }
 
+/** 1,000 rather than 1000: the same on the server and in every browser. */
+const count = (n: number) => n.toLocaleString("en-US");
+
 /** One package on an admin list (spec §2): picture, status, title, price, duration, actions. */
 export function PackageCard({
   kind,
@@ -116,9 +119,7 @@ export function PackageCard({
             >
               Move earlier{named}
             </button>
-            <span className="admin-card-position">
-              {position} of {total}
-            </span>
+            <span className="admin-card-position">{`${count(position)} of ${count(total)}`}</span>
             <button
               type="submit"
               form={moveFormIds.later}
@@ -176,7 +177,7 @@ function MoveToPosition({
         <input type="hidden" name="intent" value="move-to" />
         <input type="hidden" name="id" value={id} />
         <label htmlFor={inputId}>
-          New position <span className="admin-card-moveto-range">(1–{total})</span>
+          New position <span className="admin-card-moveto-range">{`(1–${count(total)})`}</span>
         </label>
         <div className="admin-card-moveto-row">
           <input
