@@ -104,6 +104,11 @@ describe("paged admin package lists", () => {
     expect(second).toContain(`max="${TOTAL}"`);
     expect(second).toContain("Move to position…");
 
+    // The back office loads its scripts with the HTML; public pages after the first paint.
+    expect(first).toMatch(/<link rel="modulepreload"/);
+    expect(first).not.toContain("x-deferred-module");
+    expect(await (await suite.server.fetch("/about")).text()).toContain("x-deferred-module");
+
     const last = await page("/admin/dashboard?page=3");
     expect(cardIds(last)).toEqual(all.slice(48));
     expect(last).not.toContain('rel="next"');
