@@ -169,7 +169,11 @@ test("a mouse drag starts only after 8 px and saves the new order", async ({ adm
 
   const handle = page.getByRole("button", { name: `Drag to reorder ${first.title}` });
   const from = (await handle.boundingBox())!;
-  const to = (await page.getByRole("article", { name: second.title }).boundingBox())!;
+  // Onto the other card's handle: the same spot of that card, high enough on the screen that
+  // dnd-kit's auto-scroll near the viewport's edge does not move the page during the drag.
+  const to = (await page
+    .getByRole("button", { name: `Drag to reorder ${second.title}` })
+    .boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   // A small wobble is a click, not a drag.
