@@ -121,6 +121,11 @@ export function s3BackupMedia(options: S3Options): BackupMedia {
           region: options.region,
           endpoint: options.endpoint,
           forcePathStyle: options.forcePathStyle,
+          // Plain signed bodies, not aws-chunked with trailing checksums: S3-compatible servers
+          // that do not decode aws-chunked (s3rver, older MinIO) would store the chunk framing.
+          // Restore reads every object back and compares its sha256 anyway.
+          requestChecksumCalculation: "WHEN_REQUIRED",
+          responseChecksumValidation: "WHEN_REQUIRED",
           credentials:
             options.accessKeyId && options.secretAccessKey
               ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
