@@ -117,7 +117,7 @@ export async function readHeader(
   if (!format.success) throw corrupt("it is not a Wanderlux backup (unknown format)");
   if (format.data.formatVersion > FORMAT_VERSION) {
     throw new ArchiveError(
-      `This backup uses archive format ${format.data.formatVersion}, newer than this version of Wanderlux reads (${FORMAT_VERSION}): restore it with the version that made it, or a newer one.`,
+      `This backup uses archive format ${format.data.formatVersion}, newer than this version of Wanderlux reads (${FORMAT_VERSION}): restore it with the version that made it, or a newer one`,
     );
   }
   const header = headerSchema.safeParse(raw);

@@ -41,7 +41,7 @@ async function open(env: Env): Promise<Database> {
     if (error instanceof DataDirLockedError) {
       // The embedded database is one process's at a time: a backup needs the server stopped.
       throw new ArchiveError(
-        `${error.message} The embedded database can be backed up or restored only while the server is stopped.`,
+        `${error.message} The embedded database can be backed up or restored only while the server is stopped`,
       );
     }
     throw error;
