@@ -298,10 +298,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       for (const target of targetTables) {
         const table = archived.get(target.name);
         if (!table) continue;
-        // The archive's column order, the target's types (they are equal, checked above).
+        // The archive's column order with the target's own type names (equal, checked above):
+        // nothing from the archive is ever spliced into SQL text.
+        const types = new Map(target.columns.map((c) => [c.name, c.type]));
         const info: TableInfo = {
-          name: table.name,
-          columns: table.columns,
+          name: target.name,
+          columns: table.columns.map((c) => ({ name: c.name, type: types.get(c.name)! })),
           identityAlways: target.identityAlways,
         };
         for await (const batch of archiveRows(
