@@ -115,7 +115,7 @@ describe("backup and restore round trip", () => {
     // S3 kept each object's type (the local store has none: it comes from the extension).
     const types = new Map(secondArchive.manifest.media.map((o) => [o.key, o.contentType]));
     expect([...types.values()].every((t) => /^(image|video)\//.test(t))).toBe(true);
-   }, 180_000);
+  }, 180_000);
 
   it("restores no session, rate-limit counter or cookie key: everyone signs in again", async () => {
     expect(await getSessionAdmin(source.db, sessionId)).not.toBeNull();
