@@ -339,13 +339,63 @@ describe("schema versions", () => {
         createBackup({
           db: db.db,
           kind: "postgres",
-          media: localBackupMedia(tmpDir("wlx-m-")),
+          media: localBackupMedia(path.join(work, "no-media")),
           file,
         }),
       ).rejects.toThrow(
         /migrated by a newer version of Wanderlux \(migration 2099-01-01T0000-from-the-future/,
       );
       expect(fs.existsSync(file)).toBe(false);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe("schema drift and missing media", () => {
+  it("refuses a target whose table differs from the backup's, before writing anything", async () => {
+    const target = await createTestDatabase("postgres");
+    const mediaRoot = tmpDir("wlx-backup-drift-");
+    try {
+      await sql`alter table packages add column hand_made text`.execute(target.db);
+      await expect(
+        restoreBackup({
+          db: target.db,
+          media: localBackupMedia(mediaRoot),
+          archive: await verifyArchive(archiveFile),
+        }),
+      ).rejects.toThrow(/The target's table packages does not match the backup's/);
+      expect(Object.values(await snapshotRows(target.db)).every((r) => r.length === 0)).toBe(true);
+      expect(fs.readdirSync(mediaRoot)).toEqual([]);
+    } finally {
+      await target.close();
+      fs.rmSync(mediaRoot, { recursive: true, force: true });
+    }
+  });
+
+  it("names an object the database refers to that storage lacks, in the summary and the manifest", async () => {
+    const db = await createTestDatabase("postgres");
+    try {
+      await db.db
+        .insertInto("media_objects")
+        .values({
+          storage_key: "packages/2-gone.webp",
+          content_type: "image/webp",
+          bytes: 3,
+          variants: JSON.stringify([
+            { key: "packages/2-gone-w480.webp", width: 480, height: 320, format: "webp" },
+          ]),
+        })
+        .execute();
+      const file = path.join(work, "missing.wlx");
+      const summary = await createBackup({
+        db: db.db,
+        kind: "postgres",
+        media: localBackupMedia(path.join(work, "no-media")),
+        file,
+      });
+      expect(summary.missingMedia).toEqual(["packages/2-gone-w480.webp", "packages/2-gone.webp"]);
+      expect((await verifyArchive(file)).manifest.missingMedia).toEqual(summary.missingMedia);
     } finally {
       await db.close();
     }
