@@ -59,7 +59,7 @@ describe("backup and restore round trip", () => {
     back = await openDatabase({ dataDir: path.join(work, "back") });
     await createProbeTable(back.db);
     backMedia = localBackupMedia(path.join(work, "back", "media"));
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await source?.close();

@@ -7,8 +7,10 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { createAdmin } from "~/server/auth/admins.server";
 import { createSession } from "~/server/auth/session.server";
-import { seedDemo } from "~/server/catalogue/seed.server";
+import sharp from "sharp";
+import { storeImage } from "~/server/media/images.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
+import { mediaUrlForKey } from "~/server/media/media-urls.server";
 import type { BackupMedia } from "~/server/platform/backup-media.server";
 import {
   EXCLUDED_TABLES,
@@ -18,6 +20,7 @@ import {
 } from "~/server/platform/backup-schema.server";
 import { hashStream } from "~/server/platform/backup-tar.server";
 import type { Db } from "~/server/platform/db.server";
+import { makePackage } from "../support/factories";
 
 export const tmpDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
@@ -62,12 +65,55 @@ break	tab \\ backslash ''quote'''),
      '1999-12-31 23:59:59+14', null, '0001-01-01', '-1 day', null, '[]', null)
 `;
 
-/** Everything an installation holds: demo catalogue and media, admins, enquiries, events… */
+/** Everything an installation holds: packages, images and variants, a moment, admins, enquiries, events… */
 export async function fillSource(
   db: Db,
   mediaRoot: string,
 ): Promise<{ sessionId: string; adminId: string }> {
-  await seedDemo(db, new LocalMediaStore(mediaRoot));
+  // A small catalogue (the demo seed renders ~300 objects: too slow on a busy machine): packages
+  // of several kinds, images with their variants, a video, a travel moment.
+  const store = new LocalMediaStore(mediaRoot);
+  const packages = [
+    await makePackage(db, "trip", { title: "Zoë's Bali 🌴" }),
+    await makePackage(db, "local", { title: "Cape Town walk", status: "draft" }),
+    await makePackage(db, "discovery", { title: "Hidden cove" }),
+  ];
+  for (const [i, pkg] of packages.entries()) {
+    const png = await sharp({
+      create: { width: 640, height: 400, channels: 3, background: { r: 40 * i, g: 120, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    const media = await storeImage(db, store, png, "packages");
+    await db
+      .insertInto("package_images")
+      .values({
+        package_id: pkg.id,
+        position: 0,
+        url: mediaUrlForKey(media.storage_key),
+        media_id: media.id,
+        alt: `Picture ${i} ü`,
+        focal_x: 0.25,
+      })
+      .execute();
+  }
+  const videoKey = "travel-moments/1-clip.mp4";
+  await store.put(videoKey, Buffer.from("not really a video, but bytes"), "video/mp4");
+  const video = await db
+    .insertInto("media_objects")
+    .values({ storage_key: videoKey, content_type: "video/mp4", bytes: 29 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("travel_moments")
+    .values({
+      title: "Sunrise",
+      video_url: mediaUrlForKey(videoKey),
+      order_index: 0,
+      is_active: false,
+      video_media_id: video.id,
+    })
+    .execute();
   const admin = await createAdmin(db, "owner@example.com", "a long password 123");
   await createAdmin(db, "second@example.com", "another long password");
   await sql`update admins set totp_secret = ${"A".repeat(32)}, totp_enabled_at = now(),
