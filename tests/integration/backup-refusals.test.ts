@@ -17,7 +17,8 @@ import {
 import { runBackupCli, runRestoreCli } from "~/server/platform/backup-cli.server";
 import { localBackupMedia, type BackupMedia } from "~/server/platform/backup-media.server";
 import { TarWriter, listTarEntries, readTarEntry } from "~/server/platform/backup-tar.server";
-import { createBackup, restoreBackup } from "~/server/platform/backup.server";
+import { restoreBackup } from "~/server/platform/backup-restore.server";
+import { createBackup } from "~/server/platform/backup.server";
 import { openDatabase, type Database, type Db } from "~/server/platform/db.server";
 import { migrateToLatest } from "~/server/platform/migrate.server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";

@@ -10,7 +10,8 @@ import {
   type BackupMedia,
 } from "~/server/platform/backup-media.server";
 import { EXCLUDED_TABLES, describeTables } from "~/server/platform/backup-schema.server";
-import { createBackup, restoreBackup } from "~/server/platform/backup.server";
+import { restoreBackup } from "~/server/platform/backup-restore.server";
+import { createBackup } from "~/server/platform/backup.server";
 import { openDatabase, type Database } from "~/server/platform/db.server";
 import { bundledMigrationNames, migrateToLatest } from "~/server/platform/migrate.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
