@@ -25,7 +25,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends perl \
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json server.ts ./
-COPY scripts/admin.ts ./scripts/admin.ts
+# `npm run admin|backup|restore -- …` work in the container (npm ships with the node image).
+COPY scripts/admin.ts scripts/backup.ts scripts/restore.ts ./scripts/
 COPY db/seed/assets ./db/seed/assets
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -1,4 +1,5 @@
 export { runAdminCli } from "~/server/auth/admin-cli.server";
+export { runBackupCli, runRestoreCli } from "~/server/platform/backup-cli.server";
 import http from "node:http";
 import path from "node:path";
 import compression from "compression";

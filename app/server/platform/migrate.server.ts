@@ -30,3 +30,19 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
+
+/** The migrations this build knows, in the order they run. */
+export async function bundledMigrationNames(): Promise<string[]> {
+  return Object.keys(await new BundledMigrationProvider().getMigrations()).sort();
+}
+
+/** Runs pending migrations up to and including `name` (a backup's schema version). */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new BundledMigrationProvider() });
+  const { error, results } = await migrator.migrateTo(name);
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed ?? name} failed: ${reason}`, { cause: error });
+  }
+}
