@@ -41,6 +41,11 @@ describe.each(drivers)("MediaStore driver %s", (_name, make) => {
 
     if (store instanceof S3MediaStore) {
       expect(await (await fetch(`${store.publicBase}${key}`)).text()).toBe("hello");
+      // The stored object is the file's bytes, not the SDK's aws-chunked upload framing.
+      const stored = Buffer.from(
+        await (await fetch(`${store.publicBase}${fileKey}`)).arrayBuffer(),
+      );
+      expect(stored.equals(Buffer.alloc(1024 * 64, 7))).toBe(true);
     } else {
       expect(fs.readFileSync((store as LocalMediaStore).pathFor(key), "utf8")).toBe("hello");
     }

@@ -131,6 +131,10 @@ export class S3MediaStore implements MediaStore {
           region: options.region,
           endpoint: options.endpoint,
           forcePathStyle: options.forcePathStyle,
+          // Plain signed bodies, not aws-chunked with trailing checksums: S3-compatible servers
+          // that do not decode aws-chunked (s3rver, older MinIO) would store the chunk framing.
+          requestChecksumCalculation: "WHEN_REQUIRED",
+          responseChecksumValidation: "WHEN_REQUIRED",
           credentials:
             options.accessKeyId && options.secretAccessKey
               ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
