@@ -1,6 +1,7 @@
 import { MomentAdmin } from "~/components/admin/moments/moment-admin";
 import { momentClientAction } from "~/components/admin/moments/moment-client-action";
 import { loadMomentScreen, momentAction } from "~/server/catalogue/moments-admin.server";
+import { adminFromContext } from "~/server/auth/auth.server";
 import { getDb } from "~/server/platform/db.server";
 import type { Route } from "./+types/travel-moments";
 
@@ -8,8 +9,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadMomentScreen(getDb(), request);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return momentAction(getDb(), request);
+export async function action({ request, context }: Route.ActionArgs) {
+  return momentAction(getDb(), request, adminFromContext(context).id);
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {

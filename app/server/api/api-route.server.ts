@@ -24,6 +24,14 @@ export function allowHeader(methods: readonly ApiMethod[]): string {
   return [...sorted.flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m])), "OPTIONS"].join(", ");
 }
 
+/** The admin a write was let through for, by request: whom the versions it records name. */
+const writers = new WeakMap<Request, string>();
+
+/** The id of the admin making this (write) request; null when none was checked. */
+export function apiAdminId(args: ApiArgs): string | null {
+  return writers.get(args.request) ?? null;
+}
+
 const isWrite = (method: ApiMethod): method is WriteMethod =>
   (WRITE_METHODS as readonly string[]).includes(method);
 
@@ -48,7 +56,7 @@ export function apiRoute(spec: ApiRouteSpec) {
       if (isWrite(method)) {
         // Origin first: a cross-site request is refused without touching the session table.
         assertSameOrigin(request);
-        await requireAdminApi(request);
+        writers.set(request, (await requireAdminApi(request)).id);
       }
       return await handler(args);
     } catch (error) {

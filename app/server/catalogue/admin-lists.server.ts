@@ -10,6 +10,7 @@ import {
 import { kindMessages, PACKAGE_KIND_INFO, type PackageKindInfo } from "~/domain/package-kinds";
 import { isUuid, type PackageKind } from "~/domain/schemas";
 import { pruneQuietly } from "../api/api-media.server";
+import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";
 import { conflict, isAppError } from "../platform/errors.server";
@@ -220,6 +221,7 @@ async function perform(
   kind: PackageKind,
   query: AdminListQuery,
   action: ListAction,
+  by: string | null,
 ): Promise<Done> {
   const m = kindMessages(kind);
   const window = (ids: readonly string[]): PageWindow => {
@@ -235,11 +237,12 @@ async function perform(
         kind,
         action.id,
         action.intent === "publish" ? "published" : "draft",
+        { by },
       );
       return { message: m.updated };
     case "delete":
       // The same path as DELETE /api/{kind}/{id}: the row goes, then media nothing else uses.
-      await pruneQuietly(await deletePackage(db, kind, action.id));
+      await pruneQuietly(await deletePackage(db, kind, action.id, { by }));
       return { message: m.deleted };
     case "reorder":
       await reorderPage(db, kind, window(action.ids));
@@ -284,7 +287,7 @@ export async function adminListAction(db: Db, args: ActionFunctionArgs) {
   const action = readAction(form);
   if (!action) return failure(intent, UNKNOWN_LIST_ACTION, 400);
   try {
-    const done = await perform(db, kind, query, action);
+    const done = await perform(db, kind, query, action, adminFromContext(args.context).id);
     if (action.intent === "reorder") {
       return data<ListActionReply>({ ok: true, intent: "reorder", message: done.message });
     }

@@ -130,7 +130,8 @@ const text = (form: FormData, name: string) => {
 };
 
 /** The one action of the screen: reads the (streamed) body, then dispatches on its intent. */
-export async function momentAction(db: Db, request: Request) {
+/** `by`: the signed-in admin, whom the versions name. */
+export async function momentAction(db: Db, request: Request, by: string | null = null) {
   let upload: ParsedUploadForm;
   try {
     upload = await readForm(request);
@@ -162,11 +163,11 @@ export async function momentAction(db: Db, request: Request) {
     switch (intent) {
       case "create":
       case "update":
-        return await saveMoment(db, request, intent, upload);
+        return await saveMoment(db, request, intent, upload, by);
       case "delete":
         return await removeMoment(db, request, idOf(form));
       case "toggle":
-        return await toggleMoment(db, request, idOf(form), text(form, "active") === "true");
+        return await toggleMoment(db, request, idOf(form), text(form, "active") === "true", by);
       case "move":
         return await moveMoment(db, request, idOf(form), text(form, "direction"));
       case "reorder":
@@ -189,6 +190,7 @@ async function saveMoment(
   request: Request,
   intent: "create" | "update",
   upload: ParsedUploadForm,
+  by: string | null,
 ) {
   const form = upload.formData;
   const existing = intent === "update" ? await getMoment(db, idOf(form)) : undefined;
@@ -223,12 +225,14 @@ async function saveMoment(
   }
   const store = getMediaStore();
   if (intent === "create") {
-    await saveWithUploads(upload, () => createMoment(db, submission.value));
+    await saveWithUploads(upload, () => createMoment(db, submission.value, { by }));
     return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.created });
   }
   const id = existing!.id;
   await saveWithUploads(upload, () =>
-    withMediaRelease(db, store, { momentId: id }, () => updateMoment(db, id, submission.value)),
+    withMediaRelease(db, store, { momentId: id }, () =>
+      updateMoment(db, id, submission.value, { by }),
+    ),
   );
   return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.updated });
 }
@@ -238,8 +242,14 @@ async function removeMoment(db: Db, request: Request, id: string) {
   return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.deleted });
 }
 
-async function toggleMoment(db: Db, request: Request, id: string, active: boolean) {
-  await setMomentActive(db, id, active);
+async function toggleMoment(
+  db: Db,
+  request: Request,
+  id: string,
+  active: boolean,
+  by: string | null,
+) {
+  await setMomentActive(db, id, active, { by });
   const message = active ? MOMENT_TOASTS.activated : MOMENT_TOASTS.deactivated;
   return redirectWithToast(request, LIST, { type: "success", message });
 }

@@ -11,6 +11,12 @@ import type { TravelMomentRow } from "../platform/db-schema";
 import { conflict, notFound } from "../platform/errors.server";
 import { mediaKeyFromUrl } from "../media/media-urls.server";
 import { assertSameIds } from "./packages.server";
+import { deleteHistory, recordMomentVersion, type VersionAction } from "./versions.server";
+
+/** Who saves (the version records it); null or absent: the system. */
+export interface MomentWriteOptions {
+  by?: string | null;
+}
 
 const NOT_FOUND = "Travel moment not found";
 
@@ -71,7 +77,11 @@ function momentColumns(input: TravelMomentInput) {
 }
 
 /** Creates a moment at the end of the order; the maximum of 7 holds under concurrency. */
-export async function createMoment(db: Db, input: TravelMomentInput): Promise<TravelMoment> {
+export async function createMoment(
+  db: Db,
+  input: TravelMomentInput,
+  options: MomentWriteOptions = {},
+): Promise<TravelMoment> {
   return inTransaction(db, async (trx) => {
     // Serialises concurrent creates so two of them cannot both see 6 and make 8.
     await sql`lock table travel_moments in share row exclusive mode`.execute(trx);
@@ -92,25 +102,41 @@ export async function createMoment(db: Db, input: TravelMomentInput): Promise<Tr
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordMomentVersion(trx, row.id, { action: "create", by: options.by ?? null });
     return toMoment(row);
   });
 }
+
+/** The message a moment changed since it was loaded gets. */
+export const STALE_MOMENT_MESSAGE =
+  "This travel moment was changed by someone else after you opened it. Nothing was saved: reload and try again.";
 
 /** Updates a moment; returns it with the media id it no longer references (for pruning). */
 export async function updateMoment(
   db: Db,
   id: string,
   input: TravelMomentInput,
+  options: MomentWriteOptions & {
+    /** The `updated_at` the caller loaded: a newer row is refused (409). */
+    expectedUpdatedAt?: string;
+    version?: { action: VersionAction; restoredFrom?: number };
+  } = {},
 ): Promise<{ moment: TravelMoment; releasedMediaId: string | null }> {
   if (!isUuid(id)) throw notFound(NOT_FOUND);
   return inTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom("travel_moments")
-      .select("video_media_id")
+      .select(["video_media_id", "updated_at"])
       .where("id", "=", id)
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound(NOT_FOUND);
+    if (
+      options.expectedUpdatedAt !== undefined &&
+      new Date(before.updated_at).toISOString() !== options.expectedUpdatedAt
+    ) {
+      throw conflict(STALE_MOMENT_MESSAGE);
+    }
     const videoMediaId = await mediaIdFor(trx, input.videoUrl);
     const row = await trx
       .updateTable("travel_moments")
@@ -122,21 +148,32 @@ export async function updateMoment(
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordMomentVersion(trx, id, {
+      action: options.version?.action ?? "update",
+      by: options.by ?? null,
+      restoredFrom: options.version?.restoredFrom ?? null,
+    });
     const released = before.video_media_id !== videoMediaId ? before.video_media_id : null;
     return { moment: toMoment(row), releasedMediaId: released };
   });
 }
 
-/** Deletes a moment; returns the media id it referenced (for pruning). */
+/**
+ * Deletes a moment and its history (decision 100: moments have no Recently deleted); returns the
+ * media id it referenced (for pruning). What only its old versions used is left to the sweep.
+ */
 export async function deleteMoment(db: Db, id: string): Promise<string | null> {
   if (!isUuid(id)) throw notFound(NOT_FOUND);
-  const row = await db
-    .deleteFrom("travel_moments")
-    .where("id", "=", id)
-    .returning("video_media_id")
-    .executeTakeFirst();
-  if (!row) throw notFound(NOT_FOUND);
-  return row.video_media_id;
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .deleteFrom("travel_moments")
+      .where("id", "=", id)
+      .returning("video_media_id")
+      .executeTakeFirst();
+    if (!row) throw notFound(NOT_FOUND);
+    await deleteHistory(trx, "moment", [id]);
+    return row.video_media_id;
+  });
 }
 
 export async function reorderMoments(db: Db, ids: readonly string[]): Promise<void> {
@@ -156,14 +193,22 @@ export async function reorderMoments(db: Db, ids: readonly string[]): Promise<vo
 }
 
 /** Shows or hides a moment on the public site; only that column (and updated_at) changes. */
-export async function setMomentActive(db: Db, id: string, active: boolean): Promise<TravelMoment> {
+export async function setMomentActive(
+  db: Db,
+  id: string,
+  active: boolean,
+  options: MomentWriteOptions = {},
+): Promise<TravelMoment> {
   if (!isUuid(id)) throw notFound(NOT_FOUND);
-  const row = await db
-    .updateTable("travel_moments")
-    .set({ is_active: active, updated_at: sql<Date>`now()` })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw notFound(NOT_FOUND);
-  return toMoment(row);
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable("travel_moments")
+      .set({ is_active: active, updated_at: sql<Date>`now()` })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound(NOT_FOUND);
+    await recordMomentVersion(trx, id, { action: active ? "show" : "hide", by: options.by ?? null });
+    return toMoment(row);
+  });
 }

@@ -17,6 +17,7 @@ import {
   releasePackageFormUploads,
 } from "../media/package-form-media.server";
 import { UploadError } from "../media/uploads.server";
+import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";
 import { isAppError } from "../platform/errors.server";
@@ -164,6 +165,7 @@ async function savePackageForm(db: Db, args: ActionFunctionArgs) {
   }
   const { updated_at: version, ...input } = submission.value;
   const full = kindInfo(kind).admin.form === "full";
+  const by = adminFromContext(args.context).id;
   try {
     if (!pkg) {
       // The full form refuses a taken slug; the exclusive form derives one and numbers it.
@@ -172,7 +174,7 @@ async function savePackageForm(db: Db, args: ActionFunctionArgs) {
         db,
         kind,
         { ...input, slug },
-        { slugConflict: full ? "refuse" : "suffix" },
+        { slugConflict: full ? "refuse" : "suffix", by },
       );
     } else {
       // The exclusive form has no slug field: its package keeps the slug it has.
@@ -183,7 +185,7 @@ async function savePackageForm(db: Db, args: ActionFunctionArgs) {
         kind,
         pkg.id,
         { ...input, ...(full ? {} : notOnExclusiveForm(pkg)), slug },
-        { slugConflict: "refuse", expectedUpdatedAt: version ?? pkg.updated_at },
+        { slugConflict: "refuse", expectedUpdatedAt: version ?? pkg.updated_at, by },
       );
       await pruneQuietly(before);
     }

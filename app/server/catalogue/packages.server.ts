@@ -15,6 +15,7 @@ import { inTransaction, type Db } from "../platform/db.server";
 import type { PackageRow } from "../platform/db-schema";
 import { AppError, conflict, isUniqueViolation, notFound } from "../platform/errors.server";
 import { mediaKeyFromUrl } from "../media/media-urls.server";
+import { recordPackageVersion, type VersionAction } from "./versions.server";
 
 export interface ListOptions {
   kind: PackageKind;
@@ -107,7 +108,11 @@ async function hydrate(db: Db, rows: PackageRow[]): Promise<Package[]> {
 }
 
 export async function listPackages(db: Db, options: ListOptions): Promise<Package[]> {
-  let query = db.selectFrom("packages").selectAll().where("kind", "=", options.kind);
+  let query = db
+    .selectFrom("packages")
+    .selectAll()
+    .where("kind", "=", options.kind)
+    .where("deleted_at", "is", null);
   if (options.publishedOnly) query = query.where("status", "=", "published");
   if (options.status) query = query.where("status", "=", options.status);
   const search = options.search?.trim();
@@ -186,6 +191,7 @@ export async function listPublishedCards(
     ])
     .where("p.kind", "=", kind)
     .where("p.status", "=", "published")
+    .where("p.deleted_at", "is", null)
     .$if(ids !== undefined, (q) => q.where("p.id", "in", ids!))
     .orderBy("p.position")
     .orderBy("p.created_at", "desc")
@@ -222,6 +228,7 @@ export async function listPublishedFacts(db: Db, kind: PackageKind): Promise<Pac
     .select(["id", "location", "price", "duration", "travel_period", "departures"])
     .where("kind", "=", kind)
     .where("status", "=", "published")
+    .where("deleted_at", "is", null)
     .orderBy("position")
     .orderBy("created_at", "desc")
     .orderBy("id")
@@ -230,6 +237,8 @@ export async function listPublishedFacts(db: Db, kind: PackageKind): Promise<Pac
 
 export interface GetOptions {
   publishedOnly?: boolean;
+  /** Also a soft-deleted package (history, Recently deleted); every other read leaves it out. */
+  includeDeleted?: boolean;
 }
 
 export async function getPackageById(
@@ -240,6 +249,7 @@ export async function getPackageById(
 ): Promise<Package | undefined> {
   if (!isUuid(id)) return undefined;
   let query = db.selectFrom("packages").selectAll().where("kind", "=", kind).where("id", "=", id);
+  if (!options.includeDeleted) query = query.where("deleted_at", "is", null);
   if (options.publishedOnly) query = query.where("status", "=", "published");
   const row = await query.executeTakeFirst();
   return row ? (await hydrate(db, [row]))[0] : undefined;
@@ -257,6 +267,7 @@ export async function getPackageBySlug(
     .where("kind", "=", kind)
     .where("slug", "=", slug.toLowerCase())
     .where("status", "=", "published")
+    .where("deleted_at", "is", null)
     .executeTakeFirst();
   return row ? (await hydrate(db, [row]))[0] : undefined;
 }
@@ -275,6 +286,8 @@ export async function uniqueSlug(
     .selectFrom("packages")
     .select("slug")
     .where("kind", "=", kind)
+    // A deleted package gives its slug up (decision 101): a restore renumbers on a clash.
+    .where("deleted_at", "is", null)
     .where((eb) => eb.or([eb("slug", "=", root), eb("slug", "like", `${stem}-%`)]));
   if (exceptId) query = query.where("id", "!=", exceptId);
   const taken = new Set((await query.execute()).map((r) => r.slug));
@@ -378,12 +391,12 @@ async function replaceMedia(db: Db, packageId: string, input: PackageInput): Pro
  * Serialises slug allocation within a kind for the rest of the transaction, so concurrent writers
  * do not pick the same free slug (the unique index stays the final guard).
  */
-async function lockSlugs(trx: Db, kind: PackageKind): Promise<void> {
+export async function lockSlugs(trx: Db, kind: PackageKind): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`packages-slug:${kind}`}))`.execute(trx);
 }
 
 /** A backstop: retries when a writer outside lockSlugs (e.g. a manual insert) took the slug. */
-async function withSlugRetry<T>(work: () => Promise<T>): Promise<T> {
+export async function withSlugRetry<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await work();
@@ -407,11 +420,15 @@ export type SlugConflict = "suffix" | "refuse";
 
 export interface WriteOptions {
   slugConflict?: SlugConflict;
+  /** The admin who saves, for the version it records; null or absent: the system. */
+  by?: string | null;
 }
 
 export interface UpdateOptions extends WriteOptions {
   /** The `updated_at` the editor loaded: a newer row is refused (409) instead of overwritten. */
   expectedUpdatedAt?: string;
+  /** What the version records (a restore of version N instead of a plain update). */
+  version?: { action: VersionAction; restoredFrom?: number };
 }
 
 /** The message a package changed since it was loaded gets (the form keeps the admin's input). */
@@ -459,6 +476,7 @@ export async function createPackage(
         .returning("id")
         .executeTakeFirstOrThrow();
       await replaceMedia(trx, row.id, input);
+      await recordPackageVersion(trx, kind, row.id, { action: "create", by: options.by ?? null });
       return row.id;
     }),
   );
@@ -480,6 +498,7 @@ export async function updatePackage(
         .select(["id", "slug", "updated_at"])
         .where("kind", "=", kind)
         .where("id", "=", id)
+        .where("deleted_at", "is", null)
         .forUpdate()
         .executeTakeFirst();
       if (!existing) throw notFound(kindMessages(kind).notFound);
@@ -501,6 +520,11 @@ export async function updatePackage(
         .where("id", "=", id)
         .execute();
       await replaceMedia(trx, id, input);
+      await recordPackageVersion(trx, kind, id, {
+        action: options.version?.action ?? "update",
+        by: options.by ?? null,
+        restoredFrom: options.version?.restoredFrom ?? null,
+      });
     }),
   );
   return (await getPackageById(db, kind, id))!;
@@ -511,35 +535,50 @@ export async function setPackageStatus(
   kind: PackageKind,
   id: string,
   status: PackageStatus,
+  /** `action`: what the version records ("scheduled_publish" for the job runner). */
+  options: { by?: string | null; action?: VersionAction } = {},
 ): Promise<Package> {
   if (!isUuid(id)) throw notFound(kindMessages(kind).notFound);
-  const result = await db
-    .updateTable("packages")
-    .set({ status, updated_at: sql<Date>`now()` })
-    .where("kind", "=", kind)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw notFound(kindMessages(kind).notFound);
+  await inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable("packages")
+      .set({ status, updated_at: sql<Date>`now()` })
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw notFound(kindMessages(kind).notFound);
+    await recordPackageVersion(trx, kind, id, {
+      action: options.action ?? (status === "published" ? "publish" : "unpublish"),
+      by: options.by ?? null,
+    });
+  });
   return (await getPackageById(db, kind, id))!;
 }
 
-/** Deletes the package (images and videos cascade); returns the media ids it referenced. */
-export async function deletePackage(db: Db, kind: PackageKind, id: string): Promise<string[]> {
+/**
+ * Deletes the package softly (decision 101): it is gone from every read at once and listed under
+ * Recently deleted for 30 days, then purged (versions.server.ts). Returns the media ids to release:
+ * none, since the package and its history still use them (kept for callers that release).
+ */
+export async function deletePackage(
+  db: Db,
+  kind: PackageKind,
+  id: string,
+  options: { by?: string | null } = {},
+): Promise<string[]> {
   if (!isUuid(id)) throw notFound(kindMessages(kind).notFound);
   return inTransaction(db, async (trx) => {
-    const media = await trx
-      .selectFrom("package_images")
-      .select("media_id")
-      .where("package_id", "=", id)
-      .union(trx.selectFrom("package_videos").select("media_id").where("package_id", "=", id))
-      .execute();
     const result = await trx
-      .deleteFrom("packages")
+      .updateTable("packages")
+      .set({ deleted_at: sql<Date>`now()`, deleted_by: options.by ?? null })
       .where("kind", "=", kind)
       .where("id", "=", id)
+      .where("deleted_at", "is", null)
       .executeTakeFirst();
-    if (result.numDeletedRows === 0n) throw notFound(kindMessages(kind).notFound);
-    return media.map((m) => m.media_id).filter((m): m is string => m !== null);
+    if (result.numUpdatedRows === 0n) throw notFound(kindMessages(kind).notFound);
+    await recordPackageVersion(trx, kind, id, { action: "delete", by: options.by ?? null });
+    return [];
   });
 }
 
@@ -557,6 +596,7 @@ export async function reorderPackages(
       .selectFrom("packages")
       .select("id")
       .where("kind", "=", kind)
+      .where("deleted_at", "is", null)
       .forUpdate()
       .execute();
     assertSameIds(

@@ -20,6 +20,7 @@ export async function findPublishedPackage(
     .select(["id", "title", "kind"])
     .where("id", "=", id)
     .where("status", "=", "published")
+    .where("deleted_at", "is", null)
     .executeTakeFirst();
   return row
     ? { id: row.id, title: row.title, href: siteKindInfo(row.kind).detailPath(row.id) }

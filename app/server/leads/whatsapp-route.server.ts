@@ -39,6 +39,7 @@ async function chatTarget(
       .select("kind")
       .where("id", "=", id)
       .where("status", "=", "published")
+      .where("deleted_at", "is", null)
       .executeTakeFirst();
     const pkg = kind ? await getPackageById(db, kind.kind, id, { publishedOnly: true }) : undefined;
     if (pkg) {

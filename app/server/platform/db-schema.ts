@@ -48,6 +48,9 @@ export interface PackagesTable {
   rating_source: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Soft delete (issue 19): set, the package is gone from every read but Recently deleted. */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PackageImagesTable {
@@ -227,6 +230,21 @@ export interface BookingClicksTable {
   clicks: Generated<number>;
 }
 
+/** A snapshot per save of a package or travel moment (issue 19): history and restore. */
+export interface ContentVersionsTable {
+  id: Generated<string>;
+  item_type: "package" | "moment";
+  item_id: string;
+  number: number;
+  action: string;
+  admin_id: string | null;
+  restored_from: number | null;
+  content: Json<Record<string, unknown>>;
+  /** Media objects the snapshot uses: references for the media lifecycle. */
+  media_ids: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   media_objects: MediaObjectsTable;
   packages: PackagesTable;
@@ -246,6 +264,7 @@ export interface DB {
   login_challenges: LoginChallengesTable;
   team_settings: TeamSettingsTable;
   admin_emails: AdminEmailsTable;
+  content_versions: ContentVersionsTable;
 }
 
 export type PackageRow = Selectable<PackagesTable>;

@@ -2,7 +2,7 @@ import { isUuid, travelMomentInputSchema } from "~/domain/schemas";
 import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
 import { MOMENT_TEXTS, momentFailure } from "~/server/api/api-moments.server";
 import { momentMediaIds, pruneQuietly } from "~/server/api/api-media.server";
-import { apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
+import { apiAdminId, apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
 import { getDb } from "~/server/platform/db.server";
 import { notFound } from "~/server/platform/errors.server";
 import { deleteMoment, getMoment, updateMoment } from "~/server/catalogue/moments.server";
@@ -26,7 +26,7 @@ const api = apiRoute({
       // The spec's form sends no isActive: an update that does not mention it keeps it.
       const input = parseBody(travelMomentInputSchema, { isActive: existing.isActive, ...body });
       const before = await momentMediaIds(db, id);
-      const { moment } = await updateMoment(db, id, input);
+      const { moment } = await updateMoment(db, id, input, { by: apiAdminId(args) });
       await pruneQuietly(before);
       return privateJson(moment);
     },

@@ -1,7 +1,7 @@
 import { travelMomentInputSchema } from "~/domain/schemas";
 import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
 import { momentFailure } from "~/server/api/api-moments.server";
-import { apiRoute } from "~/server/api/api-route.server";
+import { apiAdminId, apiRoute } from "~/server/api/api-route.server";
 import { getDb } from "~/server/platform/db.server";
 import { createMoment } from "~/server/catalogue/moments.server";
 
@@ -9,9 +9,11 @@ import { createMoment } from "~/server/catalogue/moments.server";
 const api = apiRoute({
   failure: (method) => momentFailure(method),
   handlers: {
-    async POST({ request }) {
-      const input = parseBody(travelMomentInputSchema, await readJsonBody(request));
-      return privateJson(await createMoment(getDb(), input), { status: 201 });
+    async POST(args) {
+      const input = parseBody(travelMomentInputSchema, await readJsonBody(args.request));
+      return privateJson(await createMoment(getDb(), input, { by: apiAdminId(args) }), {
+        status: 201,
+      });
     },
   },
 });

@@ -1,7 +1,7 @@
 import { packageInputSchema } from "~/domain/schemas";
 import { parseBody, privateJson, readJson, readJsonBody } from "~/server/api/api-http.server";
 import { kindOf, packageFailure, packageUrl } from "~/server/api/api-kinds.server";
-import { apiRoute } from "~/server/api/api-route.server";
+import { apiAdminId, apiRoute } from "~/server/api/api-route.server";
 import { apiPackageReader, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/platform/db.server";
@@ -24,7 +24,7 @@ const api = apiRoute({
     async POST(args) {
       const kind = kindOf(args);
       const input = parseBody(packageInputSchema(kind), await readJsonBody(args.request));
-      const created = await createPackage(getDb(), kind, input);
+      const created = await createPackage(getDb(), kind, input, { by: apiAdminId(args) });
       return privateJson(toApiPackage(created), {
         status: 201,
         headers: { Location: packageUrl(kind, created.id) },

@@ -8,7 +8,7 @@ import {
   writePrecondition,
 } from "~/server/api/api-preconditions.server";
 import { packageMediaIds, pruneQuietly } from "~/server/api/api-media.server";
-import { apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
+import { apiAdminId, apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
 import { apiPackageReader, statusPatchSchema, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/platform/db.server";
@@ -58,6 +58,7 @@ const api = apiRoute({
       const before = await packageMediaIds(db, id);
       const updated = await updatePackage(db, kind, id, input, {
         ...(precondition ? { expectedUpdatedAt: precondition.expectedUpdatedAt } : {}),
+        by: apiAdminId(args),
       }).catch((error: unknown) => {
         throw asPreconditionFailure(error, precondition, STALE_EDIT_MESSAGE);
       });
@@ -69,14 +70,15 @@ const api = apiRoute({
     async PATCH(args) {
       const { kind, id } = target(args);
       const { status } = parseBody(statusPatchSchema, await readJsonBody(args.request));
-      const updated = await setPackageStatus(getDb(), kind, id, status);
+      const updated = await setPackageStatus(getDb(), kind, id, status, { by: apiAdminId(args) });
       return privateJson(toApiPackage(updated), {
         headers: { ETag: versionEtag(updated.updated_at) },
       });
     },
     async DELETE(args) {
       const { kind, id } = target(args);
-      await pruneQuietly(await deletePackage(getDb(), kind, id));
+      // A soft delete (decision 101): from now on this id answers 404 like an unknown one.
+      await pruneQuietly(await deletePackage(getDb(), kind, id, { by: apiAdminId(args) }));
       return privateJson({ success: true, message: kindMessages(kind).deleted });
     },
   },

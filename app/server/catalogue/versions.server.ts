@@ -1,0 +1,168 @@
+import { sql } from "kysely";
+import type { PackageKind } from "~/domain/schemas";
+import type { MomentSnapshot, PackageSnapshot, VersionAction } from "~/domain/versions";
+import { inTransaction, type Db } from "../platform/db.server";
+import { momentMediaIds, packageMediaIds, releaseQuietly } from "../media/references.server";
+import type { MediaStore } from "../media/media-store.server";
+import { getPackageById } from "./packages.server";
+import { getMoment } from "./moments.server";
+
+export type { VersionAction } from "~/domain/versions";
+
+/*
+ * Versions (issue 19, decision 100): a snapshot of a package or travel moment per save, written
+ * by the central write functions (packages.server.ts, moments.server.ts) inside their own
+ * transaction, so every caller (forms, API, scheduled changes, bulk actions) gets them for free.
+ * A path that cannot go through those functions calls recordContentVersion itself.
+ *
+ * The media a snapshot uses are stored with it (media_ids) and count as references
+ * (media/references.server.ts): restoring a version never shows a broken image. Pruning a version
+ * releases what nothing else uses any more.
+ */
+
+export interface VersionMeta {
+  action: VersionAction;
+  /** The admin who saved; null for the system (seed, scheduled change). */
+  by: string | null;
+  restoredFrom?: number | null;
+}
+
+export type VersionedItem =
+  | { type: "package"; kind: PackageKind; id: string }
+  | { type: "moment"; id: string };
+
+export function packageSnapshot(pkg: NonNullable<Awaited<ReturnType<typeof getPackageById>>>) {
+  const { id: _id, position: _p, created_at: _c, updated_at: _u, ...content } = pkg;
+  return content satisfies PackageSnapshot;
+}
+
+async function insertVersion(
+  trx: Db,
+  item: { type: "package" | "moment"; id: string },
+  content: PackageSnapshot | MomentSnapshot,
+  mediaIds: string[],
+  meta: VersionMeta,
+): Promise<void> {
+  // The write that records a version holds the item's row lock, so numbers do not race; the
+  // unique (item, number) constraint is the final guard.
+  await trx
+    .insertInto("content_versions")
+    .values((eb) => ({
+      item_type: item.type,
+      item_id: item.id,
+      number: eb
+        .selectFrom("content_versions")
+        .select(sql<number>`coalesce(max(number), 0) + 1`.as("n"))
+        .where("item_type", "=", item.type)
+        .where("item_id", "=", item.id),
+      action: meta.action,
+      admin_id: meta.by,
+      restored_from: meta.restoredFrom ?? null,
+      content: JSON.stringify(content),
+      media_ids: mediaIds,
+    }))
+    .execute();
+}
+
+/** Records the package as it is now (in `trx`, after the write) as its next version. */
+export async function recordPackageVersion(
+  trx: Db,
+  kind: PackageKind,
+  id: string,
+  meta: VersionMeta,
+): Promise<void> {
+  const pkg = await getPackageById(trx, kind, id, { includeDeleted: true });
+  if (!pkg) throw new Error(`recordPackageVersion: package ${id} not found`);
+  await insertVersion(
+    trx,
+    { type: "package", id },
+    packageSnapshot(pkg),
+    await packageMediaIds(trx, id),
+    meta,
+  );
+}
+
+export function momentSnapshot(
+  moment: NonNullable<Awaited<ReturnType<typeof getMoment>>>,
+): MomentSnapshot {
+  const { id: _id, orderIndex: _o, ...content } = moment;
+  return content;
+}
+
+/** Records the travel moment as it is now (in `trx`, after the write) as its next version. */
+export async function recordMomentVersion(trx: Db, id: string, meta: VersionMeta): Promise<void> {
+  const moment = await getMoment(trx, id);
+  if (!moment) throw new Error(`recordMomentVersion: moment ${id} not found`);
+  await insertVersion(
+    trx,
+    { type: "moment", id },
+    momentSnapshot(moment),
+    await momentMediaIds(trx, id),
+    meta,
+  );
+}
+
+/**
+ * The one entry point for a write path that cannot go through the central write functions: call
+ * it with the writer's transaction after the write, so the version exists exactly when it does.
+ */
+export async function recordContentVersion(
+  db: Db,
+  item: VersionedItem,
+  meta: VersionMeta,
+): Promise<void> {
+  await inTransaction(db, (trx) =>
+    item.type === "package"
+      ? recordPackageVersion(trx, item.kind, item.id, meta)
+      : recordMomentVersion(trx, item.id, meta),
+  );
+}
+
+/** Deletes an item's whole history (a moment deleted, a package purged); returns its media ids. */
+export async function deleteHistory(
+  trx: Db,
+  type: "package" | "moment",
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx
+    .deleteFrom("content_versions")
+    .where("item_type", "=", type)
+    .where("item_id", "in", ids)
+    .returning("media_ids")
+    .execute();
+  return [...new Set(rows.flatMap((r) => r.media_ids))];
+}
+
+export interface RetentionOptions {
+  now?: Date;
+  /** Versions kept per item whatever their age (the newest ones). */
+  keepVersions: number;
+  /** Versions younger than this are kept whatever their number. */
+  keepDays: number;
+}
+
+/**
+ * Deletes versions that are neither among the `keepVersions` newest of their item nor younger
+ * than `keepDays`, then releases the media only they used. Returns how many versions went.
+ */
+export async function pruneVersions(
+  db: Db,
+  store: MediaStore,
+  options: RetentionOptions,
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const before = new Date(now.getTime() - options.keepDays * 86_400_000);
+  const keep = Math.max(1, Math.floor(options.keepVersions));
+  const { rows } = await sql<{ media_ids: string[] }>`
+    delete from content_versions as v
+    using (
+      select id, row_number() over (partition by item_type, item_id order by number desc) as rank
+      from content_versions
+    ) as r
+    where v.id = r.id and r.rank > ${keep} and v.created_at < ${before}
+    returning v.media_ids
+  `.execute(db);
+  await releaseQuietly(db, store, [...new Set(rows.flatMap((r) => r.media_ids))]);
+  return rows.length;
+}
