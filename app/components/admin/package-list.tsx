@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { adminShowingText } from "~/domain/admin-paging";
 import { kindInfo } from "~/domain/package-kinds";
+import { recentlyDeletedPath } from "~/domain/versions";
 import type { PackageKind } from "~/domain/schemas";
 import type {
   AdminListQuery,
@@ -155,9 +156,14 @@ export function PackageList({
         <h1 id="list-heading" ref={headingRef} tabIndex={-1}>
           {info.admin.title}
         </h1>
-        <Link to={info.admin.newPath} className="button button-primary">
-          <span aria-hidden="true">+</span> {info.admin.newLabel}
-        </Link>
+        <div className="admin-list-header-actions">
+          <Link to={recentlyDeletedPath(kind)} className="button button-secondary">
+            Recently deleted
+          </Link>
+          <Link to={info.admin.newPath} className="button button-primary">
+            <span aria-hidden="true">+</span> {info.admin.newLabel}
+          </Link>
+        </div>
       </header>
 
       {canReorder ? (

@@ -43,6 +43,11 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/team", "routes/admin/team.tsx"),
     // Issue 19: the audit trail (events), read-only.
     route("admin/activity", "routes/admin/activity.tsx"),
+    // Issue 19: history of a package (kind trip|exclusive|local|discovery) or moment, one version
+    // (read-only, with Restore), and each package list's Recently deleted.
+    route("admin/history/:kind/:id", "routes/admin/history.tsx"),
+    route("admin/history/:kind/:id/:versionId", "routes/admin/history-version.tsx"),
+    route("admin/recently-deleted/:kind", "routes/admin/recently-deleted.tsx"),
     // Instant uploads from the package and moment forms (JSON resource route, same guard).
     route("admin/uploads", "routes/admin/uploads.ts"),
     // Any other /admin/* URL: a 404 inside the admin shell, behind the same guard.

@@ -10,10 +10,12 @@ import type { MediaStore } from "./media-store.server";
  * A stored object (a media_objects row, its file and its variants) is in use while a package
  * image, a package video, a travel moment's video or a travel moment's thumbnail references it:
  * by media id, or by URL (the object's own URL or one of its variants'; a thumbnail is a bare
- * URL). Only unreferenced objects are ever deleted:
+ * URL), or a saved version of a package or moment uses it (content_versions.media_ids, issue 19:
+ * restoring a version never shows a broken image). Only unreferenced objects are ever deleted:
  *  - after a package or moment write, what it referenced before and no longer does is released;
  *  - when the database write after an upload fails, what the request stored is released;
- *  - uploads nothing attached (an admin who uploaded and never saved) are swept after 24 hours.
+ *  - uploads nothing attached (an admin who uploaded and never saved) are swept after 24 hours;
+ *  - after old versions are pruned or a deleted package is purged, what they alone used is released.
  */
 
 export const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -43,6 +45,7 @@ function referencedSql() {
                where t.video_media_id = m.id
                   or ${namesObject(sql.ref("t.video_url"))}
                   or ${namesObject(sql.ref("t.thumbnail_url"))})
+    or exists (select 1 from content_versions cv where cv.media_ids @> array[m.id])
   )`;
 }
 

@@ -94,6 +94,20 @@ export const envSchema = z
       .min(1, { error: "must be at least 1 day" })
       .max(36500, { error: "must be at most 36500 days" })
       .default(730),
+    /** History (issue 19): each package and moment keeps at least this many newest versions… */
+    HISTORY_KEEP_VERSIONS: z.coerce
+      .number({ error: "must be a number of versions" })
+      .int({ error: "must be a whole number of versions" })
+      .min(1, { error: "must be at least 1 version" })
+      .max(100_000, { error: "must be at most 100000 versions" })
+      .default(50),
+    /** …and every version younger than this many days; older ones beyond the count are pruned. */
+    HISTORY_KEEP_DAYS: z.coerce
+      .number({ error: "must be a number of days" })
+      .int({ error: "must be a whole number of days" })
+      .min(1, { error: "must be at least 1 day" })
+      .max(36500, { error: "must be at most 36500 days" })
+      .default(180),
     /** Turns on GET /metrics (Prometheus), readable with `Authorization: Bearer <token>`. */
     METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -9,6 +9,7 @@ import { log, setLogLevel } from "./log.server";
 import { LocalMediaStore, S3MediaStore, type MediaStore } from "../media/media-store.server";
 import { configureMediaUrls } from "../media/media-urls.server";
 import { startMediaSweeper, sweepUnattachedMedia } from "../media/references.server";
+import { runContentRetention } from "../catalogue/deleted-packages.server";
 import { migrateToLatest } from "./migrate.server";
 import { seedDemo } from "../catalogue/seed.server";
 import { siteConfigFrom } from "../site/site.server";
@@ -85,7 +86,14 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     );
     setDatabase(database);
     // Uploads never attached to anything are deleted after 24 h: now, then hourly.
-    const stopSweeper = startMediaSweeper(() => sweepUnattachedMedia(database.db, media));
+    // Issue 19 retention (old versions, packages deleted 30 days ago) runs before it, so what
+    // they alone used is freed in the same pass. The job runner (issue 19) may take both over.
+    const retention = { keepVersions: env.HISTORY_KEEP_VERSIONS, keepDays: env.HISTORY_KEEP_DAYS };
+    const stopSweeper = startMediaSweeper(
+      async () =>
+        (await runContentRetention(database.db, media, retention)) +
+        (await sweepUnattachedMedia(database.db, media)),
+    );
     // Enquiries older than ENQUIRY_RETENTION_DAYS: deleted now, then daily (decision 090).
     const stopRetention = startEnquiryRetention(database.db, { days: env.ENQUIRY_RETENTION_DAYS });
     runtime = {

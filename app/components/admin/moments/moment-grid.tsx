@@ -6,6 +6,7 @@ import type { TravelMoment } from "~/domain/schemas";
 import { SortableArea, useSortableCell } from "../sortable-grid";
 import { StatusBadge } from "../status-badge";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { historyPath } from "~/domain/versions";
 
 const LIST = momentDialogHref(null);
 
@@ -156,6 +157,13 @@ function MomentCard({ moment, position, count, draggable }: MomentCardProps) {
           preventScrollReset
         >
           Edit
+        </Link>
+        <Link
+          to={historyPath("moment", moment.id)}
+          className="button button-secondary"
+          aria-label={`History of ${moment.title}`}
+        >
+          History
         </Link>
         <Link
           to={momentDialogHref({ mode: "delete", id: moment.id })}

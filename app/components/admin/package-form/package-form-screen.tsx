@@ -1,5 +1,7 @@
 import type { PackageFormData, PackageFormReply } from "~/domain/package-form";
+import { Link } from "react-router";
 import { kindInfo } from "~/domain/package-kinds";
+import { historyPath } from "~/domain/versions";
 import { ExclusivePackageForm } from "./exclusive-form";
 import { formTitle } from "./form-texts";
 import { FullPackageForm } from "./full-form";
@@ -17,6 +19,11 @@ export function PackageFormScreen({ form, reply }: PackageFormScreenProps) {
     <section className="admin-section package-form-screen">
       <header className="admin-section-header">
         <h1 id="form-heading">{formTitle(form.kind, form.mode)}</h1>
+        {form.mode === "edit" && form.id ? (
+          <Link to={historyPath(form.kind, form.id)} className="button button-secondary">
+            History
+          </Link>
+        ) : null}
       </header>
       {/* A new key per package, so moving from one edit URL to another starts a fresh form. */}
       <Editor key={`${form.kind}-${form.id ?? "new"}`} data={form} reply={reply} />

@@ -1,0 +1,24 @@
+import { VersionView } from "~/components/admin/history/version-view";
+import { restoreVersionAction, versionScreen } from "~/server/catalogue/history-screens.server";
+import { getDb } from "~/server/platform/db.server";
+import type { Route } from "./+types/history-version";
+
+/** /admin/history/{kind}/{id}/{versionId}: one version, read-only, and "Restore this version". */
+export function loader(args: Route.LoaderArgs) {
+  return versionScreen(getDb(), args);
+}
+
+export function action(args: Route.ActionArgs) {
+  return restoreVersionAction(getDb(), args);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData
+    ? `Version ${loaderData.version.number} of ${loaderData.item.title} · Admin`
+    : "Version · Admin";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminHistoryVersion({ loaderData, actionData }: Route.ComponentProps) {
+  return <VersionView {...loaderData} reply={actionData} />;
+}

@@ -1,0 +1,18 @@
+import { HistoryList } from "~/components/admin/history/history-list";
+import { historyScreen } from "~/server/catalogue/history-screens.server";
+import { getDb } from "~/server/platform/db.server";
+import type { Route } from "./+types/history";
+
+/** /admin/history/{kind}/{id}: a package's or travel moment's versions (issue 19). */
+export function loader(args: Route.LoaderArgs) {
+  return historyScreen(getDb(), args);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData ? `History of ${loaderData.item.title} · Admin` : "History · Admin";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminHistory({ loaderData }: Route.ComponentProps) {
+  return <HistoryList {...loaderData} />;
+}

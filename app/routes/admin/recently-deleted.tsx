@@ -1,0 +1,27 @@
+import { RecentlyDeleted } from "~/components/admin/history/recently-deleted";
+import {
+  recentlyDeletedAction,
+  recentlyDeletedScreen,
+} from "~/server/catalogue/history-screens.server";
+import { getDb } from "~/server/platform/db.server";
+import type { Route } from "./+types/recently-deleted";
+
+/** /admin/recently-deleted/{kind}: deleted packages of the last 30 days, with Restore (issue 19). */
+export function loader(args: Route.LoaderArgs) {
+  return recentlyDeletedScreen(getDb(), args);
+}
+
+export function action(args: Route.ActionArgs) {
+  return recentlyDeletedAction(getDb(), args);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? `${loaderData.title} · Admin` : "Recently deleted · Admin" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function AdminRecentlyDeleted({ loaderData, actionData }: Route.ComponentProps) {
+  return <RecentlyDeleted {...loaderData} reply={actionData} />;
+}
