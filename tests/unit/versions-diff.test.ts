@@ -1,0 +1,193 @@
+import { describe, expect, it } from "vitest";
+import {
+  actionLabel,
+  describeMomentChanges,
+  describePackageChanges,
+  historyPath,
+  type MomentSnapshot,
+  type PackageSnapshot,
+} from "~/domain/versions";
+
+const image = (url: string, alt = "") => ({
+  url,
+  alt,
+  focal_x: 0.5,
+  focal_y: 0.5,
+  width: 800,
+  height: 600,
+  variants: [],
+});
+
+function snapshot(overrides: Partial<PackageSnapshot> = {}): PackageSnapshot {
+  const images = overrides.images ?? ["/media/a.webp", "/media/b.webp"];
+  return {
+    kind: "trip",
+    slug: "bali-escape",
+    title: "Bali Escape",
+    description: "Rice terraces.",
+    location: "Ubud",
+    price: "From R 12 000",
+    duration: "7 days",
+    travel_period: "May to September",
+    rating: 4.5,
+    review_count: 12,
+    status: "published",
+    images,
+    imageDetails: images.map((url) => image(url)),
+    videos: [],
+    highlights: ["Temples", "Beaches"],
+    inclusions: [],
+    exclusions: [],
+    itinerary: [
+      { day: "Day 1", activity: "Arrive", accommodation: "Hotel" },
+      { day: "Day 2", activity: "Temples", accommodation: "Hotel" },
+      { day: "Day 3", activity: "Rice terraces", accommodation: "Villa" },
+    ],
+    departures: [],
+    faqs: [],
+    meeting_point: "",
+    rating_source: "",
+    ...overrides,
+  };
+}
+
+describe("describePackageChanges", () => {
+  it("names a first version Created and an unchanged one with nothing", () => {
+    expect(describePackageChanges(null, snapshot())).toEqual(["Created"]);
+    expect(describePackageChanges(snapshot(), snapshot())).toEqual([]);
+  });
+
+  it("quotes short fields before and after", () => {
+    const changes = describePackageChanges(
+      snapshot(),
+      snapshot({ price: "From R 13 500", location: "", rating: null }),
+    );
+    expect(changes).toEqual([
+      "Price: From R 12 000 → From R 13 500",
+      "Location: Ubud → (empty)",
+      "Rating: 4.5 → (empty)",
+    ]);
+  });
+
+  it("says a long text changed without quoting it, and clips long short fields", () => {
+    const long = "x".repeat(200);
+    const [title, description] = describePackageChanges(
+      snapshot(),
+      snapshot({ title: long, description: "New text" }),
+    );
+    expect(title).toMatch(/^Title: Bali Escape → x{59}…$/);
+    expect(description).toBe("Description changed");
+  });
+
+  it("counts images added and removed, and sees a new order", () => {
+    const before = snapshot();
+    expect(
+      describePackageChanges(
+        before,
+        snapshot({ images: ["/media/a.webp", "/media/b.webp", "/media/c.webp", "/media/d.webp"] }),
+      ),
+    ).toEqual(["2 images added"]);
+    expect(describePackageChanges(before, snapshot({ images: ["/media/b.webp"] }))).toEqual([
+      "1 image removed",
+    ]);
+    expect(
+      describePackageChanges(before, snapshot({ images: ["/media/b.webp", "/media/a.webp"] })),
+    ).toEqual(["Images reordered"]);
+  });
+
+  it("names alt text and focal point changes by image", () => {
+    const after = snapshot();
+    after.imageDetails = [
+      image("/media/a.webp"),
+      { ...image("/media/b.webp", "A temple"), focal_x: 0.2 },
+    ];
+    expect(describePackageChanges(snapshot(), after)).toEqual([
+      "Alt text of image 2 changed",
+      "Focal point of image 2 changed",
+    ]);
+  });
+
+  it("names itinerary days by their place", () => {
+    const before = snapshot();
+    const itinerary = before.itinerary.map((d) => ({ ...d }));
+    itinerary[2] = { ...itinerary[2]!, activity: "Volcano sunrise" };
+    itinerary.push({ day: "Day 4", activity: "Fly home", accommodation: "" });
+    expect(describePackageChanges(before, snapshot({ itinerary }))).toEqual([
+      "Itinerary day 3 changed",
+      "Itinerary day 4 added",
+    ]);
+    expect(describePackageChanges(before, snapshot({ itinerary: itinerary.slice(0, 2) }))).toEqual(
+      ["Itinerary day 3 removed"],
+    );
+  });
+
+  it("describes status, lists, videos, departures and FAQs", () => {
+    const changes = describePackageChanges(
+      snapshot(),
+      snapshot({
+        status: "draft",
+        highlights: ["Temples", "Beaches", "Volcano"],
+        inclusions: ["Breakfast"],
+        videos: [{ id: "v", type: "url", url: "https://vimeo.com/1", order: 0 }],
+        departures: [
+          { start_date: "2027-03-01", end_date: null, price: null, status: "available", note: null },
+        ],
+        faqs: [{ question: "Visa?", answer: "On arrival." }],
+      }),
+    );
+    expect(changes).toEqual([
+      "Status: Published → Draft",
+      "1 video added",
+      "Highlights: 1 item added",
+      "Inclusions: 1 item added",
+      "Departure 1 added",
+      "FAQ 1 added",
+    ]);
+  });
+
+  it("sees a reordered list as reordered, not as added and removed", () => {
+    expect(
+      describePackageChanges(snapshot(), snapshot({ highlights: ["Beaches", "Temples"] })),
+    ).toEqual(["Highlights reordered"]);
+  });
+});
+
+describe("describeMomentChanges", () => {
+  const moment: MomentSnapshot = {
+    title: "Reef",
+    videoUrl: "/media/v.mp4",
+    thumbnailUrl: "/media/t.webp",
+    duration: "0:30",
+    isActive: true,
+  };
+
+  it("names each changed field", () => {
+    expect(describeMomentChanges(null, moment)).toEqual(["Created"]);
+    expect(
+      describeMomentChanges(moment, {
+        ...moment,
+        title: "Reef dive",
+        videoUrl: "/media/w.mp4",
+        thumbnailUrl: undefined,
+        isActive: false,
+        description: "Clear water",
+      }),
+    ).toEqual([
+      "Shown on the site: Yes → No",
+      "Title: Reef → Reef dive",
+      "Description changed",
+      "Video replaced",
+      "Thumbnail removed",
+    ]);
+  });
+});
+
+describe("labels and paths", () => {
+  it("labels actions and builds history URLs", () => {
+    expect(actionLabel("restore", 3)).toBe("Restored version 3");
+    expect(actionLabel("scheduled_publish", null)).toBe("Published by schedule");
+    expect(actionLabel("undelete", null)).toBe("Restored from Recently deleted");
+    expect(historyPath("trip", "abc")).toBe("/admin/history/trip/abc");
+    expect(historyPath("moment", "abc", "v1")).toBe("/admin/history/moment/abc/v1");
+  });
+});
