@@ -20,6 +20,7 @@ import {
 import { parseUploadForm, type StoredMedia } from "~/server/media/uploads.server";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
+import { retentionLater } from "../support/history";
 import { registerS3rver } from "../support/s3-server";
 
 const s3 = registerS3rver("wlx-lifecycle-", "lifecycle");
@@ -115,11 +116,15 @@ describe.each(drivers)("media lifecycle on the %s driver", (_name, make) => {
       deletePackage(db(), "trip", pkg.id),
     );
     expect(await present(a!)).toBe(true);
+    // Purged for good 30 days later (with its history): the moment still uses it.
+    await retentionLater(db(), store);
+    expect(await present(a!)).toBe(true);
 
     // Deleting the moment releases both its video and its thumbnail.
     await withMediaRelease(db(), store, { momentId: moment.id }, () =>
       deleteMoment(db(), moment.id),
     );
+    await retentionLater(db(), store);
     expect(await present(a!)).toBe(false);
     expect(await present(video)).toBe(false);
   });
@@ -149,10 +154,14 @@ describe.each(drivers)("media lifecycle on the %s driver", (_name, make) => {
     await withMediaRelease(db(), store, { packageId: one.id }, () =>
       deletePackage(db(), "trip", one.id),
     );
+    await retentionLater(db(), store);
     expect(await present(shared)).toBe(true);
     await withMediaRelease(db(), store, { packageId: two.id }, () =>
       deletePackage(db(), "local", two.id),
     );
+    // Soft-deleted: restorable for 30 days, so still there until the purge.
+    expect(await present(shared)).toBe(true);
+    await retentionLater(db(), store);
     expect(await present(shared)).toBe(false);
   });
 
@@ -175,6 +184,10 @@ describe.each(drivers)("media lifecycle on the %s driver", (_name, make) => {
         packageInput("trip", { title: "Replace", images: [b!.url] }),
       ),
     );
+    // The first version still uses them (restore must not show a broken image)…
+    expect(await present(a!)).toBe(true);
+    // …until it is pruned.
+    await retentionLater(db(), store);
     expect(await present(a!)).toBe(false);
     expect(await present(video)).toBe(false);
     expect(await present(b!)).toBe(true);
@@ -195,6 +208,8 @@ describe.each(drivers)("media lifecycle on the %s driver", (_name, make) => {
         travelMomentInputSchema.parse({ title: "M", videoUrl: second.video.url }),
       ),
     );
+    expect(await present(first.video)).toBe(true);
+    await retentionLater(db(), store);
     expect(await present(first.video)).toBe(false);
     expect(await present(second.video)).toBe(true);
   });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pruneMedia, storeImage } from "~/server/media/images.server";
@@ -156,9 +157,13 @@ describe("images and pruning (PostgreSQL)", () => {
     expect(pkg.imageDetails[0]!.variants).toHaveLength(1);
 
     const { deletePackage } = await import("~/server/catalogue/packages.server");
-    const released = await deletePackage(database.db, "trip", pkg.id);
-    expect(released.sort()).toEqual([a.id, b.id].sort());
-    expect(await pruneMedia(database.db, store, released)).toBe(1);
+    // A soft delete releases nothing: the package may come back from Recently deleted.
+    expect(await deletePackage(database.db, "trip", pkg.id)).toEqual([]);
+    expect(await pruneMedia(database.db, store, [a.id, b.id])).toBe(0);
+    // Purged with its history 30 days later: B (only that package's) goes, A stays.
+    await sql`delete from content_versions where item_id = ${pkg.id}`.execute(database.db);
+    await sql`delete from packages where id = ${pkg.id}`.execute(database.db);
+    expect(await pruneMedia(database.db, store, [a.id, b.id])).toBe(1);
     expect(await store.exists(a.storage_key)).toBe(true);
     expect(await store.exists(b.storage_key)).toBe(false);
     expect(await store.exists(b.variants[0]!.key)).toBe(false);

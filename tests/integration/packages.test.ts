@@ -202,15 +202,15 @@ describe.each(BACKENDS)("packages repository on %s", (backend) => {
       expect((await setPackageStatus(db(), "exclusive", p.id, "draft")).status).toBe("draft");
     });
 
-    it("deletes with its images and videos", async () => {
+    it("deletes softly: gone from reads, images and videos kept for a restore", async () => {
       const p = await makePackage(db(), "trip", {
         images: ["/a.webp"],
         videos: [{ type: "url", url: "https://vimeo.com/1" }],
       });
-      await deletePackage(db(), "trip", p.id);
+      expect(await deletePackage(db(), "trip", p.id)).toEqual([]);
       expect(await getPackageById(db(), "trip", p.id)).toBeUndefined();
-      const left = await db().selectFrom("package_images").select("id").execute();
-      expect(left).toEqual([]);
+      const kept = await getPackageById(db(), "trip", p.id, { includeDeleted: true });
+      expect(kept).toMatchObject({ images: ["/a.webp"], videos: [{ url: "https://vimeo.com/1" }] });
     });
   });
 
