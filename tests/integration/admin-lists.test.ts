@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { kindMessages, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import type { PackageKind } from "~/domain/schemas";
 import { UNKNOWN_LIST_ACTION } from "~/server/catalogue/admin-lists.server";
+import { purgeDeletedPackages } from "~/server/catalogue/deleted-packages.server";
+import { LocalMediaStore } from "~/server/media/media-store.server";
 import { makePackage } from "../support/factories";
 import { cookieNamed, useSignedInServer } from "./auth-support";
 
@@ -39,6 +41,7 @@ describe("admin package lists", () => {
         .selectFrom("packages")
         .select("status")
         .where("id", "=", id)
+        .where("deleted_at", "is", null)
         .executeTakeFirst()
     )?.status;
   const orderOf = async (kind: PackageKind) =>
@@ -47,6 +50,7 @@ describe("admin package lists", () => {
         .selectFrom("packages")
         .select("id")
         .where("kind", "=", kind)
+        .where("deleted_at", "is", null)
         .orderBy("position")
         .orderBy("created_at", "desc")
         .orderBy("id")
@@ -133,6 +137,22 @@ describe("admin package lists", () => {
     expect(deleted.headers.get("Location")).toBe("/admin/exclusive");
     expect(flashOf(deleted)?.message).toBe(kindMessages("exclusive").deleted);
     expect(await statusOf(pkg.id)).toBeUndefined();
+    // A soft delete (decision 101): recorded as a version by the signed-in admin; the media stay
+    // for Recently deleted until the purge 30 days later, which frees them.
+    const last = await suite.database.db
+      .selectFrom("content_versions")
+      .select(["action", "admin_id"])
+      .where("item_id", "=", pkg.id)
+      .orderBy("number", "desc")
+      .executeTakeFirstOrThrow();
+    expect(last.action).toBe("delete");
+    expect(last.admin_id).not.toBeNull();
+    expect(fs.existsSync(file)).toBe(true);
+    await purgeDeletedPackages(
+      suite.database.db,
+      new LocalMediaStore(path.join(dataDir, "media")),
+      new Date(Date.now() + 31 * 86_400_000),
+    );
     const rows = await suite.database.db
       .selectFrom("media_objects")
       .select("id")

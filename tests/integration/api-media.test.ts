@@ -2,9 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalMediaStore } from "~/server/media/media-store.server";
+import { retentionLater } from "../support/history";
 import { startApiHarness, type ApiHarness } from "./api-harness";
 
-// Updates and deletes through the API release media that nothing references any more.
+// Updates and deletes through the API release media that nothing references any more: neither
+// the item nor one of its versions (issue 19), so a dropped image goes when retention has pruned
+// the versions that used it, and a deleted package's when it is purged.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-api-media-"));
 let h: ApiHarness;
 beforeAll(async () => {
@@ -30,6 +34,8 @@ async function storedMedia(key: string) {
     .execute();
   return { url: `/media/${key}`, file };
 }
+/** Runs retention as if it were a year later: all but the newest version pruned, bins emptied. */
+const later = () => retentionLater(h.database.db, new LocalMediaStore(path.join(dataDir, "media")));
 const mediaRows = async () =>
   (
     await h.database.db
@@ -54,10 +60,15 @@ describe("media pruning", () => {
       images: [b.url],
     });
     expect(updated.status).toBe(200);
+    // Version 1 still uses A: a restore must not show a broken image.
+    expect(fs.existsSync(a.file)).toBe(true);
+    await later();
     expect(await mediaRows()).toEqual(["packages/b.webp"]);
     expect(fs.existsSync(a.file)).toBe(false);
     expect(fs.existsSync(b.file)).toBe(true);
     expect((await h.send("DELETE", `/api/local/${id}`)).status).toBe(200);
+    expect(fs.existsSync(b.file)).toBe(true);
+    await later();
     expect(await mediaRows()).toEqual([]);
     expect(fs.existsSync(b.file)).toBe(false);
   });
@@ -69,6 +80,7 @@ describe("media pruning", () => {
     ).json()) as { id: string };
     await h.send("POST", "/api/trips", { title: "Two", images: [shared.url] });
     expect((await h.send("DELETE", `/api/trips/${one.id}`)).status).toBe(200);
+    await later();
     expect(await mediaRows()).toEqual(["packages/shared.webp"]);
     expect(fs.existsSync(shared.file)).toBe(true);
   });
@@ -89,7 +101,10 @@ describe("media pruning", () => {
         })
       ).status,
     ).toBe(200);
+    expect(fs.existsSync(first.file)).toBe(true);
+    await later();
     expect(fs.existsSync(first.file)).toBe(false);
+    // A moment's delete takes its history with it: its video goes at once.
     expect((await h.send("DELETE", `/api/admin/travel-moments/${id}`)).status).toBe(200);
     expect(fs.existsSync(second.file)).toBe(false);
     expect(await mediaRows()).not.toContain("travel-moments/second.webm");
