@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES, travelMomentInputSchema } from "~/domain/schemas";
 import { createMoment, listMoments } from "~/server/catalogue/moments.server";
 import { THUMBNAIL_TOO_LARGE } from "~/server/catalogue/moments-admin.server";
+import { LocalMediaStore } from "~/server/media/media-store.server";
+import { retentionLater } from "../support/history";
 import { startApiHarness, type ApiHarness } from "./api-harness";
 
 // The travel-moments admin screen (issue 10) through the built server on PostgreSQL: plain form
@@ -410,7 +412,9 @@ describe("edit", () => {
     expect(storedFiles()).toContain(path.basename(m.videoUrl));
   });
 
-  it("replacing the video and thumbnail frees the old files; removing the thumbnail frees it", async () => {
+  it("replacing the video and thumbnail frees the old files once no version uses them; removing the thumbnail too", async () => {
+    const later = () =>
+      retentionLater(h.database.db, new LocalMediaStore(path.join(dataDir, "media")));
     const m = await created("Lagoon", { thumbnail: thumbnail() });
     const replaced = await post(`?edit=${m.id}`, {
       intent: "update",
@@ -424,6 +428,9 @@ describe("edit", () => {
     const [after] = await listMoments(h.database.db);
     expect(after!.videoUrl).not.toBe(m.videoUrl);
     expect(after!.thumbnailUrl).not.toBe(m.thumbnailUrl);
+    // The first version still uses the old files (issue 19): kept until it is pruned.
+    expect(storedFiles()).toContain(path.basename(m.videoUrl));
+    await later();
     const files = storedFiles();
     expect(files).not.toContain(path.basename(m.videoUrl));
     expect(files).not.toContain(path.basename(m.thumbnailUrl!));
@@ -440,6 +447,7 @@ describe("edit", () => {
     expect(removed.status).toBe(302);
     const [final] = await listMoments(h.database.db);
     expect(final).not.toHaveProperty("thumbnailUrl");
+    await later();
     expect(storedFiles()).toEqual([path.basename(after!.videoUrl)]);
   });
 
