@@ -45,6 +45,7 @@ export interface HistoryItem {
   deleted: boolean;
   editPath: string;
   listPath: string;
+  listTitle: string;
   noun: string;
 }
 
@@ -83,6 +84,7 @@ async function loadItem(db: Db, kind: HistoryKind, id: string): Promise<HistoryI
       deleted: false,
       editPath: `${momentsPath}?edit=${id}`,
       listPath: momentsPath,
+      listTitle: "Travel Moments",
       noun: "travel moment",
     };
   }
@@ -102,6 +104,7 @@ async function loadItem(db: Db, kind: HistoryKind, id: string): Promise<HistoryI
     deleted: row.deleted_at !== null,
     editPath: info.admin.editPath(id),
     listPath: info.admin.listPath,
+    listTitle: info.admin.title,
     noun: info.nouns.one,
   };
 }

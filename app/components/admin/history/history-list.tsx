@@ -18,7 +18,7 @@ export function HistoryTrail({ item, version }: { item: HistoryItem; version?: n
     <nav aria-label="Breadcrumb" className="history-trail">
       <ol>
         <li>
-          <Link to={item.listPath}>{item.kind === "moment" ? "Travel Moments" : "List"}</Link>
+          <Link to={item.listPath}>{item.listTitle}</Link>
         </li>
         <li>
           {item.deleted ? <span>{item.title}</span> : <Link to={item.editPath}>{item.title}</Link>}
