@@ -191,9 +191,12 @@ export function describeMomentChanges(
   if (!before) return ["Created"];
   const out: string[] = [];
   if (before.isActive !== after.isActive) {
-    out.push(`Shown on the site: ${before.isActive ? "Yes" : "No"} → ${after.isActive ? "Yes" : "No"}`);
+    out.push(
+      `Shown on the site: ${before.isActive ? "Yes" : "No"} → ${after.isActive ? "Yes" : "No"}`,
+    );
   }
-  if (before.title !== after.title) out.push(`Title: ${quote(before.title)} → ${quote(after.title)}`);
+  if (before.title !== after.title)
+    out.push(`Title: ${quote(before.title)} → ${quote(after.title)}`);
   if ((before.duration ?? "") !== (after.duration ?? "")) {
     out.push(`Duration: ${quote(before.duration)} → ${quote(after.duration)}`);
   }

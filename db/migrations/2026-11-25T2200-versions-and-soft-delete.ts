@@ -20,9 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("admin_id", "uuid")
     // A restore names the version it brought back.
     .addColumn("restored_from", "integer")
-    .addColumn("content", "jsonb", (c) =>
-      c.notNull().check(sql`jsonb_typeof(content) = 'object'`),
-    )
+    .addColumn("content", "jsonb", (c) => c.notNull().check(sql`jsonb_typeof(content) = 'object'`))
     // The media objects the snapshot uses: the media lifecycle counts them as references.
     .addColumn("media_ids", sql`uuid[]`, (c) => c.notNull().defaultTo(sql`'{}'::uuid[]`))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
@@ -59,6 +57,10 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table packages add constraint packages_kind_slug_key unique (kind, slug)`.execute(
     db,
   );
-  await db.schema.alterTable("packages").dropColumn("deleted_at").dropColumn("deleted_by").execute();
+  await db.schema
+    .alterTable("packages")
+    .dropColumn("deleted_at")
+    .dropColumn("deleted_by")
+    .execute();
   await db.schema.dropTable("content_versions").execute();
 }

@@ -288,7 +288,10 @@ describe("soft delete", () => {
       ["id", id],
     ]);
     expect(restored.status).toBe(302);
-    expect(flashOf(restored)).toMatchObject({ type: "success", message: '"Zanzibar Sun" restored.' });
+    expect(flashOf(restored)).toMatchObject({
+      type: "success",
+      message: '"Zanzibar Sun" restored.',
+    });
     expect((await h.get(publicPath)).status).toBe(200);
     expect(await (await h.get("/sitemap.xml")).text()).toContain(publicPath);
     expect(await text(await page("/admin/recently-deleted/trip"))).not.toContain("Zanzibar Sun");

@@ -116,9 +116,9 @@ describe("describePackageChanges", () => {
       "Itinerary day 3 changed",
       "Itinerary day 4 added",
     ]);
-    expect(describePackageChanges(before, snapshot({ itinerary: itinerary.slice(0, 2) }))).toEqual(
-      ["Itinerary day 3 removed"],
-    );
+    expect(describePackageChanges(before, snapshot({ itinerary: itinerary.slice(0, 2) }))).toEqual([
+      "Itinerary day 3 removed",
+    ]);
   });
 
   it("describes status, lists, videos, departures and FAQs", () => {
@@ -130,7 +130,13 @@ describe("describePackageChanges", () => {
         inclusions: ["Breakfast"],
         videos: [{ id: "v", type: "url", url: "https://vimeo.com/1", order: 0 }],
         departures: [
-          { start_date: "2027-03-01", end_date: null, price: null, status: "available", note: null },
+          {
+            start_date: "2027-03-01",
+            end_date: null,
+            price: null,
+            status: "available",
+            note: null,
+          },
         ],
         faqs: [{ question: "Visa?", answer: "On arrival." }],
       }),

@@ -176,7 +176,7 @@ function packageOperations(
       },
       delete: {
         tag,
-        summary: `Delete a ${one} and the media only it used`,
+        summary: `Delete a ${one}: answers 404 from then on; admins can restore it for 30 days`,
         admin: true,
         params: ["id"],
         ok: { status: 200, description: "Deleted", schema: ref("Success") },

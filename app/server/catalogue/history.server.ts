@@ -184,9 +184,7 @@ export async function loadHistory(db: Db, kind: HistoryKind, id: string): Promis
     .orderBy("v.number", "desc")
     .limit(HISTORY_PAGE + 1)
     .execute();
-  const versions = rows
-    .slice(0, HISTORY_PAGE)
-    .map((row, i) => entry(kind, row, rows[i + 1]));
+  const versions = rows.slice(0, HISTORY_PAGE).map((row, i) => entry(kind, row, rows[i + 1]));
   return { item, versions, truncated: rows.length > HISTORY_PAGE };
 }
 
@@ -247,8 +245,7 @@ export async function loadVersion(
 }
 
 /** A version whose content no longer passes today's rules: refused, nothing changes. */
-const UNRESTORABLE =
-  "This version cannot be restored because it no longer passes today's checks";
+const UNRESTORABLE = "This version cannot be restored because it no longer passes today's checks";
 
 function packageInputOf(kind: PackageKind, s: PackageSnapshot, status: PackageSnapshot["status"]) {
   const parsed = packageInputSchema(kind).safeParse({

@@ -208,7 +208,10 @@ export async function setMomentActive(
       .returningAll()
       .executeTakeFirst();
     if (!row) throw notFound(NOT_FOUND);
-    await recordMomentVersion(trx, id, { action: active ? "show" : "hide", by: options.by ?? null });
+    await recordMomentVersion(trx, id, {
+      action: active ? "show" : "hide",
+      by: options.by ?? null,
+    });
     return toMoment(row);
   });
 }

@@ -28,8 +28,7 @@ export interface VersionMeta {
 }
 
 export type VersionedItem =
-  | { type: "package"; kind: PackageKind; id: string }
-  | { type: "moment"; id: string };
+  { type: "package"; kind: PackageKind; id: string } | { type: "moment"; id: string };
 
 export function packageSnapshot(pkg: NonNullable<Awaited<ReturnType<typeof getPackageById>>>) {
   const { id: _id, position: _p, created_at: _c, updated_at: _u, ...content } = pkg;

@@ -45,7 +45,9 @@ export function DeletedNotice({ item }: { item: HistoryItem }) {
   return (
     <p className="history-notice" role="note">
       This {item.noun} is deleted.{" "}
-      <Link to={recentlyDeletedPath(item.kind as PackageKind)}>Restore it from Recently deleted</Link>{" "}
+      <Link to={recentlyDeletedPath(item.kind as PackageKind)}>
+        Restore it from Recently deleted
+      </Link>{" "}
       before restoring one of its versions.
     </p>
   );

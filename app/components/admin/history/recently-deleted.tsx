@@ -79,10 +79,7 @@ export function RecentlyDeleted({
                     Restore<span className="visually-hidden"> {p.title}</span>
                   </button>
                 </Form>
-                <Link
-                  to={historyPath(kind, p.id)}
-                  className="button button-secondary button-small"
-                >
+                <Link to={historyPath(kind, p.id)} className="button button-secondary button-small">
                   History<span className="visually-hidden"> of {p.title}</span>
                 </Link>
               </div>

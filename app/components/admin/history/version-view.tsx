@@ -97,8 +97,8 @@ export function VersionView({ item, version, isLatest, content, reply }: Version
         description={
           <p>
             The {item.noun} gets the content of version {version.number}, saved as a new version.
-            Nothing in its history is lost{item.kind === "moment" ? "" : "; its status stays as it is"}
-            .
+            Nothing in its history is lost
+            {item.kind === "moment" ? "" : "; its status stays as it is"}.
           </p>
         }
         onClose={() => setConfirming(false)}
