@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { PACKAGE_KINDS } from "~/domain/schemas";
 import { createMoment } from "~/server/catalogue/moments.server";
+import { deletePackage } from "~/server/catalogue/packages.server";
 import { travelMomentInputSchema } from "~/domain/schemas";
 import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
@@ -52,6 +53,8 @@ describe("every admin screen and every API write is guarded on the server", () =
   const marker = `SECRET-${randomUUID().slice(0, 8)}`;
   /** An edit form URL pattern ('admin/edit-local/:id') → the id of that kind's marker package. */
   const editTargets = new Map<string, string>();
+  /** Screens whose URL needs more than one id (issue 19): the concrete URL to visit. */
+  const screenUrls = new Map<string, string>();
   const noSecrets = (body: string) => {
     expect(body).not.toContain(marker);
     expect(body).not.toContain(ADMIN.email);
@@ -67,6 +70,21 @@ describe("every admin screen and every API write is guarded on the server", () =
       });
       editTargets.set(PACKAGE_KIND_INFO[kind].admin.editPath(":id").slice(1), pkg.id);
     }
+    // Issue 19: the marker trip's history and one version; a deleted marker in Recently deleted.
+    const trip = editTargets.get(PACKAGE_KIND_INFO.trip.admin.editPath(":id").slice(1))!;
+    const version = await database.db
+      .selectFrom("content_versions")
+      .select("id")
+      .where("item_id", "=", trip)
+      .executeTakeFirstOrThrow();
+    const binned = await makePackage(database.db, "trip", { title: `${marker} deleted` });
+    await deletePackage(database.db, "trip", binned.id);
+    screenUrls.set("admin/history/:kind/:id", `/admin/history/trip/${trip}`);
+    screenUrls.set(
+      "admin/history/:kind/:id/:versionId",
+      `/admin/history/trip/${trip}/${version.id}`,
+    );
+    screenUrls.set("admin/recently-deleted/:kind", "/admin/recently-deleted/trip");
     await createMoment(
       database.db,
       travelMomentInputSchema.parse({
@@ -131,7 +149,9 @@ describe("every admin screen and every API write is guarded on the server", () =
         typeof r.module.default === "function",
     )) {
       // An edit form opens the marker package of its kind (a random id is a 404 there).
-      const url = concretePath(route.fullPath, editTargets.get(route.fullPath) ?? randomUUID());
+      const url =
+        screenUrls.get(route.fullPath) ??
+        concretePath(route.fullPath, editTargets.get(route.fullPath) ?? randomUUID());
       const response = await server.fetch(url, { headers: { Cookie: cookie } });
       expect(response.status, route.fullPath).toBe(200);
       const page = await response.text();
