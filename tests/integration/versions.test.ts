@@ -24,7 +24,11 @@ import { pruneVersions, recordContentVersion } from "~/server/catalogue/versions
 import { storeImage } from "~/server/media/images.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { configureMediaUrls, mediaUrlForKey } from "~/server/media/media-urls.server";
-import { packageMediaIds, releaseMedia } from "~/server/media/references.server";
+import {
+  packageMediaIds,
+  releaseMedia,
+  sweepUnattachedMedia,
+} from "~/server/media/references.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
 
@@ -334,6 +338,9 @@ describe.each(BACKENDS)("versions on %s", (backend) => {
       const pkg = await makePackage(db(), "trip", { images: [a.url] });
       await updatePackage(db(), "trip", pkg.id, packageInput("trip", { images: [b.url] }));
       expect(await releaseMedia(db(), store, [a.id])).toBe(0);
+      // Nor does the sweep of unattached uploads take it, however old it is.
+      const muchLater = new Date(Date.now() + 400 * 86_400_000);
+      expect(await sweepUnattachedMedia(db(), store, muchLater)).toBe(0);
       expect(await store.exists(a.key)).toBe(true);
 
       await age(pkg.id, 400);

@@ -61,6 +61,8 @@ export async function loadInsights(
       await db
         .selectFrom("packages")
         .select(["id", "kind"])
+        // A deleted package (issue 19) has no public page to link to.
+        .where("deleted_at", "is", null)
         .where(
           "id",
           "in",
