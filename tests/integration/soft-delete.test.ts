@@ -20,6 +20,8 @@ import {
   listPublishedFacts,
   reorderPackages,
 } from "~/server/catalogue/packages.server";
+import { listAdminCardPage } from "~/server/catalogue/admin-cards.server";
+import { movePackageToPosition, reorderPage } from "~/server/catalogue/package-order.server";
 import { findPublishedPackage } from "~/server/leads/package-ref.server";
 import { storeImage } from "~/server/media/images.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
@@ -69,6 +71,15 @@ describe.each(BACKENDS)("soft delete on %s", (backend) => {
       status: 409,
     });
     await reorderPackages(db(), "trip", [keep.id]);
+    // The paged admin list (issue 20) and its order changes leave it out too.
+    const cards = await listAdminCardPage(db(), { kind: "trip", offset: 0, limit: 24 });
+    expect([cards.total, cards.cards.map((c) => c.id)]).toEqual([1, [keep.id]]);
+    await expect(
+      reorderPage(db(), "trip", { offset: 0, size: 24, ids: [keep.id, gone.id] }),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(movePackageToPosition(db(), "trip", gone.id, 1)).rejects.toMatchObject({
+      status: 404,
+    });
     // A second delete, like a delete of an unknown id, is 404.
     await expect(deletePackage(db(), "trip", gone.id)).rejects.toMatchObject({ status: 404 });
     // The row, its images and history are still there for Recently deleted.

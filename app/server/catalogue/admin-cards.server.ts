@@ -29,9 +29,11 @@ export interface AdminCardQuery {
 function filtered(db: Db, query: AdminCardQuery) {
   const search = query.search?.trim();
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  // Soft-deleted packages (issue 19) are listed under Recently deleted only.
   return db
     .selectFrom("packages as p")
     .where("p.kind", "=", query.kind)
+    .where("p.deleted_at", "is", null)
     .$if(query.status !== undefined, (q) => q.where("p.status", "=", query.status!))
     .$if(pattern !== undefined, (q) =>
       q.where((eb) => eb.or([eb("p.title", "ilike", pattern!), eb("p.slug", "ilike", pattern!)])),

@@ -40,6 +40,8 @@ async function lockedOrder(trx: Db, kind: PackageKind): Promise<Map<string, numb
     .selectFrom("packages")
     .select(["id", "position"])
     .where("kind", "=", kind)
+    // Soft-deleted packages (issue 19) are out of the order; they keep their position for a restore.
+    .where("deleted_at", "is", null)
     .orderBy("position")
     .orderBy("created_at", "desc")
     .orderBy("id")
