@@ -27,6 +27,8 @@ export interface PackageCardProps {
   deleteHref: string;
   /** A refused "Move to position…" for this card: the message, and what was typed. */
   moveToError?: { message: string; value: string } | undefined;
+  /** Bulk actions: the card's checkbox belongs to the list's bulk form. */
+  bulk?: { formId: string; checked: boolean; onChange: (id: string, checked: boolean) => void };
 }
 
 /** 1,000 rather than 1000: the same on the server and in every browser. */
@@ -46,6 +48,7 @@ export function PackageCard({
   onDeleteClick,
   deleteHref,
   moveToError,
+  bulk,
 }: PackageCardProps) {
   const info = kindInfo(kind);
   const published = pkg.status === "published";
@@ -63,6 +66,20 @@ export function PackageCard({
         {handle}
       </div>
       <div className="admin-card-body">
+        {bulk ? (
+          <div className="admin-card-select">
+            <input
+              type="checkbox"
+              id={`select-${pkg.id}`}
+              name="selected"
+              value={pkg.id}
+              form={bulk.formId}
+              checked={bulk.checked}
+              onChange={(event) => bulk.onChange(pkg.id, event.target.checked)}
+            />
+            <label htmlFor={`select-${pkg.id}`}>Select{named}</label>
+          </div>
+        ) : null}
         <StatusBadge tone={pkg.status}>{published ? "Published" : "Draft"}</StatusBadge>
         {/* Focusable from script: "Move to position…" lands on the card's page at this heading. */}
         <h2 id={`card-${pkg.id}`} tabIndex={-1}>

@@ -13,6 +13,7 @@ import type {
 } from "~/server/catalogue/admin-lists.server";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { AdminPagination } from "./admin-pagination";
+import { BulkBar } from "./bulk-bar";
 import { Dialog, DialogActions } from "./dialog";
 import { showToast } from "./flash-messages";
 import { PackageCard } from "./package-card";
@@ -127,6 +128,42 @@ export function PackageList({
     }
   }
 
+  // Bulk actions: the page's selection. It starts from `?select=all` or from a refused or
+  // to-be-confirmed bulk post, and starts again on every navigation (a done action redirects).
+  const serverSelection = (): Set<string> => {
+    if (reply && !reply.ok && reply.selected) return new Set(reply.selected);
+    if (reply?.ok && reply.intent === "bulk-delete-confirm")
+      return new Set(reply.selected.map((t) => t.id));
+    return new Set(list.selectAll ? list.packages.map((p) => p.id) : []);
+  };
+  const [selected, setSelected] = useState<Set<string>>(serverSelection);
+  const [confirming, setConfirming] = useState<Target[] | null>(null);
+  const [confirmClosed, setConfirmClosed] = useState<unknown>(null);
+  const [seen, setSeen] = useState({ locationKey, reply });
+  if (seen.locationKey !== locationKey || seen.reply !== reply) {
+    setSeen({ locationKey, reply });
+    setSelected(serverSelection());
+    setConfirming(null);
+  }
+  const serverConfirm =
+    reply?.ok && reply.intent === "bulk-delete-confirm" && confirmClosed !== reply
+      ? reply.selected
+      : null;
+  const bulkFormId = `bulk-${kind}`;
+  const allSelected = list.packages.length > 0 && list.packages.every((p) => selected.has(p.id));
+  const selectCard = (id: string, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const bulk = (pkg: AdminPackageCard) => ({
+    formId: bulkFormId,
+    checked: selected.has(pkg.id),
+    onChange: selectCard,
+  });
+
   const empty = emptyText(kind, query);
   const moveFormIds = { earlier: `move-earlier-${kind}`, later: `move-later-${kind}` };
   const renderCard = (pkg: AdminPackageCard, index: number, handle?: React.ReactNode) => (
@@ -147,6 +184,7 @@ export function PackageList({
           ? { message: reply.message, value: reply.position ?? "" }
           : undefined
       }
+      bulk={bulk(pkg)}
     />
   );
 
@@ -293,6 +331,39 @@ export function PackageList({
             </Form>
           ))}
         </>
+      ) : null}
+
+      {packages.length > 0 ? (
+        <BulkBar
+          formId={bulkFormId}
+          action={here}
+          nouns={info.nouns}
+          selected={selected}
+          allSelected={allSelected}
+          selectAllHref={listHref(kind, query, { select: "all" })}
+          clearHref={here}
+          onToggleAll={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            setSelected(new Set(allSelected ? [] : list.packages.map((p) => p.id)));
+          }}
+          onDelete={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            const chosen = list.packages.filter((p) => selected.has(p.id));
+            if (chosen.length === 0) {
+              showToast("error", `Select at least one ${info.nouns.one} first.`);
+              return;
+            }
+            setConfirming(chosen.map((p) => ({ id: p.id, title: p.title })));
+          }}
+          confirming={confirming ?? serverConfirm}
+          onCloseConfirm={() => {
+            setConfirming(null);
+            setConfirmClosed(reply);
+          }}
+          hydrated={hydrated}
+        />
       ) : null}
 
       {packages.length === 0 ? (

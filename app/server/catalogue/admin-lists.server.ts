@@ -17,6 +17,14 @@ import { conflict, isAppError } from "../platform/errors.server";
 import { log } from "../platform/log.server";
 import { formHasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { listAdminCardPage } from "./admin-cards.server";
+import {
+  applyBulkAction,
+  bulkDeletePreview,
+  bulkTexts,
+  isBulkIntent,
+  readSelection,
+  type BulkIntent,
+} from "./bulk-actions.server";
 import { deletePackage, getPackageById, setPackageStatus } from "./packages.server";
 import {
   movePackageToPosition,
@@ -79,6 +87,8 @@ export interface AdminPackageListData {
   canReorder: boolean;
   /** The package named by `?delete=ID` (the confirmation step), if it exists. */
   confirmDelete: { id: string; title: string } | null;
+  /** `?select=all`: every card of the page starts selected for a bulk action (no JavaScript). */
+  selectAll: boolean;
 }
 
 function parseQuery(searchParams: URLSearchParams): AdminListQuery {
@@ -145,6 +155,7 @@ export async function adminPackageList(
     offset,
     canReorder: query.q === "" && query.status === "all",
     confirmDelete: target ? { id: target.id, title: target.title } : null,
+    selectAll: searchParams.get("select") === "all",
   };
 }
 
@@ -181,6 +192,8 @@ export const REORDER_FILTERED =
 /** What a list action answers when it does not redirect: shown on the list (toast with JavaScript). */
 export type ListActionReply =
   | { ok: true; intent: "reorder"; message: string }
+  /** Bulk Delete without JavaScript: the confirmation step, naming what would go. */
+  | { ok: true; intent: "bulk-delete-confirm"; message: string; selected: Target[] }
   | {
       ok: false;
       intent: string;
@@ -190,13 +203,17 @@ export type ListActionReply =
       id?: string;
       /** What was typed there, shown again. */
       position?: string;
+      /** A refused bulk action's selection, kept checked. */
+      selected?: string[];
     };
+
+type Target = { id: string; title: string };
 
 const failure = (
   intent: string,
   message: string,
   status: number,
-  extra: { detail?: string; id?: string; position?: string } = {},
+  extra: { detail?: string; id?: string; position?: string; selected?: string[] } = {},
 ) => data<ListActionReply>({ ok: false, intent, message, ...extra }, { status });
 
 function readAction(form: FormData): ListAction | undefined {
@@ -284,6 +301,10 @@ export async function adminListAction(db: Db, args: ActionFunctionArgs) {
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   if (formHasUnstorableText(form)) return failure(intent, UNSTORABLE_TEXT_MESSAGE, 400);
+  if (isBulkIntent(intent)) {
+    const by = adminFromContext(args.context).id;
+    return bulkAction(db, args.request, { kind, query, intent, form, by });
+  }
   const action = readAction(form);
   if (!action) return failure(intent, UNKNOWN_LIST_ACTION, 400);
   try {
@@ -318,5 +339,55 @@ export async function adminListAction(db: Db, args: ActionFunctionArgs) {
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
     return failure(action.intent, failureText(kind, action.intent), 500);
+  }
+}
+
+/**
+ * Publish, Unpublish or Delete the cards selected on a list (issue 19): all or nothing, one toast
+ * for all ("3 packages published"). Delete asks once: a post without `confirm=yes` answers with
+ * the confirmation step (JavaScript asks in a dialog first and posts the confirmation directly).
+ */
+async function bulkAction(
+  db: Db,
+  request: Request,
+  input: {
+    kind: PackageKind;
+    query: AdminListQuery;
+    intent: BulkIntent;
+    form: FormData;
+    by: string;
+  },
+) {
+  const { kind, query, intent, form } = input;
+  const posted = form.getAll("selected").filter((v): v is string => typeof v === "string");
+  try {
+    const ids = readSelection(kind, form);
+    if (intent === "bulk-delete" && form.get("confirm") !== "yes") {
+      const selected = await bulkDeletePreview(db, kind, ids);
+      return data<ListActionReply>({
+        ok: true,
+        intent: "bulk-delete-confirm",
+        message: bulkTexts(kind).confirm(selected.length),
+        selected,
+      });
+    }
+    const { count, media } = await applyBulkAction(db, kind, intent, ids, input.by);
+    if (media.length) await pruneQuietly(media);
+    return redirectWithToast(request, listUrl(kind, query), {
+      type: "success",
+      message: bulkTexts(kind).done(intent, count),
+    });
+  } catch (error) {
+    if (isAppError(error) && (error.status === 400 || error.status === 409)) {
+      return failure(intent, error.message, error.status, { selected: posted.slice(0, 100) });
+    }
+    log("error", "admin bulk action failed", {
+      kind,
+      intent,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return failure(intent, kindMessages(kind).updateFailed, 500, {
+      selected: posted.slice(0, 100),
+    });
   }
 }
