@@ -116,6 +116,11 @@ export const envSchema = z
       .int({ error: "must be a whole number of bytes" })
       .min(0, { error: "must be 0 (off) or more" })
       .default(32 * 1024 * 1024),
+    /**
+     * Cache hits answered by the first middleware (decision 095); `false` sends them through the
+     * whole middleware stack like any request (the same answers, slower).
+     */
+    PAGE_CACHE_FAST_PATH: bool.default(true),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { LIST_PARAMS } from "~/domain/catalogue-filters";
@@ -164,6 +165,11 @@ export function cacheKeyUrl(originalUrl: string): string {
   return originalUrl.slice(0, query) + (search ? `?${search}` : "");
 }
 
+/** The cache key of a request: its host name and its URL without unknown parameters. */
+export function pageCacheKey(hostname: string, originalUrl: string): string {
+  return `${hostname} ${cacheKeyUrl(originalUrl)}`;
+}
+
 /** Anonymous reads of public pages; never /admin, never /api. */
 export function isCacheableRequest(method: string, path: string, cookieHeader?: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
@@ -216,35 +222,67 @@ function storedHeaders(headers: Headers): [string, string][] {
   return kept;
 }
 
-function sendStored(
-  req: ExpressRequest,
-  res: ExpressResponse,
+/** Adds `field` to Vary unless it (or `*`) is there: what Express's `res.vary` does. */
+function addVary(res: ServerResponse, field: string): void {
+  const current = res.getHeader("Vary");
+  const value = Array.isArray(current)
+    ? current.join(", ")
+    : current === undefined
+      ? ""
+      : `${current}`;
+  const names = value.split(",").map((v) => v.trim().toLowerCase());
+  if (names.includes("*") || names.includes(field.toLowerCase())) return;
+  res.setHeader("Vary", value ? `${value}, ${field}` : field);
+}
+
+/**
+ * The encoding a stored page is sent in, or "identity"; undefined when the response would not be
+ * the stored bytes as they are: identity to a client that accepts some encoding (the compression
+ * middleware would compress it).
+ */
+export function storedEncoding(
+  page: StoredPage,
+  acceptEncoding: string | undefined,
+): StaticEncoding | "identity" {
+  const available: StaticEncoding[] = [];
+  if (page.body.br) available.push("br");
+  if (page.body.gzip) available.push("gzip");
+  return negotiateEncoding(acceptEncoding, available) ?? "identity";
+}
+
+/**
+ * Sends a stored page with this response's nonce: the page's headers, Vary, ETag and X-Page-Cache,
+ * then 304 for a matching If-None-Match or the body in the negotiated encoding. Plain Node
+ * request and response, so the Express path and the fast path (page-cache-fast-path.server.ts)
+ * answer alike.
+ */
+export function sendStored(
+  req: IncomingMessage,
+  res: ServerResponse,
   page: StoredPage,
   nonce: string,
   state: "hit" | "miss" | "off",
 ): void {
-  res.status(page.status);
+  res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.vary("Accept-Encoding");
+  addVary(res, "Accept-Encoding");
   res.setHeader("ETag", page.body.etag);
   res.setHeader("X-Page-Cache", state);
-  if (matchesEtag(req.get("If-None-Match"), page.body.etag)) {
+  if (matchesEtag(req.headers["if-none-match"], page.body.etag)) {
     // The browser keeps the body it has and the CSP (with that body's nonce) that came with it.
     res.removeHeader("Content-Security-Policy");
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  const available: StaticEncoding[] = [];
-  if (page.body.br) available.push("br");
-  if (page.body.gzip) available.push("gzip");
-  const encoding = negotiateEncoding(req.get("Accept-Encoding"), available);
+  const encoding = storedEncoding(page, req.headers["accept-encoding"]);
   const body =
     encoding === "br"
       ? brotliBody(page.body.br!, nonce)
       : encoding === "gzip"
         ? gzipBody(page.body, page.body.gzip!, nonce)
         : identityBody(page.body, nonce);
-  if (encoding) res.setHeader("Content-Encoding", encoding);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") res.end();
   else res.end(body);
@@ -339,7 +377,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
           );
     }
     const nonce = res.locals.cspNonce ?? "";
-    const key = `${req.hostname} ${cacheKeyUrl(req.originalUrl)}`;
+    const key = pageCacheKey(req.hostname, req.originalUrl);
     try {
       const hit = cache?.get(key);
       if (hit) {
