@@ -33,8 +33,11 @@ import {
   anonymousRenderer,
   clearAtDayChange,
   PageCache,
+  PageFiller,
   pageCacheMiddleware,
 } from "~/server/site/page-cache.server";
+import { anonymousUrlRenderer, PageWarmer } from "~/server/site/page-warmer.server";
+import { RenderQueue } from "~/server/site/render-queue.server";
 import {
   mediaOriginOf,
   refuseCrossSiteWrites,
@@ -64,10 +67,29 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   const build = options.build ?? loadServerBuild;
   // Anonymous public pages from memory (decision 041); off under the Vite dev server.
   const pageCache = new PageCache(runtime.env.PAGE_CACHE_MAX_BYTES);
+  // Uncached pages: one render per page at a time, a bounded queue (decision 096), and the pages a
+  // write dropped rendered again in the background.
+  const filler = new PageFiller({
+    queue: new RenderQueue({ depth: runtime.env.RENDER_QUEUE_DEPTH }),
+  });
+  if (!options.devMiddleware)
+    new PageWarmer({
+      cache: pageCache,
+      filler,
+      render: anonymousUrlRenderer(build, runtime.env.NODE_ENV),
+    });
   // Prometheus metrics (issue 17, decision 076): off unless METRICS_TOKEN is set.
   const metrics = createMetrics(
     runtime.env.METRICS_TOKEN,
-    { pageCache, pool: () => runtime.database.poolStats() },
+    {
+      pageCache,
+      pool: () => runtime.database.poolStats(),
+      renders: () => ({
+        started: filler.renders,
+        active: filler.queue.active,
+        waiting: filler.queue.waiting,
+      }),
+    },
     async () => routeMatcher((await build()).routes),
   );
   const headerOptions = {
@@ -159,6 +181,7 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   app.use(
     pageCacheMiddleware({
       cache: options.devMiddleware ? undefined : pageCache,
+      filler,
       render: anonymousRenderer(build, runtime.env.NODE_ENV, getLoadContext),
       // Only a live session or a signed flash skips the cache; made-up cookies do not.
       isPersonal: (cookies) => hasLivePrivateCookie(runtime.database.db, cookies),

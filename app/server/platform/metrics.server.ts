@@ -12,6 +12,8 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 export interface MetricsSources {
   pageCache?: { bytes: number; size: number };
   pool?: () => { total: number; idle: number; waiting: number };
+  /** Renders of uncached public pages and the queue in front of them (decision 096). */
+  renders?: () => { started: number; active: number; waiting: number };
 }
 
 type RouteMatcher = (pathname: string) => string;
@@ -105,6 +107,29 @@ export function createMetrics(
     help: "Public page requests by page cache result (hit, miss, bypass, off)",
     labelNames: ["result"] as const,
     registers: [registry],
+  });
+  let rendersCounted = 0;
+  new client.Counter({
+    name: "page_renders_total",
+    help: "Renders of cacheable public pages (one per page, shared by concurrent misses)",
+    registers: [registry],
+    collect() {
+      const started = sources.renders?.().started ?? 0;
+      if (started > rendersCounted) this.inc(started - rendersCounted);
+      rendersCounted = started;
+    },
+  });
+  new client.Gauge({
+    name: "page_render_queue",
+    help: "Renders of uncached public pages running (active) and waiting for a slot (waiting)",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const stats = sources.renders?.();
+      if (!stats) return;
+      this.set({ state: "active" }, stats.active);
+      this.set({ state: "waiting" }, stats.waiting);
+    },
   });
   const fastHits = new client.Counter({
     name: "page_cache_fast_path_total",

@@ -10,6 +10,7 @@ import type { ContentChanges } from "../platform/content-changes.server";
 import { log } from "../platform/log.server";
 import { urlOf } from "../platform/request-handler.server";
 import { negotiateEncoding, type StaticEncoding } from "../platform/static-assets.server";
+import { QueueFullError, RenderQueue } from "./render-queue.server";
 import {
   brotliBody,
   encodedBytes,
@@ -43,6 +44,8 @@ const UNSTORED = new Set([
 ]);
 
 export interface StoredPage {
+  /** The origin it was rendered for (the warmer renders it again there). */
+  origin?: string;
   status: number;
   headers: [string, string][];
   body: EncodedPage;
@@ -55,6 +58,7 @@ export class PageCache {
   #pages = new Map<string, StoredPage>();
   #bytes = 0;
   #generation = 0;
+  #listeners = new Set<(dropped: [string, StoredPage][]) => void>();
 
   constructor(maxBytes: number) {
     this.maxBytes = maxBytes;
@@ -104,8 +108,21 @@ export class PageCache {
 
   clear(): void {
     this.#generation++;
+    const dropped = this.#listeners.size ? [...this.#pages].reverse() : [];
     this.#pages.clear();
     this.#bytes = 0;
+    for (const listener of this.#listeners) listener(dropped);
+  }
+
+  /** Runs `fn` after each clear with the pages it dropped, most recently used first. */
+  onClear(fn: (dropped: [key: string, page: StoredPage][]) => void): () => void {
+    this.#listeners.add(fn);
+    return () => this.#listeners.delete(fn);
+  }
+
+  /** Whether `key` is stored (without counting as a use). */
+  has(key: string): boolean {
+    return this.#pages.has(key);
   }
 
   /** Drops everything on each content change; returns the unsubscribe function. */
@@ -194,7 +211,7 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
-interface Rendered {
+export interface Rendered {
   status: number;
   statusText: string;
   headers: Headers;
@@ -207,6 +224,8 @@ export interface PageCacheMiddlewareOptions {
   /** Renders a GET of this URL through React Router, with `res.locals.cspNonce` as the nonce. */
   render(req: ExpressRequest, res: ExpressResponse): Promise<Response>;
   brotliQuality?: number;
+  /** Shared with the warmer (page-warmer.server.ts); one is made when unset. */
+  filler?: PageFiller;
   /**
    * Whether the session or flash cookie a request carries is real (a live session, a flash this
    * server signed). Unset: any such cookie counts. A request whose cookies are not real is
@@ -306,50 +325,108 @@ function sendRendered(
 }
 
 /**
+ * Renders and encodes pages for the cache, each at most once at a time: concurrent requests for
+ * one page (and the warmer) share one render and one encoding (no stampede after a write empties
+ * the cache), keyed by the cache generation so a render from before a write is never shared after
+ * it. New renders go through the render queue (decision 096): past its depth they are refused with
+ * QueueFullError, while joining a render already running costs nothing.
+ */
+export class PageFiller {
+  readonly queue: RenderQueue;
+  readonly brotliQuality: number | undefined;
+  #inflight = new Map<string, Promise<Filled>>();
+  #renders = 0;
+
+  constructor(options: { queue?: RenderQueue; brotliQuality?: number } = {}) {
+    this.queue = options.queue ?? new RenderQueue();
+    this.brotliQuality = options.brotliQuality;
+  }
+
+  /** Renders started so far (tests, metrics). */
+  get renders(): number {
+    return this.#renders;
+  }
+
+  /**
+   * Renders the page of `key` (a cache generation and a cache key) and, when it is storable,
+   * prepares its stored form and hands it to `store`: compressed with nonce holes when `compress`,
+   * else split at its holes only (no cache: compressed per response). Everyone asking for `key`
+   * until that is done shares the one promise, so a request arriving while the first one's page is
+   * being compressed does not render it again.
+   */
+  fill(
+    key: string,
+    render: () => Promise<Response>,
+    options: { compress: boolean; origin?: string; store?: (page: StoredPage) => void },
+  ): Promise<Filled> {
+    let pending = this.#inflight.get(key);
+    if (pending) return pending;
+    if (this.queue.full) return Promise.reject(new QueueFullError(this.queue.depth));
+    pending = this.queue
+      .run(async () => {
+        this.#renders++;
+        const response = await render();
+        return {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+          page: Buffer.from(await response.arrayBuffer()),
+        };
+      })
+      .then(async (rendered): Promise<Filled> => {
+        if (!isStorableResponse(rendered.status, rendered.headers)) return { rendered };
+        const body = options.compress
+          ? await encodePage(rendered.page, {
+              brotliQuality: this.brotliQuality,
+              onReject: (enc) => log("warn", "page cache: encoding failed its check", { key, enc }),
+            })
+          : splitPage(rendered.page);
+        const stored: StoredPage = {
+          status: rendered.status,
+          headers: storedHeaders(rendered.headers),
+          body,
+          bytes: options.compress ? encodedBytes(body) + key.length + 512 : 0,
+          ...(options.origin ? { origin: options.origin } : {}),
+        };
+        options.store?.(stored);
+        return { rendered, stored };
+      })
+      .finally(() => this.#inflight.delete(key));
+    this.#inflight.set(key, pending);
+    return pending;
+  }
+}
+
+/** A rendered page, and its stored form when it may be stored. */
+export interface Filled {
+  rendered: Rendered;
+  stored?: StoredPage;
+}
+
+/** Seconds a client is asked to wait when the render queue is full. */
+export const OVERLOAD_RETRY_AFTER = 2;
+
+/** The small static answer past the render queue's depth: nothing rendered, nothing read. */
+function sendOverloaded(req: ExpressRequest, res: ExpressResponse): void {
+  const body = "503 Service Unavailable: too many pages are being prepared; retry in a moment.\n";
+  res.status(503);
+  res.setHeader("Retry-After", String(OVERLOAD_RETRY_AFTER));
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.setHeader("X-Page-Cache", "overload");
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/**
  * Express middleware in front of React Router. Requests it does not cache pass through
  * untouched; cacheable ones are answered from the cache or rendered once (concurrent misses of
  * one URL share a render) and stored.
  */
 export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
   const { cache } = options;
-  const inflight = new Map<string, Promise<Rendered>>();
-  const encoding = new Map<string, Promise<StoredPage | undefined>>();
-
-  async function renderShared(key: string, req: ExpressRequest, res: ExpressResponse) {
-    let pending = inflight.get(key);
-    if (!pending) {
-      pending = options
-        .render(req, res)
-        .then(async (response) => ({
-          status: response.status,
-          statusText: response.statusText,
-          headers: response.headers,
-          page: Buffer.from(await response.arrayBuffer()),
-        }))
-        .finally(() => inflight.delete(key));
-      inflight.set(key, pending);
-    }
-    return pending;
-  }
-
-  function encodeShared(key: string, rendered: Rendered): Promise<StoredPage | undefined> {
-    let pending = encoding.get(key);
-    if (!pending) {
-      pending = encodePage(rendered.page, {
-        brotliQuality: options.brotliQuality,
-        onReject: (enc) => log("warn", "page cache: encoding failed its check", { key, enc }),
-      })
-        .then((body) => ({
-          status: rendered.status,
-          headers: storedHeaders(rendered.headers),
-          body,
-          bytes: encodedBytes(body) + key.length + 512,
-        }))
-        .finally(() => encoding.delete(key));
-      encoding.set(key, pending);
-    }
-    return pending;
-  }
+  const filler = options.filler ?? new PageFiller({ brotliQuality: options.brotliQuality });
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const cookies = req.get("Cookie");
@@ -385,32 +462,28 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
         return;
       }
       const generation = cache?.generation ?? 0;
+      const enabled = cache !== undefined && cache.maxBytes > 0;
       res.locals.cspNonce = NONCE_PLACEHOLDER;
-      const rendered = await renderShared(`${generation} ${key}`, req, res);
+      const { rendered, stored } = await filler.fill(
+        `${generation} ${key}`,
+        () => options.render(req, res),
+        {
+          compress: enabled,
+          origin: urlOf(req).origin,
+          ...(enabled ? { store: (page: StoredPage) => cache.set(key, page, generation) } : {}),
+        },
+      );
       res.locals.cspNonce = nonce;
-      if (!isStorableResponse(rendered.status, rendered.headers) || !nonce) {
+      if (!stored || !nonce) {
         sendRendered(req, res, rendered, nonce);
         return;
       }
-      const enabled = cache !== undefined && cache.maxBytes > 0;
-      if (!enabled) {
-        // No cache: the page still gets its validator; the compression middleware compresses it.
-        const page: StoredPage = {
-          status: rendered.status,
-          headers: storedHeaders(rendered.headers),
-          body: splitPage(rendered.page),
-          bytes: 0,
-        };
-        sendStored(req, res, page, nonce, "off");
-        return;
-      }
-      const stored = await encodeShared(`${generation} ${key}`, rendered);
-      if (!stored) throw new Error("page encoding failed");
-      cache.set(key, stored, generation);
-      sendStored(req, res, stored, nonce, "miss");
+      // No cache: the page still gets its validator; the compression middleware compresses it.
+      sendStored(req, res, stored, nonce, enabled ? "miss" : "off");
     } catch (error) {
       res.locals.cspNonce = nonce;
       if (res.headersSent) return;
+      if (error instanceof QueueFullError) return sendOverloaded(req, res);
       next(error);
     }
   };
