@@ -25,6 +25,7 @@ import {
 } from "~/server/platform/startup-errors.server";
 import { startingHandler } from "~/server/platform/starting.server";
 import {
+  existingPathsOnly,
   isCompressibleResponse,
   precompressedStatic,
 } from "~/server/platform/static-assets.server";
@@ -72,12 +73,14 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   const filler = new PageFiller({
     queue: new RenderQueue({ depth: runtime.env.RENDER_QUEUE_DEPTH }),
   });
-  if (!options.devMiddleware)
-    new PageWarmer({
+  if (!options.devMiddleware) {
+    const warmer = new PageWarmer({
       cache: pageCache,
       filler,
       render: anonymousUrlRenderer(build, runtime.env.NODE_ENV),
     });
+    runtime.onClose(() => warmer.close());
+  }
   // Prometheus metrics (issue 17, decision 076): off unless METRICS_TOKEN is set.
   const metrics = createMetrics(
     runtime.env.METRICS_TOKEN,
@@ -164,7 +167,12 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
         index: false,
       }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    app.use(
+      existingPathsOnly(
+        options.clientDir,
+        express.static(options.clientDir, { maxAge: "1h", index: false }),
+      ),
+    );
   }
 
   const getLoadContext = (req: express.Request, res: express.Response) => {

@@ -18,7 +18,6 @@ import {
   gzipBody,
   identityBody,
   NONCE_PLACEHOLDER,
-  splitPage,
   type EncodedPage,
 } from "./page-encoding.server";
 
@@ -331,6 +330,9 @@ function sendRendered(
  * it. New renders go through the render queue (decision 096): past its depth they are refused with
  * QueueFullError, while joining a render already running costs nothing.
  */
+/** Compression of pages rendered without a cache: shared by the requests of one render. */
+const LIGHT_ENCODING = { brotliQuality: 5, gzipLevel: 6 };
+
 export class PageFiller {
   readonly queue: RenderQueue;
   readonly brotliQuality: number | undefined;
@@ -349,15 +351,16 @@ export class PageFiller {
 
   /**
    * Renders the page of `key` (a cache generation and a cache key) and, when it is storable,
-   * prepares its stored form and hands it to `store`: compressed with nonce holes when `compress`,
-   * else split at its holes only (no cache: compressed per response). Everyone asking for `key`
+   * prepares its stored form (compressed around its nonce holes) and hands it to `store`. For the
+   * cache (`forCache`) at the stored quality; without a cache at a light one (brotli 5, gzip 6),
+   * still once for every request sharing the render instead of once per response. Everyone asking for `key`
    * until that is done shares the one promise, so a request arriving while the first one's page is
    * being compressed does not render it again.
    */
   fill(
     key: string,
     render: () => Promise<Response>,
-    options: { compress: boolean; origin?: string; store?: (page: StoredPage) => void },
+    options: { forCache: boolean; origin?: string; store?: (page: StoredPage) => void },
   ): Promise<Filled> {
     let pending = this.#inflight.get(key);
     if (pending) return pending;
@@ -375,17 +378,19 @@ export class PageFiller {
       })
       .then(async (rendered): Promise<Filled> => {
         if (!isStorableResponse(rendered.status, rendered.headers)) return { rendered };
-        const body = options.compress
-          ? await encodePage(rendered.page, {
-              brotliQuality: this.brotliQuality,
-              onReject: (enc) => log("warn", "page cache: encoding failed its check", { key, enc }),
-            })
-          : splitPage(rendered.page);
+        const onReject = (enc: string) =>
+          log("warn", "page cache: encoding failed its check", { key, enc });
+        const body = await encodePage(
+          rendered.page,
+          options.forCache
+            ? { brotliQuality: this.brotliQuality, onReject }
+            : { ...LIGHT_ENCODING, onReject },
+        );
         const stored: StoredPage = {
           status: rendered.status,
           headers: storedHeaders(rendered.headers),
           body,
-          bytes: options.compress ? encodedBytes(body) + key.length + 512 : 0,
+          bytes: encodedBytes(body) + key.length + 512,
           ...(options.origin ? { origin: options.origin } : {}),
         };
         options.store?.(stored);
@@ -468,7 +473,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
         `${generation} ${key}`,
         () => options.render(req, res),
         {
-          compress: enabled,
+          forCache: enabled,
           origin: urlOf(req).origin,
           ...(enabled ? { store: (page: StoredPage) => cache.set(key, page, generation) } : {}),
         },
@@ -478,7 +483,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
         sendRendered(req, res, rendered, nonce);
         return;
       }
-      // No cache: the page still gets its validator; the compression middleware compresses it.
+      // No cache: the page still gets its validator and is compressed once per shared render.
       sendStored(req, res, stored, nonce, enabled ? "miss" : "off");
     } catch (error) {
       res.locals.cspNonce = nonce;

@@ -195,6 +195,8 @@ const BUFFER_ALL = { readableHighWaterMark: 1 << 30 };
 export interface EncodeOptions {
   /** Brotli quality for stored pages (compressed once per page per content change). */
   brotliQuality?: number;
+  /** Deflate level of the gzip form (default 9). */
+  gzipLevel?: number;
   onReject?: (encoding: string) => void;
 }
 
@@ -229,7 +231,7 @@ export async function encodePage(page: Buffer, options: EncodeOptions = {}): Pro
       constants.BROTLI_OPERATION_FLUSH,
     ),
     compressAroundHoles(
-      createDeflateRaw({ level: 9, ...BUFFER_ALL }),
+      createDeflateRaw({ level: options.gzipLevel ?? 9, ...BUFFER_ALL }),
       identity,
       constants.Z_SYNC_FLUSH,
     ),

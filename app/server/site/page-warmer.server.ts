@@ -112,7 +112,7 @@ export class PageWarmer {
       const generation = cache.generation;
       try {
         await filler.fill(`${generation} ${key}`, () => this.#options.render(url), {
-          compress: true,
+          forCache: true,
           origin: new URL(url).origin,
           store: (page) => {
             if (cache.set(key, page, generation)) this.#warmed++;
