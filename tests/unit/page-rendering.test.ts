@@ -40,7 +40,9 @@ async function site(options: { cache: PageCache; filler: PageFiller; wait?: Prom
     return html(url, NONCE_PLACEHOLDER);
   };
   const app = express();
+  let arrived = 0;
   app.use((_req, res, next) => {
+    arrived++;
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
   });
@@ -59,6 +61,11 @@ async function site(options: { cache: PageCache; filler: PageFiller; wait?: Prom
     base,
     get: (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers }),
     renders,
+    /** Resolves once `count` requests in all have reached the server (a busy machine is slow). */
+    async arrivals(count: number) {
+      for (let i = 0; i < 500 && arrived < count; i++) await tick(10);
+      await tick(20);
+    },
     renderUrl: (url: string) => render(new URL(url).pathname),
   };
 }
@@ -110,7 +117,7 @@ describe("uncached pages under load", () => {
     const pending = Array.from({ length: 20 }, (_, i) =>
       s2.get("/", { "accept-encoding": encodings[i % encodings.length]! }),
     );
-    await tick(50);
+    await s2.arrivals(20);
     slow.open();
     const responses = await Promise.all(pending);
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
@@ -118,6 +125,31 @@ describe("uncached pages under load", () => {
     const bodies = await Promise.all(responses.map((r) => r.text()));
     for (const body of bodies) expect(body).toContain("<p>/</p>");
     expect((await s2.get("/")).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("without a cache, concurrent requests share one render, each compressed as it asked", async () => {
+    const slow = gate();
+    const s = await site({ cache: new PageCache(0), filler: new PageFiller(), wait: slow.opened });
+    const encodings = ["br", "gzip", "identity"];
+    const pending = Array.from({ length: 12 }, (_, i) =>
+      s.get("/", { "accept-encoding": encodings[i % 3]! }),
+    );
+    await s.arrivals(12);
+    slow.open();
+    const responses = await Promise.all(pending);
+    expect(s.renders.get("/")).toBe(1);
+    responses.forEach((res, i) => {
+      expect(res.headers.get("x-page-cache")).toBe("off");
+      expect(res.headers.get("content-encoding")).toBe(i % 3 === 2 ? null : encodings[i % 3]);
+    });
+    const nonces = new Set<string>();
+    for (const res of responses) {
+      const body = await res.text();
+      expect(body).toContain("<p>/</p>");
+      expect(body).not.toContain(NONCE_PLACEHOLDER);
+      nonces.add(/nonce="([^"]+)"/.exec(body)![1]!);
+    }
+    expect(nonces.size).toBe(12);
   });
 
   it("answers 503 with Retry-After past the queue depth, and keeps serving hits meanwhile", async () => {
@@ -130,9 +162,9 @@ describe("uncached pages under load", () => {
     const slow = gate();
     const s2 = await site({ cache, filler, wait: slow.opened });
     const running = s2.get("/a"); // renders
-    await tick(20);
+    await s2.arrivals(1);
     const waiting = s2.get("/b"); // waits its turn
-    await tick(20);
+    await s2.arrivals(2);
     const refused = await s2.get("/c");
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -140,6 +172,7 @@ describe("uncached pages under load", () => {
     expect(await refused.text()).toMatch(/503/);
     // Joining a render already running is no new work: not refused.
     const joined = s2.get("/a");
+    await s2.arrivals(4);
     const hit = await s2.get("/cached");
     expect(hit.status).toBe(200);
     expect(hit.headers.get("x-page-cache")).toBe("hit");
@@ -227,11 +260,13 @@ describe("re-warming after writes", () => {
       await g.opened;
       return original(url);
     };
+    const started = filler.renders;
     cache.clear();
-    await tick(30); // the pass has started on the first page
+    // The pass has started on its first page (the most recently used: /about).
+    for (let i = 0; i < 500 && filler.renders === started; i++) await tick(10);
     const visitor = s.get("/about");
     const home = s.get("/");
-    await tick(20);
+    await s.arrivals(3);
     g.open();
     await Promise.all([visitor, home, warmer.idle()]);
     expect(filler.renders).toBeGreaterThan(0);

@@ -12,12 +12,14 @@ import { urlOf } from "../platform/request-handler.server";
 import { negotiateEncoding, type StaticEncoding } from "../platform/static-assets.server";
 import { QueueFullError, RenderQueue } from "./render-queue.server";
 import {
+  addEncoding,
   brotliBody,
   encodedBytes,
   encodePage,
   gzipBody,
   identityBody,
   NONCE_PLACEHOLDER,
+  splitPage,
   type EncodedPage,
 } from "./page-encoding.server";
 
@@ -351,9 +353,9 @@ export class PageFiller {
 
   /**
    * Renders the page of `key` (a cache generation and a cache key) and, when it is storable,
-   * prepares its stored form (compressed around its nonce holes) and hands it to `store`. For the
-   * cache (`forCache`) at the stored quality; without a cache at a light one (brotli 5, gzip 6),
-   * still once for every request sharing the render instead of once per response. Everyone asking for `key`
+   * prepares its stored form and hands it to `store`: for the cache (`forCache`) compressed around
+   * its nonce holes; without a cache only split at them, compressed on demand (`compress`), once per
+   * encoding for every request sharing the render instead of once per response. Everyone asking for `key`
    * until that is done shares the one promise, so a request arriving while the first one's page is
    * being compressed does not render it again.
    */
@@ -378,19 +380,17 @@ export class PageFiller {
       })
       .then(async (rendered): Promise<Filled> => {
         if (!isStorableResponse(rendered.status, rendered.headers)) return { rendered };
-        const onReject = (enc: string) =>
-          log("warn", "page cache: encoding failed its check", { key, enc });
-        const body = await encodePage(
-          rendered.page,
-          options.forCache
-            ? { brotliQuality: this.brotliQuality, onReject }
-            : { ...LIGHT_ENCODING, onReject },
-        );
+        const body = options.forCache
+          ? await encodePage(rendered.page, {
+              brotliQuality: this.brotliQuality,
+              onReject: (enc) => log("warn", "page cache: encoding failed its check", { key, enc }),
+            })
+          : splitPage(rendered.page);
         const stored: StoredPage = {
           status: rendered.status,
           headers: storedHeaders(rendered.headers),
           body,
-          bytes: encodedBytes(body) + key.length + 512,
+          bytes: options.forCache ? encodedBytes(body) + key.length + 512 : 0,
           ...(options.origin ? { origin: options.origin } : {}),
         };
         options.store?.(stored);
@@ -400,6 +400,23 @@ export class PageFiller {
     this.#inflight.set(key, pending);
     return pending;
   }
+}
+
+/**
+ * Without a cache: the page of a shared render in `encoding` (light quality: brotli 5, gzip 6),
+ * made once for all the requests that share it, on the first request that accepts it.
+ */
+const lightForms = new WeakMap<EncodedPage, Map<string, Promise<void>>>();
+
+export function compressShared(page: StoredPage, encoding: StaticEncoding): Promise<void> {
+  let forms = lightForms.get(page.body);
+  if (!forms) lightForms.set(page.body, (forms = new Map()));
+  let pending = forms.get(encoding);
+  if (!pending) {
+    pending = addEncoding(page.body, encoding, LIGHT_ENCODING);
+    forms.set(encoding, pending);
+  }
+  return pending;
 }
 
 /** A rendered page, and its stored form when it may be stored. */
@@ -483,7 +500,13 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
         sendRendered(req, res, rendered, nonce);
         return;
       }
-      // No cache: the page still gets its validator and is compressed once per shared render.
+      if (!enabled) {
+        // No cache: the page still gets its validator and is compressed once per shared render.
+        const wanted = negotiateEncoding(req.get("Accept-Encoding"), ["br", "gzip"]);
+        const bodyless =
+          req.method === "HEAD" || matchesEtag(req.get("If-None-Match"), stored.body.etag);
+        if (wanted && !bodyless) await compressShared(stored, wanted);
+      }
       sendStored(req, res, stored, nonce, enabled ? "miss" : "off");
     } catch (error) {
       res.locals.cspNonce = nonce;
