@@ -333,12 +333,12 @@ function sendRendered(
  * QueueFullError, while joining a render already running costs nothing.
  */
 /** Compression of pages rendered without a cache: shared by the requests of one render. */
-const LIGHT_ENCODING = { brotliQuality: 5, gzipLevel: 6 };
+const LIGHT_ENCODING = { brotliQuality: 4, gzipLevel: 6 };
 
 export class PageFiller {
   readonly queue: RenderQueue;
   readonly brotliQuality: number | undefined;
-  #inflight = new Map<string, Promise<Filled>>();
+  #inflight = new Map<string, { sharers: number; promise: Promise<Filled> }>();
   #renders = 0;
 
   constructor(options: { queue?: RenderQueue; brotliQuality?: number } = {}) {
@@ -364,10 +364,18 @@ export class PageFiller {
     render: () => Promise<Response>,
     options: { forCache: boolean; origin?: string; store?: (page: StoredPage) => void },
   ): Promise<Filled> {
-    let pending = this.#inflight.get(key);
-    if (pending) return pending;
+    const running = this.#inflight.get(key);
+    if (running) {
+      running.sharers++;
+      return running.promise;
+    }
     if (this.queue.full) return Promise.reject(new QueueFullError(this.queue.depth));
-    pending = this.queue
+    const entry: { sharers: number; promise: Promise<Filled> } = {
+      sharers: 1,
+      promise: Promise.resolve({} as Filled),
+    };
+    const sharers = () => entry.sharers;
+    entry.promise = this.queue
       .run(async () => {
         this.#renders++;
         const response = await render();
@@ -379,7 +387,7 @@ export class PageFiller {
         };
       })
       .then(async (rendered): Promise<Filled> => {
-        if (!isStorableResponse(rendered.status, rendered.headers)) return { rendered };
+        if (!isStorableResponse(rendered.status, rendered.headers)) return { rendered, sharers };
         const body = options.forCache
           ? await encodePage(rendered.page, {
               brotliQuality: this.brotliQuality,
@@ -394,16 +402,16 @@ export class PageFiller {
           ...(options.origin ? { origin: options.origin } : {}),
         };
         options.store?.(stored);
-        return { rendered, stored };
+        return { rendered, stored, sharers };
       })
       .finally(() => this.#inflight.delete(key));
-    this.#inflight.set(key, pending);
-    return pending;
+    this.#inflight.set(key, entry);
+    return entry.promise;
   }
 }
 
 /**
- * Without a cache: the page of a shared render in `encoding` (light quality: brotli 5, gzip 6),
+ * Without a cache: the page of a shared render in `encoding` (light quality: brotli 4, gzip 6, as the compression middleware),
  * made once for all the requests that share it, on the first request that accepts it.
  */
 const lightForms = new WeakMap<EncodedPage, Map<string, Promise<void>>>();
@@ -423,6 +431,8 @@ export function compressShared(page: StoredPage, encoding: StaticEncoding): Prom
 export interface Filled {
   rendered: Rendered;
   stored?: StoredPage;
+  /** How many requests shared the render (final once it is done). */
+  sharers(): number;
 }
 
 /** Seconds a client is asked to wait when the render queue is full. */
@@ -486,7 +496,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
       const generation = cache?.generation ?? 0;
       const enabled = cache !== undefined && cache.maxBytes > 0;
       res.locals.cspNonce = NONCE_PLACEHOLDER;
-      const { rendered, stored } = await filler.fill(
+      const { rendered, stored, sharers } = await filler.fill(
         `${generation} ${key}`,
         () => options.render(req, res),
         {
@@ -501,11 +511,12 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
         return;
       }
       if (!enabled) {
-        // No cache: the page still gets its validator and is compressed once per shared render.
+        // No cache: the page still gets its validator. Shared by several requests, it is compressed
+        // once per encoding for all of them; alone, by the compression middleware as it is sent.
         const wanted = negotiateEncoding(req.get("Accept-Encoding"), ["br", "gzip"]);
         const bodyless =
           req.method === "HEAD" || matchesEtag(req.get("If-None-Match"), stored.body.etag);
-        if (wanted && !bodyless) await compressShared(stored, wanted);
+        if (wanted && !bodyless && sharers() > 1) await compressShared(stored, wanted);
       }
       sendStored(req, res, stored, nonce, enabled ? "miss" : "off");
     } catch (error) {
