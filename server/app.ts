@@ -25,6 +25,7 @@ import {
 } from "~/server/platform/startup-errors.server";
 import { startingHandler } from "~/server/platform/starting.server";
 import {
+  existingPathsOnly,
   isCompressibleResponse,
   precompressedStatic,
 } from "~/server/platform/static-assets.server";
@@ -33,13 +34,18 @@ import {
   anonymousRenderer,
   clearAtDayChange,
   PageCache,
+  PageFiller,
   pageCacheMiddleware,
 } from "~/server/site/page-cache.server";
+import { anonymousUrlRenderer, PageWarmer } from "~/server/site/page-warmer.server";
+import { RenderQueue } from "~/server/site/render-queue.server";
 import {
   mediaOriginOf,
   refuseCrossSiteWrites,
+  securityHeaderWriter,
   securityHeaders,
 } from "~/server/platform/security-headers.server";
+import { pageCacheFastPath } from "~/server/platform/page-cache-fast-path.server";
 
 export interface StartOptions {
   /** Vite dev server middleware (development only). */
@@ -62,22 +68,51 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   const build = options.build ?? loadServerBuild;
   // Anonymous public pages from memory (decision 041); off under the Vite dev server.
   const pageCache = new PageCache(runtime.env.PAGE_CACHE_MAX_BYTES);
+  // Uncached pages: one render per page at a time, a bounded queue (decision 096), and the pages a
+  // write dropped rendered again in the background.
+  const filler = new PageFiller({
+    queue: new RenderQueue({ depth: runtime.env.RENDER_QUEUE_DEPTH }),
+  });
+  if (!options.devMiddleware) {
+    const warmer = new PageWarmer({
+      cache: pageCache,
+      filler,
+      render: anonymousUrlRenderer(build, runtime.env.NODE_ENV),
+    });
+    runtime.onClose(() => warmer.close());
+  }
   // Prometheus metrics (issue 17, decision 076): off unless METRICS_TOKEN is set.
   const metrics = createMetrics(
     runtime.env.METRICS_TOKEN,
-    { pageCache, pool: () => runtime.database.poolStats() },
+    {
+      pageCache,
+      pool: () => runtime.database.poolStats(),
+      renders: () => ({
+        started: filler.renders,
+        active: filler.queue.active,
+        waiting: filler.queue.waiting,
+      }),
+    },
     async () => routeMatcher((await build()).routes),
   );
+  const headerOptions = {
+    mediaOrigin: mediaOriginOf(runtime.media.publicBase),
+    development: runtime.env.NODE_ENV === "development",
+  };
+  // Cache hits answered before everything else, exactly as the path below would (decision 095).
+  if (!options.devMiddleware && runtime.env.PAGE_CACHE_FAST_PATH)
+    app.use(
+      pageCacheFastPath({
+        cache: pageCache,
+        securityHeaders: securityHeaderWriter(headerOptions),
+        metrics,
+      }),
+    );
   app.use(metrics.observe);
   app.use(accessLog());
   // A hop count, never `true`: with `true` a client's own X-Forwarded-For chooses its address.
   if (runtime.env.TRUST_PROXY > 0) app.set("trust proxy", runtime.env.TRUST_PROXY);
-  app.use(
-    securityHeaders({
-      mediaOrigin: mediaOriginOf(runtime.media.publicBase),
-      development: runtime.env.NODE_ENV === "development",
-    }),
-  );
+  app.use(securityHeaders(headerOptions));
   app.use(refuseCrossSiteWrites);
   app.use(bodyGuard);
   // Dynamic responses only: hashed assets are precompressed at build time, media never compressed.
@@ -132,7 +167,12 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
         index: false,
       }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    app.use(
+      existingPathsOnly(
+        options.clientDir,
+        express.static(options.clientDir, { maxAge: "1h", index: false }),
+      ),
+    );
   }
 
   const getLoadContext = (req: express.Request, res: express.Response) => {
@@ -149,6 +189,7 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   app.use(
     pageCacheMiddleware({
       cache: options.devMiddleware ? undefined : pageCache,
+      filler,
       render: anonymousRenderer(build, runtime.env.NODE_ENV, getLoadContext),
       // Only a live session or a signed flash skips the cache; made-up cookies do not.
       isPersonal: (cookies) => hasLivePrivateCookie(runtime.database.db, cookies),

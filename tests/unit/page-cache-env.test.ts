@@ -13,3 +13,21 @@ describe("PAGE_CACHE_MAX_BYTES", () => {
     expect(() => parseEnv({ PAGE_CACHE_MAX_BYTES: value })).toThrow(/PAGE_CACHE_MAX_BYTES/);
   });
 });
+
+describe("RENDER_QUEUE_DEPTH and PAGE_CACHE_FAST_PATH", () => {
+  it("default to 256 waiting renders and the fast path on", () => {
+    expect(parseEnv({}).RENDER_QUEUE_DEPTH).toBe(256);
+    expect(parseEnv({ RENDER_QUEUE_DEPTH: "0" }).RENDER_QUEUE_DEPTH).toBe(0);
+    expect(parseEnv({}).PAGE_CACHE_FAST_PATH).toBe(true);
+    expect(parseEnv({ PAGE_CACHE_FAST_PATH: "false" }).PAGE_CACHE_FAST_PATH).toBe(false);
+  });
+
+  it.each([
+    ["RENDER_QUEUE_DEPTH", "-1"],
+    ["RENDER_QUEUE_DEPTH", "many"],
+    ["RENDER_QUEUE_DEPTH", "2.5"],
+    ["PAGE_CACHE_FAST_PATH", "maybe"],
+  ])("refuses %s=%s with a message naming it", (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
+  });
+});

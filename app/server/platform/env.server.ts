@@ -116,6 +116,21 @@ export const envSchema = z
       .int({ error: "must be a whole number of bytes" })
       .min(0, { error: "must be 0 (off) or more" })
       .default(32 * 1024 * 1024),
+    /**
+     * Cache hits answered by the first middleware (decision 095); `false` sends them through the
+     * whole middleware stack like any request (the same answers, slower).
+     */
+    PAGE_CACHE_FAST_PATH: bool.default(true),
+    /**
+     * Uncached public pages waiting for a render slot (decision 096); past this many, new ones are
+     * answered 503 with Retry-After. Cache hits never wait.
+     */
+    RENDER_QUEUE_DEPTH: z.coerce
+      .number({ error: "must be a number of requests" })
+      .int({ error: "must be a whole number of requests" })
+      .min(0, { error: "must be 0 or more" })
+      .max(100_000, { error: "must be at most 100000" })
+      .default(256),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

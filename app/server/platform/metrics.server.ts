@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import client from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
@@ -11,6 +12,8 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 export interface MetricsSources {
   pageCache?: { bytes: number; size: number };
   pool?: () => { total: number; idle: number; waiting: number };
+  /** Renders of uncached public pages and the queue in front of them (decision 096). */
+  renders?: () => { started: number; active: number; waiting: number };
 }
 
 type RouteMatcher = (pathname: string) => string;
@@ -64,12 +67,16 @@ export function routeMatcher(routes: ServerBuild["routes"]): RouteMatcher {
   };
 }
 
-const isUpload = (req: Request) =>
-  req.method === "POST" && /^multipart\//i.test(req.get("content-type") ?? "");
+const isUpload = (req: IncomingMessage) =>
+  req.method === "POST" && /^multipart\//i.test(req.headers["content-type"] ?? "");
 
 export interface Metrics {
   /** First middleware: times every request and counts it by route pattern and status. */
   observe(req: Request, res: Response, next: NextFunction): void;
+  /** The same for a request answered outside Express (the page cache's fast path). */
+  track(req: IncomingMessage, path: string, res: ServerResponse): void;
+  /** Counts a cache hit answered by the fast path. */
+  countFastHit(): void;
   /** GET /metrics. */
   handler(req: Request, res: Response, next: NextFunction): Promise<void>;
 }
@@ -99,6 +106,34 @@ export function createMetrics(
     name: "page_cache_requests_total",
     help: "Public page requests by page cache result (hit, miss, bypass, off)",
     labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  let rendersCounted = 0;
+  new client.Counter({
+    name: "page_renders_total",
+    help: "Renders of cacheable public pages (one per page, shared by concurrent misses)",
+    registers: [registry],
+    collect() {
+      const started = sources.renders?.().started ?? 0;
+      if (started > rendersCounted) this.inc(started - rendersCounted);
+      rendersCounted = started;
+    },
+  });
+  new client.Gauge({
+    name: "page_render_queue",
+    help: "Renders of uncached public pages running (active) and waiting for a slot (waiting)",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const stats = sources.renders?.();
+      if (!stats) return;
+      this.set({ state: "active" }, stats.active);
+      this.set({ state: "waiting" }, stats.waiting);
+    },
+  });
+  const fastHits = new client.Counter({
+    name: "page_cache_fast_path_total",
+    help: "Page cache hits answered before the middleware stack (decision 095)",
     registers: [registry],
   });
   const uploads = new client.Gauge({
@@ -145,34 +180,43 @@ export function createMetrics(
   );
   const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
 
+  const track = (req: IncomingMessage, path: string, res: ServerResponse) => {
+    if (!expected) return;
+    const stop = duration.startTimer();
+    const upload = isUpload(req);
+    if (upload) uploads.inc();
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      if (upload) uploads.dec();
+      const method = req.method ?? "OTHER";
+      const labels = {
+        method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].includes(method)
+          ? method
+          : "OTHER",
+        route: matcher ? matcher(path) : "starting",
+        status: String(res.statusCode),
+      };
+      stop(labels);
+      requests.inc(labels);
+      const cache = res.getHeader("X-Page-Cache");
+      if (typeof cache === "string" && ["hit", "miss", "bypass", "off"].includes(cache)) {
+        cacheResults.inc({ result: cache });
+      }
+    };
+    res.once("finish", finish);
+    res.once("close", finish);
+  };
+
   return {
     observe(req, res, next) {
-      if (!expected) return next();
-      const stop = duration.startTimer();
-      const upload = isUpload(req);
-      if (upload) uploads.inc();
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
-        if (upload) uploads.dec();
-        const labels = {
-          method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].includes(req.method)
-            ? req.method
-            : "OTHER",
-          route: matcher ? matcher(req.path) : "starting",
-          status: String(res.statusCode),
-        };
-        stop(labels);
-        requests.inc(labels);
-        const cache = res.getHeader("X-Page-Cache");
-        if (typeof cache === "string" && ["hit", "miss", "bypass", "off"].includes(cache)) {
-          cacheResults.inc({ result: cache });
-        }
-      };
-      res.once("finish", finish);
-      res.once("close", finish);
+      track(req, req.path, res);
       next();
+    },
+    track,
+    countFastHit() {
+      if (expected) fastHits.inc();
     },
     async handler(req, res, next) {
       if (!expected) return next(); // off: /metrics is like any unknown page

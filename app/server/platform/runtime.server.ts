@@ -22,6 +22,8 @@ export interface Runtime {
   media: MediaStore;
   site: SiteConfig;
   close(): Promise<void>;
+  /** Runs `stop` at the start of close(), before the database closes (background work). */
+  onClose(stop: () => void): void;
 }
 
 let runtime: Runtime | undefined;
@@ -96,12 +98,17 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     );
     // Enquiries older than ENQUIRY_RETENTION_DAYS: deleted now, then daily (decision 090).
     const stopRetention = startEnquiryRetention(database.db, { days: env.ENQUIRY_RETENTION_DAYS });
+    const stops: (() => void)[] = [];
     runtime = {
       env,
       database,
       media,
       site,
+      onClose(stop) {
+        stops.push(stop);
+      },
       async close() {
+        for (const stop of stops.splice(0)) stop();
         await stopSweeper();
         await stopRetention();
         setMailer(undefined);

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { CROSS_SITE_ERROR, isCrossSiteWriteFrom } from "../auth/security.server";
 
@@ -57,19 +58,38 @@ declare module "express-serve-static-core" {
   }
 }
 
-/** Express middleware: security headers on every response, static files and /healthz included. */
-export function securityHeaders(options: { mediaOrigin?: string; development: boolean }) {
-  return (req: Request, res: Response, next: NextFunction) => {
+/**
+ * Writes the security headers on a response and returns its fresh CSP nonce: one function for the
+ * Express middleware and the page cache's fast path (page-cache-fast-path.server.ts), so both
+ * send the same headers in the same order. The policy text around the nonce is built once.
+ */
+export function securityHeaderWriter(options: {
+  mediaOrigin?: string;
+  development: boolean;
+}): (res: ServerResponse, secure: boolean) => string {
+  const marker = "\u0000nonce\u0000";
+  const [before, after] = contentSecurityPolicy({ nonce: marker, ...options }).split(marker) as [
+    string,
+    string | undefined,
+  ];
+  return (res, secure) => {
     const nonce = randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, ...options }));
+    res.setHeader("Content-Security-Policy", after === undefined ? before : before + nonce + after);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    if (secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    return nonce;
+  };
+}
+
+/** Express middleware: security headers on every response, static files and /healthz included. */
+export function securityHeaders(options: { mediaOrigin?: string; development: boolean }) {
+  const write = securityHeaderWriter(options);
+  return (req: Request, res: Response, next: NextFunction) => {
     // req.secure honours X-Forwarded-Proto only when "trust proxy" is set (TRUST_PROXY).
-    if (req.secure)
-      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    res.locals.cspNonce = write(res, req.secure);
     next();
   };
 }

@@ -87,3 +87,41 @@ export function isCompressibleResponse(res: Response): boolean {
   const type = String(res.getHeader("Content-Type") ?? "");
   return !/^(?:image|video|audio)\//i.test(type);
 }
+
+/** A path made only of plain segments (no dot segments, no empty ones, no backslash). */
+const PLAIN_PATH = /^(?:\/[^/.\\][^/\\]*)*\/?$/;
+
+/**
+ * Runs `handler` (express.static over `dir`) only for paths that exist in `dir`, files or
+ * directories, read once at start: the build does not change under a running server. Every page
+ * request used to cost a file-system lookup (through the thread pool page compression also uses)
+ * before reaching React Router. Paths that are not plain (dot segments, encoded slashes, anything
+ * that does not decode) still go to `handler`, which answers them as before.
+ */
+export function existingPathsOnly(
+  dir: string,
+  handler: (req: Request, res: Response, next: NextFunction) => void,
+) {
+  const known = new Set<string>();
+  const walk = (current: string, prefix: string) => {
+    if (!fs.existsSync(current)) return;
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const at = `${prefix}/${entry.name}`;
+      known.add(at);
+      if (entry.isDirectory()) walk(path.join(current, entry.name), at);
+    }
+  };
+  walk(dir, "");
+  return (req: Request, res: Response, next: NextFunction) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      return handler(req, res, next);
+    }
+    if (!PLAIN_PATH.test(decoded) || decoded.includes("%")) return handler(req, res, next);
+    const bare = decoded.length > 1 ? decoded.replace(/\/$/, "") : decoded;
+    if (known.has(bare)) return handler(req, res, next);
+    next();
+  };
+}

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { LIST_PARAMS } from "~/domain/catalogue-filters";
@@ -9,7 +10,9 @@ import type { ContentChanges } from "../platform/content-changes.server";
 import { log } from "../platform/log.server";
 import { urlOf } from "../platform/request-handler.server";
 import { negotiateEncoding, type StaticEncoding } from "../platform/static-assets.server";
+import { QueueFullError, RenderQueue } from "./render-queue.server";
 import {
+  addEncoding,
   brotliBody,
   encodedBytes,
   encodePage,
@@ -42,6 +45,8 @@ const UNSTORED = new Set([
 ]);
 
 export interface StoredPage {
+  /** The origin it was rendered for (the warmer renders it again there). */
+  origin?: string;
   status: number;
   headers: [string, string][];
   body: EncodedPage;
@@ -54,6 +59,7 @@ export class PageCache {
   #pages = new Map<string, StoredPage>();
   #bytes = 0;
   #generation = 0;
+  #listeners = new Set<(dropped: [string, StoredPage][]) => void>();
 
   constructor(maxBytes: number) {
     this.maxBytes = maxBytes;
@@ -103,8 +109,21 @@ export class PageCache {
 
   clear(): void {
     this.#generation++;
+    const dropped = this.#listeners.size ? [...this.#pages].reverse() : [];
     this.#pages.clear();
     this.#bytes = 0;
+    for (const listener of this.#listeners) listener(dropped);
+  }
+
+  /** Runs `fn` after each clear with the pages it dropped, most recently used first. */
+  onClear(fn: (dropped: [key: string, page: StoredPage][]) => void): () => void {
+    this.#listeners.add(fn);
+    return () => this.#listeners.delete(fn);
+  }
+
+  /** Whether `key` is stored (without counting as a use). */
+  has(key: string): boolean {
+    return this.#pages.has(key);
   }
 
   /** Drops everything on each content change; returns the unsubscribe function. */
@@ -164,6 +183,11 @@ export function cacheKeyUrl(originalUrl: string): string {
   return originalUrl.slice(0, query) + (search ? `?${search}` : "");
 }
 
+/** The cache key of a request: its host name and its URL without unknown parameters. */
+export function pageCacheKey(hostname: string, originalUrl: string): string {
+  return `${hostname} ${cacheKeyUrl(originalUrl)}`;
+}
+
 /** Anonymous reads of public pages; never /admin, never /api. */
 export function isCacheableRequest(method: string, path: string, cookieHeader?: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
@@ -188,7 +212,7 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
-interface Rendered {
+export interface Rendered {
   status: number;
   statusText: string;
   headers: Headers;
@@ -201,6 +225,8 @@ export interface PageCacheMiddlewareOptions {
   /** Renders a GET of this URL through React Router, with `res.locals.cspNonce` as the nonce. */
   render(req: ExpressRequest, res: ExpressResponse): Promise<Response>;
   brotliQuality?: number;
+  /** Shared with the warmer (page-warmer.server.ts); one is made when unset. */
+  filler?: PageFiller;
   /**
    * Whether the session or flash cookie a request carries is real (a live session, a flash this
    * server signed). Unset: any such cookie counts. A request whose cookies are not real is
@@ -216,35 +242,67 @@ function storedHeaders(headers: Headers): [string, string][] {
   return kept;
 }
 
-function sendStored(
-  req: ExpressRequest,
-  res: ExpressResponse,
+/** Adds `field` to Vary unless it (or `*`) is there: what Express's `res.vary` does. */
+function addVary(res: ServerResponse, field: string): void {
+  const current = res.getHeader("Vary");
+  const value = Array.isArray(current)
+    ? current.join(", ")
+    : current === undefined
+      ? ""
+      : `${current}`;
+  const names = value.split(",").map((v) => v.trim().toLowerCase());
+  if (names.includes("*") || names.includes(field.toLowerCase())) return;
+  res.setHeader("Vary", value ? `${value}, ${field}` : field);
+}
+
+/**
+ * The encoding a stored page is sent in, or "identity"; undefined when the response would not be
+ * the stored bytes as they are: identity to a client that accepts some encoding (the compression
+ * middleware would compress it).
+ */
+export function storedEncoding(
+  page: StoredPage,
+  acceptEncoding: string | undefined,
+): StaticEncoding | "identity" {
+  const available: StaticEncoding[] = [];
+  if (page.body.br) available.push("br");
+  if (page.body.gzip) available.push("gzip");
+  return negotiateEncoding(acceptEncoding, available) ?? "identity";
+}
+
+/**
+ * Sends a stored page with this response's nonce: the page's headers, Vary, ETag and X-Page-Cache,
+ * then 304 for a matching If-None-Match or the body in the negotiated encoding. Plain Node
+ * request and response, so the Express path and the fast path (page-cache-fast-path.server.ts)
+ * answer alike.
+ */
+export function sendStored(
+  req: IncomingMessage,
+  res: ServerResponse,
   page: StoredPage,
   nonce: string,
   state: "hit" | "miss" | "off",
 ): void {
-  res.status(page.status);
+  res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.vary("Accept-Encoding");
+  addVary(res, "Accept-Encoding");
   res.setHeader("ETag", page.body.etag);
   res.setHeader("X-Page-Cache", state);
-  if (matchesEtag(req.get("If-None-Match"), page.body.etag)) {
+  if (matchesEtag(req.headers["if-none-match"], page.body.etag)) {
     // The browser keeps the body it has and the CSP (with that body's nonce) that came with it.
     res.removeHeader("Content-Security-Policy");
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  const available: StaticEncoding[] = [];
-  if (page.body.br) available.push("br");
-  if (page.body.gzip) available.push("gzip");
-  const encoding = negotiateEncoding(req.get("Accept-Encoding"), available);
+  const encoding = storedEncoding(page, req.headers["accept-encoding"]);
   const body =
     encoding === "br"
       ? brotliBody(page.body.br!, nonce)
       : encoding === "gzip"
         ? gzipBody(page.body, page.body.gzip!, nonce)
         : identityBody(page.body, nonce);
-  if (encoding) res.setHeader("Content-Encoding", encoding);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") res.end();
   else res.end(body);
@@ -268,50 +326,139 @@ function sendRendered(
 }
 
 /**
+ * Renders and encodes pages for the cache, each at most once at a time: concurrent requests for
+ * one page (and the warmer) share one render and one encoding (no stampede after a write empties
+ * the cache), keyed by the cache generation so a render from before a write is never shared after
+ * it. New renders go through the render queue (decision 096): past its depth they are refused with
+ * QueueFullError, while joining a render already running costs nothing.
+ */
+/** Compression of pages rendered without a cache: shared by the requests of one render. */
+const LIGHT_ENCODING = { brotliQuality: 4, gzipLevel: 6 };
+
+export class PageFiller {
+  readonly queue: RenderQueue;
+  readonly brotliQuality: number | undefined;
+  #inflight = new Map<string, { sharers: number; promise: Promise<Filled> }>();
+  #renders = 0;
+
+  constructor(options: { queue?: RenderQueue; brotliQuality?: number } = {}) {
+    this.queue = options.queue ?? new RenderQueue();
+    this.brotliQuality = options.brotliQuality;
+  }
+
+  /** Renders started so far (tests, metrics). */
+  get renders(): number {
+    return this.#renders;
+  }
+
+  /**
+   * Renders the page of `key` (a cache generation and a cache key) and, when it is storable,
+   * prepares its stored form and hands it to `store`: for the cache (`forCache`) compressed around
+   * its nonce holes; without a cache only split at them, compressed on demand (`compress`), once per
+   * encoding for every request sharing the render instead of once per response. Everyone asking for `key`
+   * until that is done shares the one promise, so a request arriving while the first one's page is
+   * being compressed does not render it again.
+   */
+  fill(
+    key: string,
+    render: () => Promise<Response>,
+    options: { forCache: boolean; origin?: string; store?: (page: StoredPage) => void },
+  ): Promise<Filled> {
+    const running = this.#inflight.get(key);
+    if (running) {
+      running.sharers++;
+      return running.promise;
+    }
+    if (this.queue.full) return Promise.reject(new QueueFullError(this.queue.depth));
+    const entry: { sharers: number; promise: Promise<Filled> } = {
+      sharers: 1,
+      promise: Promise.resolve({} as Filled),
+    };
+    const sharers = () => entry.sharers;
+    entry.promise = this.queue
+      .run(async () => {
+        this.#renders++;
+        const response = await render();
+        return {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+          page: Buffer.from(await response.arrayBuffer()),
+        };
+      })
+      .then(async (rendered): Promise<Filled> => {
+        if (!isStorableResponse(rendered.status, rendered.headers)) return { rendered, sharers };
+        const body = options.forCache
+          ? await encodePage(rendered.page, {
+              brotliQuality: this.brotliQuality,
+              onReject: (enc) => log("warn", "page cache: encoding failed its check", { key, enc }),
+            })
+          : splitPage(rendered.page);
+        const stored: StoredPage = {
+          status: rendered.status,
+          headers: storedHeaders(rendered.headers),
+          body,
+          bytes: options.forCache ? encodedBytes(body) + key.length + 512 : 0,
+          ...(options.origin ? { origin: options.origin } : {}),
+        };
+        options.store?.(stored);
+        return { rendered, stored, sharers };
+      })
+      .finally(() => this.#inflight.delete(key));
+    this.#inflight.set(key, entry);
+    return entry.promise;
+  }
+}
+
+/**
+ * Without a cache: the page of a shared render in `encoding` (light quality: brotli 4, gzip 6, as the compression middleware),
+ * made once for all the requests that share it, on the first request that accepts it.
+ */
+const lightForms = new WeakMap<EncodedPage, Map<string, Promise<void>>>();
+
+export function compressShared(page: StoredPage, encoding: StaticEncoding): Promise<void> {
+  let forms = lightForms.get(page.body);
+  if (!forms) lightForms.set(page.body, (forms = new Map()));
+  let pending = forms.get(encoding);
+  if (!pending) {
+    pending = addEncoding(page.body, encoding, LIGHT_ENCODING);
+    forms.set(encoding, pending);
+  }
+  return pending;
+}
+
+/** A rendered page, and its stored form when it may be stored. */
+export interface Filled {
+  rendered: Rendered;
+  stored?: StoredPage;
+  /** How many requests shared the render (final once it is done). */
+  sharers(): number;
+}
+
+/** Seconds a client is asked to wait when the render queue is full. */
+export const OVERLOAD_RETRY_AFTER = 2;
+
+/** The small static answer past the render queue's depth: nothing rendered, nothing read. */
+function sendOverloaded(req: ExpressRequest, res: ExpressResponse): void {
+  const body = "503 Service Unavailable: too many pages are being prepared; retry in a moment.\n";
+  res.status(503);
+  res.setHeader("Retry-After", String(OVERLOAD_RETRY_AFTER));
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.setHeader("X-Page-Cache", "overload");
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/**
  * Express middleware in front of React Router. Requests it does not cache pass through
  * untouched; cacheable ones are answered from the cache or rendered once (concurrent misses of
  * one URL share a render) and stored.
  */
 export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
   const { cache } = options;
-  const inflight = new Map<string, Promise<Rendered>>();
-  const encoding = new Map<string, Promise<StoredPage | undefined>>();
-
-  async function renderShared(key: string, req: ExpressRequest, res: ExpressResponse) {
-    let pending = inflight.get(key);
-    if (!pending) {
-      pending = options
-        .render(req, res)
-        .then(async (response) => ({
-          status: response.status,
-          statusText: response.statusText,
-          headers: response.headers,
-          page: Buffer.from(await response.arrayBuffer()),
-        }))
-        .finally(() => inflight.delete(key));
-      inflight.set(key, pending);
-    }
-    return pending;
-  }
-
-  function encodeShared(key: string, rendered: Rendered): Promise<StoredPage | undefined> {
-    let pending = encoding.get(key);
-    if (!pending) {
-      pending = encodePage(rendered.page, {
-        brotliQuality: options.brotliQuality,
-        onReject: (enc) => log("warn", "page cache: encoding failed its check", { key, enc }),
-      })
-        .then((body) => ({
-          status: rendered.status,
-          headers: storedHeaders(rendered.headers),
-          body,
-          bytes: encodedBytes(body) + key.length + 512,
-        }))
-        .finally(() => encoding.delete(key));
-      encoding.set(key, pending);
-    }
-    return pending;
-  }
+  const filler = options.filler ?? new PageFiller({ brotliQuality: options.brotliQuality });
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const cookies = req.get("Cookie");
@@ -339,7 +486,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
           );
     }
     const nonce = res.locals.cspNonce ?? "";
-    const key = `${req.hostname} ${cacheKeyUrl(req.originalUrl)}`;
+    const key = pageCacheKey(req.hostname, req.originalUrl);
     try {
       const hit = cache?.get(key);
       if (hit) {
@@ -347,32 +494,35 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
         return;
       }
       const generation = cache?.generation ?? 0;
+      const enabled = cache !== undefined && cache.maxBytes > 0;
       res.locals.cspNonce = NONCE_PLACEHOLDER;
-      const rendered = await renderShared(`${generation} ${key}`, req, res);
+      const { rendered, stored, sharers } = await filler.fill(
+        `${generation} ${key}`,
+        () => options.render(req, res),
+        {
+          forCache: enabled,
+          origin: urlOf(req).origin,
+          ...(enabled ? { store: (page: StoredPage) => cache.set(key, page, generation) } : {}),
+        },
+      );
       res.locals.cspNonce = nonce;
-      if (!isStorableResponse(rendered.status, rendered.headers) || !nonce) {
+      if (!stored || !nonce) {
         sendRendered(req, res, rendered, nonce);
         return;
       }
-      const enabled = cache !== undefined && cache.maxBytes > 0;
       if (!enabled) {
-        // No cache: the page still gets its validator; the compression middleware compresses it.
-        const page: StoredPage = {
-          status: rendered.status,
-          headers: storedHeaders(rendered.headers),
-          body: splitPage(rendered.page),
-          bytes: 0,
-        };
-        sendStored(req, res, page, nonce, "off");
-        return;
+        // No cache: the page still gets its validator. Shared by several requests, it is compressed
+        // once per encoding for all of them; alone, by the compression middleware as it is sent.
+        const wanted = negotiateEncoding(req.get("Accept-Encoding"), ["br", "gzip"]);
+        const bodyless =
+          req.method === "HEAD" || matchesEtag(req.get("If-None-Match"), stored.body.etag);
+        if (wanted && !bodyless && sharers() > 1) await compressShared(stored, wanted);
       }
-      const stored = await encodeShared(`${generation} ${key}`, rendered);
-      if (!stored) throw new Error("page encoding failed");
-      cache.set(key, stored, generation);
-      sendStored(req, res, stored, nonce, "miss");
+      sendStored(req, res, stored, nonce, enabled ? "miss" : "off");
     } catch (error) {
       res.locals.cspNonce = nonce;
       if (res.headersSent) return;
+      if (error instanceof QueueFullError) return sendOverloaded(req, res);
       next(error);
     }
   };

@@ -195,6 +195,8 @@ const BUFFER_ALL = { readableHighWaterMark: 1 << 30 };
 export interface EncodeOptions {
   /** Brotli quality for stored pages (compressed once per page per content change). */
   brotliQuality?: number;
+  /** Deflate level of the gzip form (default 9). */
+  gzipLevel?: number;
   onReject?: (encoding: string) => void;
 }
 
@@ -209,35 +211,44 @@ export function splitPage(page: Buffer): EncodedPage {
   };
 }
 
-/** Builds the stored form of a page rendered with NONCE_PLACEHOLDER. */
-export async function encodePage(page: Buffer, options: EncodeOptions = {}): Promise<EncodedPage> {
-  const encoded = splitPage(page);
-  const identity = encoded.identity;
+/** Adds one compressed form to a split page, if it passes its check (see the top of this file). */
+export async function addEncoding(
+  encoded: EncodedPage,
+  encoding: "br" | "gzip",
+  options: EncodeOptions = {},
+): Promise<void> {
   const onReject = options.onReject ?? (() => {});
-  const [br, gzip] = await Promise.all([
-    compressAroundHoles(
+  if (encoding === "br") {
+    const br = await compressAroundHoles(
       createBrotliCompress({
         params: {
           [constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 9,
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
           [constants.BROTLI_PARAM_DISABLE_LITERAL_CONTEXT_MODELING]: 1,
-          [constants.BROTLI_PARAM_SIZE_HINT]: page.length,
+          [constants.BROTLI_PARAM_SIZE_HINT]: encoded.length,
         },
         ...BUFFER_ALL,
       }),
-      identity,
+      encoded.identity,
       constants.BROTLI_OPERATION_FLUSH,
-    ),
-    compressAroundHoles(
-      createDeflateRaw({ level: 9, ...BUFFER_ALL }),
-      identity,
-      constants.Z_SYNC_FLUSH,
-    ),
-  ]);
-  if (verified(encoded, (n) => brotliDecompressSync(brotliBody(br, n)), "br", onReject))
-    encoded.br = br;
+    );
+    if (verified(encoded, (n) => brotliDecompressSync(brotliBody(br, n)), "br", onReject))
+      encoded.br = br;
+    return;
+  }
+  const gzip = await compressAroundHoles(
+    createDeflateRaw({ level: options.gzipLevel ?? 9, ...BUFFER_ALL }),
+    encoded.identity,
+    constants.Z_SYNC_FLUSH,
+  );
   if (verified(encoded, (n) => gunzipSync(gzipBody(encoded, gzip, n)), "gzip", onReject))
     encoded.gzip = gzip;
+}
+
+/** Builds the stored form of a page rendered with NONCE_PLACEHOLDER: identity, brotli and gzip. */
+export async function encodePage(page: Buffer, options: EncodeOptions = {}): Promise<EncodedPage> {
+  const encoded = splitPage(page);
+  await Promise.all([addEncoding(encoded, "br", options), addEncoding(encoded, "gzip", options)]);
   return encoded;
 }
 
