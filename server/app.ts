@@ -16,6 +16,7 @@ import { log } from "~/server/platform/log.server";
 import { createMetrics, routeMatcher } from "~/server/platform/metrics.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { requestInfoContext } from "~/server/platform/request-context.server";
+import { withRequestOrigin } from "~/server/events/request-origin.server";
 import { createRequestHandler } from "~/server/platform/request-handler.server";
 import { startRuntime, type Runtime } from "~/server/platform/runtime.server";
 import { adminSignInHint } from "~/server/platform/start-banner.server";
@@ -195,7 +196,10 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
       isPersonal: (cookies) => hasLivePrivateCookie(runtime.database.db, cookies),
     }),
   );
-  app.use(createRequestHandler({ build, mode: runtime.env.NODE_ENV, getLoadContext }));
+  app.use(
+    withRequestOrigin,
+    createRequestHandler({ build, mode: runtime.env.NODE_ENV, getLoadContext }),
+  );
   return app;
 }
 

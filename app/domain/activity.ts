@@ -1,3 +1,6 @@
+import { PACKAGE_KIND_INFO } from "./package-kinds";
+import type { PackageKind } from "./schemas";
+
 /*
  * The activity log's vocabulary (issue 19): what each event type is called on /admin/activity,
  * the groups its filter offers, and the parsing of its URL parameters. Pure, so the screen, the
@@ -73,6 +76,9 @@ const DETAIL_WORDS: [key: string, label: string][] = [
   ["to", "To"],
   ["status", "Status"],
   ["count", "Count"],
+  ["moved", "Cards moved"],
+  ["restored_from", "Restored from version"],
+  ["folder", "Folder"],
   ["file", "File"],
   ["value", "Value"],
 ];
@@ -87,7 +93,9 @@ export function describeDetails(details: Record<string, unknown>): string {
   }
   for (const [key, label] of DETAIL_WORDS) {
     const value = details[key];
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    if (key === "kind" && typeof value === "string" && value in PACKAGE_KIND_INFO)
+      parts.push(`${label}: ${PACKAGE_KIND_INFO[value as PackageKind].nouns.one}`);
+    else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
       parts.push(`${label}: ${String(value)}`);
     else if (value === null && key === "name") parts.push(`${label}: none`);
   }

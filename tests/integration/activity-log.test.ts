@@ -197,6 +197,79 @@ describe("/admin/activity over HTTP", () => {
     expect(after.n).toBe(before.n);
   });
 
+  it("records content changes with who, what changed, address and browser, and lists them", async () => {
+    const json = (method: string, path: string, body: unknown) =>
+      suite.server.fetch(path, {
+        method,
+        headers: {
+          Cookie: cookie,
+          "Content-Type": "application/json",
+          "User-Agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Firefox/130.0",
+        },
+        body: JSON.stringify(body),
+      });
+    const created = await json("POST", "/api/trips", {
+      title: "Audit Safari",
+      price: "From R 12 000",
+      status: "draft",
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const updated = await json("PUT", `/api/trips/${id}`, {
+      title: "Audit Safari",
+      price: "From R 13 500",
+      status: "draft",
+    });
+    expect(updated.status).toBe(200);
+    const published = await formPost(
+      suite.server,
+      "/admin/dashboard",
+      { intent: "publish", id },
+      { Cookie: cookie },
+    );
+    expect(published.status).toBe(302);
+
+    const rows = await suite.database.db
+      .selectFrom("events")
+      .selectAll()
+      .where("type", "like", "package.%")
+      .orderBy("created_at")
+      .execute();
+    const ours = rows.filter((r) => (r.details as { id?: string }).id === id);
+    expect(ours.map((r) => r.type)).toEqual([
+      "package.created",
+      "package.updated",
+      "package.published",
+    ]);
+    const admin = await suite.database.db
+      .selectFrom("admins")
+      .select("id")
+      .where("email", "=", ADMIN.email)
+      .executeTakeFirstOrThrow();
+    expect(ours.every((r) => r.admin_id === admin.id)).toBe(true);
+    expect(ours[1]!.ip).toBe("127.0.0.1");
+    expect(ours[1]!.user_agent).toContain("Firefox/130.0");
+    expect(ours[1]!.details).toMatchObject({
+      title: "Audit Safari",
+      kind: "trip",
+      changes: ["Price: From R 12 000 → From R 13 500"],
+    });
+
+    const html = (
+      await (
+        await suite.server.fetch("/admin/activity?type=package", { headers: { Cookie: cookie } })
+      ).text()
+    ).replaceAll("<!-- -->", "");
+    for (const text of [
+      "Package created",
+      "Package updated",
+      "Package published",
+      "Price: From R 12 000 → From R 13 500",
+      "Firefox on macOS",
+    ])
+      expect(html).toContain(text);
+  });
+
   it("is behind the sign-in like every admin screen", async () => {
     const anonymous = await suite.server.fetch("/admin/activity", { redirect: "manual" });
     expect(anonymous.status).toBe(302);

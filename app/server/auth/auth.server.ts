@@ -4,6 +4,7 @@ import {
   type MiddlewareFunction,
   type RouterContextProvider,
 } from "react-router";
+import { noteRequestAdmin } from "../events/request-origin.server";
 import { getDb } from "../platform/db.server";
 import { getSessionAdmin, readCookie, SESSION_COOKIE, type SessionAdmin } from "./session.server";
 
@@ -35,6 +36,7 @@ export async function requireAdmin(request: Request): Promise<SessionAdmin> {
   if (!admin) throw redirect("/admin");
   const path = new URL(request.url).pathname.replace(/\.data$/, "");
   if (admin.mustEnrol && path !== ENROLMENT_PATH) throw redirect(ENROLMENT_PATH);
+  noteRequestAdmin(admin.id);
   return admin;
 }
 
@@ -43,6 +45,7 @@ export async function requireAdminApi(request: Request): Promise<SessionAdmin> {
   const admin = await getSessionOf(request);
   if (!admin) throw Response.json({ error: "Authentication required" }, { status: 401 });
   if (admin.mustEnrol) throw Response.json({ error: ENROL_FIRST_MESSAGE }, { status: 403 });
+  noteRequestAdmin(admin.id);
   return admin;
 }
 

@@ -12,6 +12,7 @@ import { conflict, notFound } from "../platform/errors.server";
 import { mediaKeyFromUrl } from "../media/media-urls.server";
 import { assertSameIds } from "./packages.server";
 import { deleteHistory, recordMomentVersion, type VersionAction } from "./versions.server";
+import { recordEvent } from "../events/events.server";
 
 /** Who saves (the version records it); null or absent: the system. */
 export interface MomentWriteOptions {
@@ -168,10 +169,11 @@ export async function deleteMoment(db: Db, id: string): Promise<string | null> {
     const row = await trx
       .deleteFrom("travel_moments")
       .where("id", "=", id)
-      .returning("video_media_id")
+      .returning(["video_media_id", "title"])
       .executeTakeFirst();
     if (!row) throw notFound(NOT_FOUND);
     await deleteHistory(trx, "moment", [id]);
+    await recordEvent(trx, { type: "moment.deleted", details: { id, title: row.title } });
     return row.video_media_id;
   });
 }
@@ -189,6 +191,7 @@ export async function reorderMoments(db: Db, ids: readonly string[]): Promise<vo
       from unnest(${[...ids]}::uuid[]) with ordinality as x(id, ord)
       where t.id = x.id
     `.execute(trx);
+    await recordEvent(trx, { type: "moment.reordered", details: { moved: ids.length } });
   });
 }
 

@@ -4,6 +4,7 @@ import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { inTransaction, type Db } from "../platform/db.server";
 import { badRequest, notFound } from "../platform/errors.server";
 import { assertSameIds } from "./packages.server";
+import { recordEvent } from "../events/events.server";
 
 /*
  * Order changes made from one page of a paged admin list (issue 20, decision 078). Each runs in
@@ -65,6 +66,7 @@ async function writeOrder(
     from unnest(${ids}::uuid[], ${positions}::int[]) as x(id, position)
     where p.id = x.id and p.kind = ${kind}
   `.execute(trx);
+  await recordEvent(trx, { type: "package.reordered", details: { kind, moved: changed.length } });
 }
 
 export interface PageWindow {

@@ -16,6 +16,7 @@ import type { PackageRow } from "../platform/db-schema";
 import { AppError, conflict, isUniqueViolation, notFound } from "../platform/errors.server";
 import { mediaKeyFromUrl } from "../media/media-urls.server";
 import { recordPackageVersion, type VersionAction } from "./versions.server";
+import { recordEvent } from "../events/events.server";
 
 export interface ListOptions {
   kind: PackageKind;
@@ -609,6 +610,7 @@ export async function reorderPackages(
       from unnest(${[...ids]}::uuid[]) with ordinality as x(id, ord)
       where p.id = x.id and p.kind = ${kind}
     `.execute(trx);
+    await recordEvent(trx, { type: "package.reordered", details: { kind, moved: ids.length } });
   });
 }
 

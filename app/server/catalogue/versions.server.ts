@@ -1,6 +1,13 @@
 import { sql } from "kysely";
 import type { PackageKind } from "~/domain/schemas";
-import type { MomentSnapshot, PackageSnapshot, VersionAction } from "~/domain/versions";
+import {
+  describeMomentChanges,
+  describePackageChanges,
+  type MomentSnapshot,
+  type PackageSnapshot,
+  type VersionAction,
+} from "~/domain/versions";
+import { recordEvent, type EventType } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { momentMediaIds, packageMediaIds, releaseQuietly } from "../media/references.server";
 import type { MediaStore } from "../media/media-store.server";
@@ -35,6 +42,77 @@ export function packageSnapshot(pkg: NonNullable<Awaited<ReturnType<typeof getPa
   return content satisfies PackageSnapshot;
 }
 
+/** The activity-log event of each version action (issue 19). */
+const PACKAGE_EVENTS: Record<VersionAction, EventType> = {
+  create: "package.created",
+  update: "package.updated",
+  publish: "package.published",
+  unpublish: "package.unpublished",
+  restore: "package.version_restored",
+  delete: "package.deleted",
+  undelete: "package.restored",
+  scheduled_publish: "package.published_by_schedule",
+  scheduled_unpublish: "package.unpublished_by_schedule",
+  show: "package.updated",
+  hide: "package.updated",
+};
+const MOMENT_EVENTS: Partial<Record<VersionAction, EventType>> = { create: "moment.created" };
+
+/** At most this many changes, each clipped, go into an event (the version keeps everything). */
+const EVENT_CHANGES = 20;
+
+/**
+ * The content event for a version: who, what kind, the title, and what changed in words (against
+ * the item's previous version), in the same transaction as the write.
+ */
+async function recordContentEvent(
+  trx: Db,
+  item: { type: "package" | "moment"; id: string },
+  content: PackageSnapshot | MomentSnapshot,
+  meta: VersionMeta,
+): Promise<void> {
+  const previous = await trx
+    .selectFrom("content_versions")
+    .select("content")
+    .where("item_type", "=", item.type)
+    .where("item_id", "=", item.id)
+    .orderBy("number", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const changes =
+    item.type === "package"
+      ? describePackageChanges(
+          (previous?.content as PackageSnapshot | undefined) ?? null,
+          content as PackageSnapshot,
+        )
+      : describeMomentChanges(
+          (previous?.content as MomentSnapshot | undefined) ?? null,
+          content as MomentSnapshot,
+        );
+  const type =
+    item.type === "package"
+      ? PACKAGE_EVENTS[meta.action]
+      : (MOMENT_EVENTS[meta.action] ?? "moment.updated");
+  await recordEvent(trx, {
+    type,
+    adminId: meta.by,
+    details: {
+      id: item.id,
+      ...(item.type === "package" ? { kind: (content as PackageSnapshot).kind } : {}),
+      title: content.title,
+      ...(meta.action === "update" || meta.action === "restore" || item.type === "moment"
+        ? {
+            changes: changes
+              .filter((c) => c !== "Created")
+              .slice(0, EVENT_CHANGES)
+              .map((c) => c.slice(0, 300)),
+          }
+        : {}),
+      ...(meta.restoredFrom ? { restored_from: meta.restoredFrom } : {}),
+    },
+  });
+}
+
 async function insertVersion(
   trx: Db,
   item: { type: "package" | "moment"; id: string },
@@ -42,6 +120,7 @@ async function insertVersion(
   mediaIds: string[],
   meta: VersionMeta,
 ): Promise<void> {
+  await recordContentEvent(trx, item, content, meta);
   // The write that records a version holds the item's row lock, so numbers do not race; the
   // unique (item, number) constraint is the final guard.
   await trx

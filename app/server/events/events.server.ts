@@ -1,4 +1,5 @@
 import type { Db } from "../platform/db.server";
+import { currentRequestOrigin } from "./request-origin.server";
 
 /*
  * The audit trail (issue 22): one append-only table, written only here. Call recordEvent with the
@@ -29,6 +30,23 @@ export const EVENT_TYPES = [
   "enquiry.status_changed",
   "enquiry.deleted",
   "team.two_factor_requirement_changed",
+  // Issue 19: content events, recorded with each version (catalogue/versions.server.ts) and by
+  // the writes that make none (reorders, uploads, a moment deleted).
+  "package.created",
+  "package.updated",
+  "package.published",
+  "package.unpublished",
+  "package.deleted",
+  "package.restored",
+  "package.version_restored",
+  "package.published_by_schedule",
+  "package.unpublished_by_schedule",
+  "package.reordered",
+  "moment.created",
+  "moment.updated",
+  "moment.deleted",
+  "moment.reordered",
+  "media.uploaded",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -43,7 +61,7 @@ export interface EventInput {
   email?: string | null;
   ip?: string | null;
   userAgent?: string | null;
-  details?: Record<string, string | number | boolean | null>;
+  details?: Record<string, string | number | boolean | null | string[]>;
 }
 
 /** What the request tells about its sender, for events. */
@@ -60,15 +78,19 @@ const clip = (value: string | null | undefined, max: number) =>
   value === null || value === undefined ? null : value.slice(0, max);
 
 export async function recordEvent(db: Db, event: EventInput): Promise<void> {
+  // Without an origin (or admin) of its own, an event written during a request takes that
+  // request's: the address, the browser, and the admin the guards let through.
+  const scope = currentRequestOrigin();
+  const origin = event.ip === undefined ? scope : undefined;
   await db
     .insertInto("events")
     .values({
       type: event.type,
-      admin_id: event.adminId ?? null,
+      admin_id: event.adminId === undefined ? (scope?.adminId ?? null) : event.adminId,
       actor_id: event.actorId ?? null,
       email: clip(event.email?.trim().toLowerCase(), 320),
-      ip: clip(event.ip, 100),
-      user_agent: clip(event.userAgent, 500),
+      ip: clip(event.ip ?? origin?.ip, 100),
+      user_agent: clip(event.userAgent ?? origin?.userAgent, 500),
       details: JSON.stringify(event.details ?? {}),
     })
     .execute();

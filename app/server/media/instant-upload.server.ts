@@ -1,4 +1,6 @@
 import { MESSAGES } from "~/domain/schemas";
+import { recordEvent } from "../events/events.server";
+import { getDb } from "../platform/db.server";
 import {
   parseUploadForm,
   UploadError,
@@ -51,6 +53,10 @@ export async function handleInstantUpload(request: Request): Promise<Response> {
     const { stored } = await parseUploadForm(request, options);
     const [media] = stored;
     if (!media) return json({ error: INSTANT_UPLOAD_MESSAGES.noFile }, 400);
+    await recordEvent(getDb(), {
+      type: "media.uploaded",
+      details: { file: media.fileName.slice(0, 200), kind: media.kind, folder },
+    });
     return json(
       {
         url: media.url,
