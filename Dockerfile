@@ -14,10 +14,13 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM node:24-bookworm-slim AS runtime
+# Memory (decision 088): glibc malloc settings, read at process start (app/server/platform/launch-settings.ts).
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 # ExifTool (exiftool-vendored) runs on Perl: it strips the metadata of uploaded MP4/MOV videos.
 RUN apt-get update && apt-get install -y --no-install-recommends perl \
@@ -34,5 +37,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# node directly (not npm) so SIGTERM reaches the server and it drains gracefully.
-CMD ["node", "server.ts"]
+# node directly (not npm) so SIGTERM reaches the server and it drains gracefully; --liftoff-only
+# keeps the embedded database's WebAssembly off V8's optimizing compiler (decision 088).
+CMD ["node", "--liftoff-only", "server.ts"]

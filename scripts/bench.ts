@@ -20,6 +20,11 @@ import { measureUploadRss, UPLOAD_RSS_BUDGET } from "./bench-upload.ts";
 import { startReferenceServer } from "./bench-reference.ts";
 import { measureScale, scaleRows } from "./bench-scale.ts";
 import { brotliBytes, firstLoadScripts } from "../tests/support/page-scripts.ts";
+import { measureMemoryBothModes, memoryRows } from "./bench-memory.ts";
+import {
+  PRODUCTION_MALLOC_ENV,
+  PRODUCTION_NODE_FLAGS,
+} from "../app/server/platform/launch-settings.ts";
 
 const BENCH_ADMIN = { email: "bench@example.com", password: "bench password long enough" };
 
@@ -116,9 +121,10 @@ interface Instance {
 async function startInstance(dataDir: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, "server.ts")], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, path.join(root, "server.ts")], {
     env: {
       ...process.env,
+      ...PRODUCTION_MALLOC_ENV,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -222,6 +228,8 @@ async function main() {
       await load(`${baselineUrl}/`, 2);
       baselineRun = await load(`${baselineUrl}/`);
     }
+    // Issue 17: idle and peak RSS of a first start with the demo catalogue, embedded and PostgreSQL.
+    const memory = await measureMemoryBothModes();
     const speedup = baselineRun
       ? uncachedRun.requests.average / baselineRun.requests.average
       : undefined;
@@ -284,6 +292,7 @@ async function main() {
           ? "skip"
           : uploadRss.status === 200 && uploadRss.rise < UPLOAD_RSS_BUDGET,
       ],
+      ...memoryRows(memory),
     ] as [string, string, string, boolean | "" | "skip"][];
     console.log(
       `\nBench: ${CONNECTIONS} connections, ${DURATION} s per run, loopback, Accept-Encoding: gzip, br\n`,
@@ -314,6 +323,7 @@ async function main() {
       cls: cls ?? null,
       scale,
       uploadRssRiseBytes: uploadRss?.rise ?? null,
+      memory,
       rows: rows.map(([n, v, b, ok]) => ({ name: n, value: v, budget: b, ok })),
     };
     const dir = path.join(root, "bench-results");

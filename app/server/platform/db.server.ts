@@ -7,6 +7,7 @@ import type { DB } from "./db-schema";
 import { lockDataDir } from "./data-dir-lock.server";
 import { log } from "./log.server";
 import { ContentChanges } from "./content-changes.server";
+import { pgliteOptions } from "./pglite-options.server";
 
 export type Db = Kysely<DB>;
 
@@ -78,7 +79,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
     const pgDir = path.resolve(dataDir, "pglite");
     fs.mkdirSync(pgDir, { recursive: true });
-    const pglite = await PGlite.create(pgDir);
+    const pglite = await PGlite.create(pgDir, pgliteOptions(PGlite.defaultStartParams));
     socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-pg-"));
     const server = new PGLiteSocketServer({
       db: pglite,

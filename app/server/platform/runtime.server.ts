@@ -15,6 +15,7 @@ import { seedDemo } from "../catalogue/seed.server";
 import { siteConfigFrom } from "../site/site.server";
 import { createMailer, setMailer } from "../mail/mailer.server";
 import { startEnquiryRetention } from "../leads/retention.server";
+import { configureSharp } from "../media/sharp-settings.server";
 
 export interface Runtime {
   env: Env;
@@ -60,6 +61,7 @@ export function createMediaStore(env: Env): MediaStore {
 export async function startRuntime(env: Env): Promise<Runtime> {
   setEnv(env);
   setLogLevel(env.LOG_LEVEL);
+  configureSharp();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     const applied = await migrateToLatest(database.db);
