@@ -88,6 +88,7 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
     {
       pageCache,
       pool: () => runtime.database.poolStats(),
+      jobs: () => runtime.jobs.stats(),
       renders: () => ({
         started: filler.renders,
         active: filler.queue.active,

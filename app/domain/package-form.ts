@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { PACKAGE_KIND_INFO } from "./package-kinds";
+import { SCHEDULE_MESSAGES, utcToZonedLocal, zonedLocalToUtc } from "./schedule";
 import {
   FOCAL_MESSAGE,
   imageDetailSchema,
@@ -20,8 +21,11 @@ import {
  * version the editor loaded. Form values are strings: parse with `disableAutoCoercion` so blank
  * list rows reach the schema as "" and are dropped by it, exactly like blank API entries.
  */
-export function packageFormSchema(kind: PackageKind) {
+export function packageFormSchema(kind: PackageKind, timeZone: string = DEFAULT_TIME_ZONE) {
   return packageInputSchema(kind).extend({
+    // `datetime-local` text read in the company's time zone; blank clears the schedule.
+    publish_at: scheduleText(timeZone),
+    unpublish_at: scheduleText(timeZone),
     /** `updated_at` of the row the form was loaded from (edit only): stale saves are refused. */
     updated_at: z.string().max(40).optional(),
     // The form's number fields post text: blank clears the value (null).
@@ -54,6 +58,24 @@ export function packageFormSchema(kind: PackageKind) {
       .optional()
       .transform((rows) => rows?.map(({ url, alt, focal }) => ({ url, alt, ...focal }))),
   });
+}
+
+const DEFAULT_TIME_ZONE = "Africa/Johannesburg";
+
+/** A date and time typed into the form: blank is null; otherwise it must name a real moment. */
+function scheduleText(timeZone: string) {
+  return z
+    .string({ error: SCHEDULE_MESSAGES.localFormat })
+    .max(40, { error: SCHEDULE_MESSAGES.localFormat })
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      if (!text.trim()) return null;
+      const instant = zonedLocalToUtc(text, timeZone);
+      if (instant) return instant.toISOString();
+      ctx.issues.push({ code: "custom", message: SCHEDULE_MESSAGES.localFormat, input: text });
+      return z.NEVER;
+    });
 }
 
 /** A focal point as the form carries it: "0.5,0.5" is the centre. */
@@ -122,6 +144,9 @@ export interface PackageFormValues {
   rating_source: string;
   /** Per image (by URL): its own alt text and focal point as "x,y". */
   image_details: { url: string; alt: string; focal: string }[];
+  /** `datetime-local` values in the company's time zone, "" when not scheduled. */
+  publish_at: string;
+  unpublish_at: string;
   updated_at?: string;
 }
 
@@ -143,7 +168,10 @@ const blankDeparture = (): PackageFormDeparture => ({
 
 const atLeastOne = (items: string[]) => (items.length ? items : [""]);
 
-export function packageFormValues(pkg: Package | undefined): PackageFormValues {
+export function packageFormValues(
+  pkg: Package | undefined,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): PackageFormValues {
   const blankDay = { day: "", activity: "", accommodation: "" };
   const blankFaq = { question: "", answer: "" };
   if (!pkg) {
@@ -169,6 +197,8 @@ export function packageFormValues(pkg: Package | undefined): PackageFormValues {
       review_count: "",
       rating_source: "",
       image_details: [],
+      publish_at: "",
+      unpublish_at: "",
     };
   }
   return {
@@ -210,6 +240,8 @@ export function packageFormValues(pkg: Package | undefined): PackageFormValues {
       alt: i.alt,
       focal: focalText(i.focal_x, i.focal_y),
     })),
+    publish_at: pkg.publish_at ? utcToZonedLocal(pkg.publish_at, timeZone) : "",
+    unpublish_at: pkg.unpublish_at ? utcToZonedLocal(pkg.unpublish_at, timeZone) : "",
     updated_at: pkg.updated_at,
   };
 }
@@ -274,4 +306,6 @@ export interface PackageFormData {
   values: PackageFormValues;
   /** The saved status (the Publication Status badge): draft for a new package. */
   savedStatus: PackageStatus;
+  /** SITE_TIME_ZONE: the zone the schedule's dates and times are typed in. */
+  timeZone: string;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkMediaUrl } from "./media-url";
+import { SCHEDULE_MESSAGES } from "./schedule";
 
 export const PACKAGE_KINDS = ["trip", "exclusive", "local", "discovery"] as const;
 export const packageKindSchema = z.enum(PACKAGE_KINDS);
@@ -277,6 +278,25 @@ export const imageDetailSchema = z.object({
 });
 export type ImageDetailInput = z.output<typeof imageDetailSchema>;
 
+/**
+ * A scheduled change's moment as the API carries it: ISO 8601 with an offset ("Z" or "+02:00"),
+ * normalised to UTC; null clears it. A time without an offset is refused: it names no instant.
+ */
+export const scheduleInstantSchema = z
+  .string({ error: SCHEDULE_MESSAGES.isoFormat })
+  .trim()
+  .max(40, { error: SCHEDULE_MESSAGES.isoFormat })
+  .pipe(z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.isoFormat }))
+  .transform((text, ctx) => {
+    const date = new Date(text);
+    if (Number.isNaN(date.getTime()) || !isCalendarDate(text.slice(0, 10))) {
+      ctx.issues.push({ code: "custom", message: SCHEDULE_MESSAGES.isoFormat, input: text });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  })
+  .nullable();
+
 export const RATING_MESSAGE = "Rating must be a number from 0 to 5";
 export const REVIEW_COUNT_MESSAGE = "Number of reviews must be a whole number, 0 or more";
 
@@ -328,6 +348,9 @@ const basePackageInput = z.object({
     .array(imageDetailSchema, { error: "Must be a list of image details" })
     .max(LIMITS.packageImages * 4, { error: "Too many image details" })
     .optional(),
+  /** Scheduled changes (issue 19, decision 093): absent keeps what is stored, null clears. */
+  publish_at: scheduleInstantSchema.optional(),
+  unpublish_at: scheduleInstantSchema.optional(),
 });
 
 /** Exclusive packages need a price as well (spec §5: 'Please fill in all required fields'). */
@@ -403,6 +426,9 @@ export const packageSchema = z.object({
   faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
   meeting_point: z.string(),
   rating_source: z.string(),
+  /** When the runner publishes / unpublishes it (ISO 8601, UTC), or null. */
+  publish_at: z.string().nullable(),
+  unpublish_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

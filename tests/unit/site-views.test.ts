@@ -22,6 +22,8 @@ function pkg(overrides: Partial<Package> = {}): Package {
     rating: null,
     review_count: null,
     status: "published",
+    publish_at: null,
+    unpublish_at: null,
     position: 0,
     images: ["/media/packages/a.webp"],
     imageDetails: [

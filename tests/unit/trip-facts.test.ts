@@ -32,6 +32,8 @@ function pkg(overrides: Partial<Package> = {}): Package {
     review_count: null,
     rating_source: "",
     status: "published",
+    publish_at: null,
+    unpublish_at: null,
     position: 0,
     images: [],
     imageDetails: [],

@@ -87,6 +87,7 @@ export function PackageCard({
         </h2>
         <p>Price: {pkg.price || "—"}</p>
         <p>Duration: {pkg.duration || "—"}</p>
+        {pkg.schedule ? <p className="admin-card-schedule">{pkg.schedule}</p> : null}
         {pkg.bookNowClicks !== undefined ? (
           <p>{`Book Now clicks: ${pkg.bookNowClicks} (30 days)`}</p>
         ) : null}

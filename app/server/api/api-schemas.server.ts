@@ -53,6 +53,8 @@ export function toApiPackage(pkg: Package): ApiPackage {
       focal_x: i.focal_x,
       focal_y: i.focal_y,
     })),
+    publish_at: pkg.publish_at,
+    unpublish_at: pkg.unpublish_at,
     created_at: pkg.created_at,
     updated_at: pkg.updated_at,
   };

@@ -15,6 +15,9 @@ export interface AdminCardRow {
   price: string;
   duration: string;
   image: string | null;
+  /** Pending scheduled changes (issue 19). */
+  publish_at: Date | null;
+  unpublish_at: Date | null;
 }
 
 export interface AdminCardQuery {
@@ -61,7 +64,17 @@ export async function listAdminCardPage(
             .as("c"),
         (join) => join.onTrue(),
       )
-      .select(["p.id", "p.title", "p.slug", "p.status", "p.price", "p.duration", "c.url"])
+      .select([
+        "p.id",
+        "p.title",
+        "p.slug",
+        "p.status",
+        "p.price",
+        "p.duration",
+        "p.publish_at",
+        "p.unpublish_at",
+        "c.url",
+      ])
       .orderBy("p.position")
       .orderBy("p.created_at", "desc")
       .orderBy("p.id")

@@ -9,6 +9,8 @@ import {
 } from "~/domain/admin-paging";
 import { kindMessages, PACKAGE_KIND_INFO, type PackageKindInfo } from "~/domain/package-kinds";
 import { isUuid, type PackageKind } from "~/domain/schemas";
+import { formatScheduleMoment } from "~/domain/schedule";
+import { getEnv } from "../platform/env.server";
 import { pruneQuietly } from "../api/api-media.server";
 import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";
@@ -69,6 +71,8 @@ export interface AdminPackageCard {
   price: string;
   duration: string;
   image: string | null;
+  /** "Scheduled: publishes 1 Mar 08:00" (company time zone), or null (issue 19). */
+  schedule: string | null;
   /** Book Now clicks over the last 30 days (issue 18), filled in by the list route. */
   bookNowClicks?: number;
 }
@@ -134,12 +138,17 @@ export async function adminPackageList(
     ...(query.status === "all" ? {} : { status: query.status }),
   };
   const offset = adminPageOffset(query.page);
-  const { cards, total } = await listAdminCardPage(db, {
+  const { cards: rows, total } = await listAdminCardPage(db, {
     ...filter,
     offset,
     limit: ADMIN_PAGE_SIZE,
   });
   const pageCount = adminPageCount(total);
+  const timeZone = getEnv().SITE_TIME_ZONE;
+  const cards: AdminPackageCard[] = rows.map(({ publish_at, unpublish_at, ...card }) => ({
+    ...card,
+    schedule: scheduleLine({ publish_at, unpublish_at }, timeZone),
+  }));
   const deleteId = searchParams.get("delete") ?? "";
   const page = Math.min(query.page, pageCount);
   if (searchParams.get("page") !== (page > 1 ? String(page) : null)) {
@@ -157,6 +166,20 @@ export async function adminPackageList(
     confirmDelete: target ? { id: target.id, title: target.title } : null,
     selectAll: searchParams.get("select") === "all",
   };
+}
+
+/** The pending scheduled changes of a package, in words, for its list card. */
+export function scheduleLine(
+  pkg: { publish_at: Date | string | null; unpublish_at: Date | string | null },
+  timeZone: string,
+  now: Date = new Date(),
+): string | null {
+  const parts: string[] = [];
+  if (pkg.publish_at)
+    parts.push(`publishes ${formatScheduleMoment(pkg.publish_at, timeZone, now)}`);
+  if (pkg.unpublish_at)
+    parts.push(`unpublishes ${formatScheduleMoment(pkg.unpublish_at, timeZone, now)}`);
+  return parts.length ? `Scheduled: ${parts.join(", then ")}` : null;
 }
 
 export async function adminMomentList(db: Db) {

@@ -20,6 +20,7 @@ import { UploadError } from "../media/uploads.server";
 import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
 import { isAppError } from "../platform/errors.server";
 import { log } from "../platform/log.server";
 import { formHasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
@@ -59,7 +60,13 @@ async function existingPackage(db: Db, target: PackageFormTarget) {
 export async function loadPackageForm(db: Db, args: LoaderFunctionArgs): Promise<PackageFormData> {
   const target = packageFormTarget(args);
   const pkg = await existingPackage(db, target);
-  return { ...target, values: packageFormValues(pkg), savedStatus: pkg?.status ?? "draft" };
+  const timeZone = getEnv().SITE_TIME_ZONE;
+  return {
+    ...target,
+    values: packageFormValues(pkg, timeZone),
+    savedStatus: pkg?.status ?? "draft",
+    timeZone,
+  };
 }
 
 /**
@@ -73,7 +80,7 @@ export async function readPackageFormData(request: Request): Promise<FormData> {
 /** A refused file: the form comes back with what was typed, the refusal inline and as a toast. */
 function uploadRefusal(kind: PackageKind, error: UploadError) {
   const submission = parseWithZod(error.formData ?? new FormData(), {
-    schema: packageFormSchema(kind),
+    schema: packageFormSchema(kind, getEnv().SITE_TIME_ZONE),
     disableAutoCoercion: true,
   });
   return reply(
@@ -153,7 +160,7 @@ async function savePackageForm(db: Db, args: ActionFunctionArgs) {
   const pkg = await existingPackage(db, target);
   const formData = await readPackageFormData(args.request);
   const submission = parseWithZod(formData, {
-    schema: packageFormSchema(kind),
+    schema: packageFormSchema(kind, getEnv().SITE_TIME_ZONE),
     disableAutoCoercion: true,
   });
   if (formHasUnstorableText(formData)) {
@@ -191,6 +198,10 @@ async function savePackageForm(db: Db, args: ActionFunctionArgs) {
     }
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw notFoundResponse(kind);
+    // A schedule that makes no sense (decision 093): its fields say why; nothing was saved.
+    if (isAppError(error) && error.status === 400 && error.details) {
+      return reply({ result: submission.reply({ fieldErrors: error.details }) }, 400);
+    }
     if (isAppError(error) && error.status === 409) {
       const fieldErrors = error.details ?? {};
       const formErrors = fieldErrors.slug ? [] : [error.message];

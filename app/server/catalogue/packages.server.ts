@@ -17,6 +17,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from "../platform/err
 import { mediaKeyFromUrl } from "../media/media-urls.server";
 import { recordPackageVersion, type VersionAction } from "./versions.server";
 import { recordEvent } from "../events/events.server";
+import { manualStatusColumns, scheduleColumns } from "./schedule.server";
 
 export interface ListOptions {
   kind: PackageKind;
@@ -102,6 +103,8 @@ async function hydrate(db: Db, rows: PackageRow[]): Promise<Package[]> {
       faqs: row.faqs ?? [],
       meeting_point: row.meeting_point,
       rating_source: row.rating_source,
+      publish_at: row.publish_at === null ? null : iso(row.publish_at),
+      unpublish_at: row.unpublish_at === null ? null : iso(row.unpublish_at),
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
     };
@@ -423,6 +426,8 @@ export interface WriteOptions {
   slugConflict?: SlugConflict;
   /** The admin who saves, for the version it records; null or absent: the system. */
   by?: string | null;
+  /** The clock a schedule is checked against (tests); default the current time. */
+  now?: Date;
 }
 
 export interface UpdateOptions extends WriteOptions {
@@ -473,7 +478,13 @@ export async function createPackage(
         .executeTakeFirstOrThrow();
       const row = await trx
         .insertInto("packages")
-        .values({ kind, slug, position: (min ?? 1) - 1, ...columns(input) })
+        .values({
+          kind,
+          slug,
+          position: (min ?? 1) - 1,
+          ...columns(input),
+          ...scheduleColumns(input, undefined, options.now ?? new Date()),
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await replaceMedia(trx, row.id, input);
@@ -496,7 +507,7 @@ export async function updatePackage(
     inTransaction(db, async (trx) => {
       const existing = await trx
         .selectFrom("packages")
-        .select(["id", "slug", "updated_at"])
+        .select(["id", "slug", "updated_at", "status", "publish_at", "unpublish_at"])
         .where("kind", "=", kind)
         .where("id", "=", id)
         .where("deleted_at", "is", null)
@@ -509,6 +520,7 @@ export async function updatePackage(
       ) {
         throw conflict(STALE_EDIT_MESSAGE);
       }
+      const schedule = scheduleColumns(input, existing, options.now ?? new Date());
       await lockSlugs(trx, kind);
       const wanted = input.slug ?? existing.slug;
       const slug =
@@ -517,7 +529,7 @@ export async function updatePackage(
           : await allocateSlug(trx, kind, wanted, options.slugConflict ?? "suffix", id);
       await trx
         .updateTable("packages")
-        .set({ ...columns(input), slug, updated_at: sql<Date>`now()` })
+        .set({ ...columns(input), ...schedule, slug, updated_at: sql<Date>`now()` })
         .where("id", "=", id)
         .execute();
       await replaceMedia(trx, id, input);
@@ -543,7 +555,7 @@ export async function setPackageStatus(
   await inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable("packages")
-      .set({ status, updated_at: sql<Date>`now()` })
+      .set({ status, ...manualStatusColumns(status), updated_at: sql<Date>`now()` })
       .where("kind", "=", kind)
       .where("id", "=", id)
       .where("deleted_at", "is", null)

@@ -10,6 +10,11 @@ import type {
 } from "~/domain/schemas";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 /** jsonb columns: pg parses them on read; on write we pass JSON text. */
 type Json<T> = ColumnType<T, string | undefined, string>;
 
@@ -46,6 +51,9 @@ export interface PackagesTable {
   faqs: Json<Faq[]>;
   meeting_point: Generated<string>;
   rating_source: Generated<string>;
+  /** Scheduled changes (issue 19, decision 093): applied and cleared by the job runner. */
+  publish_at: NullableTimestamp;
+  unpublish_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Soft delete (issue 19): set, the package is gone from every read but Recently deleted. */
@@ -142,6 +150,14 @@ export interface LoginAttemptsTable {
   scope: "email" | "ip" | "email_ip" | "device" | "password" | "totp" | "reset_email" | "reset_ip";
   subject: string;
   attempted_at: Timestamp;
+}
+
+/** One row per named periodic job: who claimed its latest run, and how it ended (decision 092). */
+export interface JobRunsTable {
+  name: string;
+  last_started_at: Timestamp;
+  last_finished_at: Timestamp | null;
+  last_error: string | null;
 }
 
 export interface AppSecretsTable {
@@ -265,6 +281,7 @@ export interface DB {
   team_settings: TeamSettingsTable;
   admin_emails: AdminEmailsTable;
   content_versions: ContentVersionsTable;
+  job_runs: JobRunsTable;
 }
 
 export type PackageRow = Selectable<PackagesTable>;

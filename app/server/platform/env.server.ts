@@ -108,6 +108,20 @@ export const envSchema = z
       .min(1, { error: "must be at least 1 day" })
       .max(36500, { error: "must be at most 36500 days" })
       .default(180),
+    /** Events (the activity log) older than this many days are deleted by the daily job (issue 19). */
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number({ error: "must be a number of days" })
+      .int({ error: "must be a whole number of days" })
+      .min(1, { error: "must be at least 1 day" })
+      .max(36500, { error: "must be at most 36500 days" })
+      .default(365),
+    /** How often the job runner looks for due work (scheduled publishing is applied within it). */
+    JOB_TICK_SECONDS: z.coerce
+      .number({ error: "must be a number of seconds" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(1, { error: "must be at least 1 second" })
+      .max(60, { error: "must be at most 60 seconds (scheduled changes are due within a minute)" })
+      .default(30),
     /** Turns on GET /metrics (Prometheus), readable with `Authorization: Bearer <token>`. */
     METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -14,6 +14,8 @@ export interface MetricsSources {
   pool?: () => { total: number; idle: number; waiting: number };
   /** Renders of uncached public pages and the queue in front of them (decision 096). */
   renders?: () => { started: number; active: number; waiting: number };
+  /** The job runner's counts by job name (a fixed set of names, registered in code). */
+  jobs?: () => { name: string; runs: number; failures: number }[];
 }
 
 type RouteMatcher = (pathname: string) => string;
@@ -169,6 +171,27 @@ export function createMetrics(
       this.set({ state: "idle" }, stats.idle);
       this.set({ state: "in_use" }, stats.total - stats.idle);
       this.set({ state: "waiting" }, stats.waiting);
+    },
+  });
+  // Counters kept by the runner, copied at each scrape (they only grow while the process lives).
+  new client.Counter({
+    name: "job_runs_total",
+    help: "Job runner runs by job",
+    labelNames: ["job"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const job of sources.jobs?.() ?? []) this.inc({ job: job.name }, job.runs);
+    },
+  });
+  new client.Counter({
+    name: "job_failures_total",
+    help: "Job runner runs that failed, by job",
+    labelNames: ["job"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const job of sources.jobs?.() ?? []) this.inc({ job: job.name }, job.failures);
     },
   });
 

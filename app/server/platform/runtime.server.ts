@@ -16,12 +16,16 @@ import { siteConfigFrom } from "../site/site.server";
 import { createMailer, setMailer } from "../mail/mailer.server";
 import { startEnquiryRetention } from "../leads/retention.server";
 import { configureSharp } from "../media/sharp-settings.server";
+import { appJobs } from "./app-jobs.server";
+import { JobRunner } from "./jobs.server";
 
 export interface Runtime {
   env: Env;
   database: Database;
   media: MediaStore;
   site: SiteConfig;
+  /** The job runner (scheduled publishing, retention); its first tick runs at start. */
+  jobs: JobRunner;
   close(): Promise<void>;
   /** Runs `stop` at the start of close(), before the database closes (background work). */
   onClose(stop: () => void): void;
@@ -101,15 +105,21 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     // Enquiries older than ENQUIRY_RETENTION_DAYS: deleted now, then daily (decision 090).
     const stopRetention = startEnquiryRetention(database.db, { days: env.ENQUIRY_RETENTION_DAYS });
     const stops: (() => void)[] = [];
+    // Scheduled changes that fell due while the app was down are applied by this first tick.
+    const jobs = new JobRunner({ db: database.db, tickMs: env.JOB_TICK_SECONDS * 1000 });
+    for (const job of appJobs(env)) jobs.register(job);
+    void jobs.start();
     runtime = {
       env,
       database,
       media,
       site,
+      jobs,
       onClose(stop) {
         stops.push(stop);
       },
       async close() {
+        await jobs.stop();
         for (const stop of stops.splice(0)) stop();
         await stopSweeper();
         await stopRetention();

@@ -7,6 +7,7 @@ import { PackageFormFrame } from "./package-form-frame";
 import { CarriedVideos } from "./videos-section";
 import { usePackageForm } from "./use-package-form";
 import { RatingFields } from "./trip-facts-editors";
+import { ScheduleSection } from "./schedule-section";
 
 const ORDER = [
   "title",
@@ -16,6 +17,8 @@ const ORDER = [
   "travel_period",
   "status",
   "description",
+  "publish_at",
+  "unpublish_at",
   "rating",
   "review_count",
   "rating_source",
@@ -87,6 +90,13 @@ export function ExclusivePackageForm({ data, reply }: ExclusivePackageFormProps)
           <FieldErrors field={fields.description} />
         </div>
       </section>
+
+      <ScheduleSection
+        fields={fields}
+        timeZone={data.timeZone}
+        focusName={focusName}
+        draftHint="To publish later, choose Draft as the status and set Publish at."
+      />
 
       <RatingFields fields={fields} focusName={focusName} />
       <ImagesSection form={form} field={fields.images} />

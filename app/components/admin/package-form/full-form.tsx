@@ -9,6 +9,7 @@ import { usePackageForm } from "./use-package-form";
 import { VideosSection } from "./videos-section";
 import { DeparturesEditor, FaqEditor, RatingFields } from "./trip-facts-editors";
 import { getTextareaProps } from "@conform-to/react";
+import { ScheduleSection } from "./schedule-section";
 
 const ORDER = [
   "images",
@@ -30,6 +31,8 @@ const ORDER = [
   "rating",
   "review_count",
   "rating_source",
+  "publish_at",
+  "unpublish_at",
 ] as const;
 
 interface FullPackageFormProps {
@@ -180,6 +183,13 @@ export function FullPackageForm({ data, reply }: FullPackageFormProps) {
           </span>
         </p>
       </section>
+
+      <ScheduleSection
+        fields={fields}
+        timeZone={data.timeZone}
+        focusName={focusName}
+        draftHint="To publish later, set Publish at and press Save Draft."
+      />
     </PackageFormFrame>
   );
 }

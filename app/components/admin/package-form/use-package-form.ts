@@ -36,7 +36,7 @@ interface Options {
 export function usePackageForm({ data, reply, order }: Options) {
   const { kind, values } = data;
   const id = `package-form-${kind}-${data.id ?? "new"}`;
-  const schema = useMemo(() => packageFormSchema(kind), [kind]);
+  const schema = useMemo(() => packageFormSchema(kind, data.timeZone), [kind, data.timeZone]);
   const [form, fields] = useForm<PackageFormInput, PackageFormOutput>({
     id,
     lastResult: reply?.result,

@@ -1,0 +1,150 @@
+import type { PackageStatus } from "./schemas";
+
+/*
+ * Scheduled publish and unpublish (issue 19, decision 093). Staff type a wall-clock time in the
+ * company's time zone (SITE_TIME_ZONE); it is stored as an instant (UTC). The rules below are the
+ * one source of what a schedule may be: the forms (in the browser and on the server) and the
+ * service (API and forms, with the clock) all ask them.
+ */
+
+export const SCHEDULE_FIELDS = ["publish_at", "unpublish_at"] as const;
+export type ScheduleField = (typeof SCHEDULE_FIELDS)[number];
+
+export const SCHEDULE_MESSAGES = {
+  localFormat: "Enter a date and a time, for example 01/03/2027 08:00",
+  isoFormat:
+    "Must be an ISO 8601 date and time with an offset, for example 2027-03-01T08:00:00+02:00, or null",
+  publishPast: "Publish at must be in the future",
+  unpublishPast: "Unpublish at must be in the future",
+  unpublishBeforePublish: "Unpublish at must be after Publish at",
+  publishedWithPublishAt:
+    "This package is already published: clear Publish at, or set the status to Draft to have it published at that time",
+  draftUnpublishOnly:
+    "A draft is not on the site: set Publish at as well, or publish it now, before scheduling when it comes down",
+} as const;
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
+
+/** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour"),
+    get("minute"),
+    get("second"),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * A `datetime-local` value ("2027-03-01T08:00") read in `timeZone`; undefined when it is not a
+ * real date and time. A time skipped by a daylight-saving change reads as the first valid one.
+ */
+export function zonedLocalToUtc(local: string, timeZone: string): Date | undefined {
+  const m = LOCAL.exec(local.trim());
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((v) => Number(v ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(wall);
+  if (
+    year < 1000 ||
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day
+  )
+    return undefined;
+  // Two passes settle the offset, also across a daylight-saving change.
+  let instant = wall - offsetAt(wall, timeZone);
+  instant = wall - offsetAt(instant, timeZone);
+  return new Date(instant);
+}
+
+/** The `datetime-local` value that shows `instant` in `timeZone` ("2027-03-01T08:00"). */
+export function utcToZonedLocal(instant: Date | string, timeZone: string): string {
+  const date = typeof instant === "string" ? new Date(instant) : instant;
+  const shifted = new Date(date.getTime() + offsetAt(date.getTime(), timeZone));
+  return shifted.toISOString().slice(0, 16);
+}
+
+/** "1 Mar 08:00" in the company's time zone; the year is added when it is not this year's. */
+export function formatScheduleMoment(
+  instant: Date | string,
+  timeZone: string,
+  now: Date = new Date(),
+): string {
+  const date = typeof instant === "string" ? new Date(instant) : instant;
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  const thisYear = new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric" }).format(now);
+  const year = get("year");
+  return `${get("day")} ${get("month")}${year !== thisYear ? ` ${year}` : ""} ${get("hour")}:${get("minute")}`;
+}
+
+export interface ScheduleState {
+  status: PackageStatus;
+  publish_at: string | null;
+  unpublish_at: string | null;
+}
+
+const time = (iso: string | null) => (iso === null ? null : new Date(iso).getTime());
+
+/**
+ * What is wrong with a schedule, by field. Without `now` only the rules that do not depend on the
+ * clock apply (the forms in the browser). With `now`, a value that changed from `previous` must be
+ * in the future; an unchanged one may have just fallen due and is left for the runner.
+ */
+export function scheduleProblems(
+  next: ScheduleState,
+  options: { now?: Date; previous?: Pick<ScheduleState, ScheduleField> } = {},
+): Partial<Record<ScheduleField, string[]>> {
+  const problems: Partial<Record<ScheduleField, string[]>> = {};
+  const add = (field: ScheduleField, message: string) => (problems[field] ??= []).push(message);
+  const publishAt = time(next.publish_at);
+  const unpublishAt = time(next.unpublish_at);
+  if (publishAt !== null && next.status === "published")
+    add("publish_at", SCHEDULE_MESSAGES.publishedWithPublishAt);
+  if (unpublishAt !== null && publishAt === null && next.status === "draft")
+    add("unpublish_at", SCHEDULE_MESSAGES.draftUnpublishOnly);
+  if (publishAt !== null && unpublishAt !== null && unpublishAt <= publishAt)
+    add("unpublish_at", SCHEDULE_MESSAGES.unpublishBeforePublish);
+  if (options.now) {
+    const now = options.now.getTime();
+    const changed = (field: ScheduleField) =>
+      time(next[field]) !== time(options.previous?.[field] ?? null);
+    if (publishAt !== null && publishAt <= now && changed("publish_at"))
+      add("publish_at", SCHEDULE_MESSAGES.publishPast);
+    if (unpublishAt !== null && unpublishAt <= now && changed("unpublish_at"))
+      add("unpublish_at", SCHEDULE_MESSAGES.unpublishPast);
+  }
+  return problems;
+}

@@ -1,0 +1,109 @@
+import { sql } from "kysely";
+import { recordEvent } from "../events/events.server";
+import { inTransaction, type Db } from "../platform/db.server";
+import type { Job } from "../platform/jobs.server";
+import { DEFAULT_TICK_MS } from "../platform/jobs.server";
+import { setPackageStatus } from "./packages.server";
+
+/*
+ * Applies scheduled publishes and unpublishes that have fallen due (issue 19, decision 093), one
+ * package per transaction: the row is locked with FOR UPDATE SKIP LOCKED, so with several
+ * instances each change is applied by exactly one of them, and a package being saved at that
+ * moment is left for the next tick. Each change goes through setPackageStatus, the function behind
+ * the manual Publish / Unpublish (so whatever is hooked there, like versions, covers it), and
+ * records an event by the system (no actor). The content trigger invalidates the page caches.
+ */
+
+export const SCHEDULE_BATCH = 100;
+
+export interface ScheduleRun {
+  published: number;
+  unpublished: number;
+  failed: number;
+}
+
+const isDue = (at: Date | string | null, now: Date) =>
+  at !== null && new Date(at).getTime() <= now.getTime();
+
+export async function applyDueSchedules(
+  db: Db,
+  now: Date,
+  limit: number = SCHEDULE_BATCH,
+): Promise<ScheduleRun> {
+  const run: ScheduleRun = { published: 0, unpublished: 0, failed: 0 };
+  const failed: string[] = [];
+  const errors: string[] = [];
+  for (let handled = 0; handled < limit; handled++) {
+    let claimed: string | undefined;
+    try {
+      const done = await inTransaction(db, async (trx) => {
+        const row = await trx
+          .selectFrom("packages")
+          .select(["id", "kind", "status", "publish_at", "unpublish_at"])
+          .where((eb) => eb.or([eb("publish_at", "<=", now), eb("unpublish_at", "<=", now)]))
+          .$if(failed.length > 0, (q) => q.where("id", "not in", failed))
+          .orderBy(sql`least(publish_at, unpublish_at)`)
+          .orderBy("id")
+          .limit(1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!row) return false;
+        claimed = row.id;
+        // Both due (the app was down through both): publish first, it was scheduled earlier.
+        if (isDue(row.publish_at, now)) {
+          await setPackageStatus(trx, row.kind, row.id, "published");
+          await recordEvent(trx, {
+            type: "package.published_by_schedule",
+            actorId: null,
+            details: {
+              kind: row.kind,
+              package_id: row.id,
+              scheduled_for: new Date(row.publish_at!).toISOString(),
+            },
+          });
+          run.published++;
+        }
+        if (isDue(row.unpublish_at, now)) {
+          await setPackageStatus(trx, row.kind, row.id, "draft");
+          await recordEvent(trx, {
+            type: "package.unpublished_by_schedule",
+            actorId: null,
+            details: {
+              kind: row.kind,
+              package_id: row.id,
+              scheduled_for: new Date(row.unpublish_at!).toISOString(),
+            },
+          });
+          run.unpublished++;
+        }
+        return true;
+      });
+      if (!done) break;
+    } catch (error) {
+      // One package that cannot be changed must not hold up the others: skipped until next tick.
+      if (claimed === undefined) throw error;
+      failed.push(claimed);
+      errors.push(`${claimed}: ${error instanceof Error ? error.message : String(error)}`);
+      run.failed++;
+    }
+  }
+  if (errors.length) {
+    throw new Error(
+      `Scheduled changes failed for ${errors.length} package(s): ${errors.join("; ")}`,
+    );
+  }
+  return run;
+}
+
+/** The runner's job: every tick, so a change is applied within a minute of its time. */
+export function scheduledPublishingJob(everyMs: number = DEFAULT_TICK_MS): Job {
+  return {
+    name: "scheduled-publishing",
+    everyMs,
+    async run({ db, now }) {
+      const { published, unpublished } = await applyDueSchedules(db, now);
+      return published + unpublished;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { scheduleProblems, type ScheduleState } from "~/domain/schedule";
+import type { PackageInput, PackageStatus } from "~/domain/schemas";
+import { badRequest } from "../platform/errors.server";
+
+/*
+ * The schedule of a package write (issue 19, decision 093): what publish_at / unpublish_at become
+ * when a form or API client saves, refused with field messages when they make no sense.
+ */
+
+/** What the row holds before the write (nothing for a new package). */
+export interface StoredSchedule {
+  status: PackageStatus;
+  publish_at: Date | string | null;
+  unpublish_at: Date | string | null;
+}
+
+const isoOrNull = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/**
+ * The schedule columns to write. A field the input leaves out keeps its stored value, except that
+ * a manual status change clears the pending action it makes pointless (publishing now clears
+ * Publish at; unpublishing a package with no Publish at clears Unpublish at), as the list's
+ * Publish / Unpublish buttons do. Throws a 400 with `details` by field when the result is refused.
+ */
+export function scheduleColumns(
+  input: Pick<PackageInput, "status" | "publish_at" | "unpublish_at">,
+  stored: StoredSchedule | undefined,
+  now: Date,
+): { publish_at: string | null; unpublish_at: string | null } {
+  const previous = {
+    publish_at: isoOrNull(stored?.publish_at ?? null),
+    unpublish_at: isoOrNull(stored?.unpublish_at ?? null),
+  };
+  const next: ScheduleState = {
+    status: input.status,
+    publish_at:
+      input.publish_at !== undefined
+        ? input.publish_at
+        : input.status === "published"
+          ? null
+          : previous.publish_at,
+    unpublish_at: input.unpublish_at !== undefined ? input.unpublish_at : previous.unpublish_at,
+  };
+  if (input.unpublish_at === undefined && next.status === "draft" && next.publish_at === null)
+    next.unpublish_at = null;
+  const problems = scheduleProblems(next, { now, previous });
+  const first = problems.publish_at?.[0] ?? problems.unpublish_at?.[0];
+  if (first) throw badRequest(first, problems as Record<string, string[]>);
+  return { publish_at: next.publish_at, unpublish_at: next.unpublish_at };
+}
+
+/** The columns a manual publish or unpublish also sets: it clears the matching pending action. */
+export function manualStatusColumns(status: PackageStatus) {
+  return status === "published" ? { publish_at: null } : { unpublish_at: null };
+}
