@@ -88,6 +88,7 @@ describe("admin package forms", () => {
       "Frequently Asked Questions",
       "Rating",
       "Publication Status",
+      "Schedule",
     ]);
     const text = textOf(html);
     for (const label of ["Title *", "URL Slug", "Price *", "Duration", "Location", "Travel Period"])

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createPackage, getPackageById } from "~/server/catalogue/packages.server";
+import { applyDueSchedules, scheduledPublishingJob } from "~/server/catalogue/schedule-job.server";
+import { eventsRetentionJob, pruneEvents } from "~/server/events/events-retention.server";
+import { listEvents, recordEvent } from "~/server/events/events.server";
+import { openDatabase, type Database } from "~/server/platform/db.server";
+import { captureLogs } from "~/server/platform/log.server";
+import { JobRunner, type Job } from "~/server/platform/jobs.server";
+import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { packageInput } from "../support/factories";
+
+// Issue 19: the job runner (decision 092): periods claimed once across instances, failures
+// counted, stop drains, catch-up at start; and the events retention job.
+
+const T0 = new Date("2027-02-20T10:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+
+const counting = (name: string, everyMs: number, work?: () => Promise<void>) => {
+  const job: Job & { calls: Date[] } = {
+    name,
+    everyMs,
+    calls: [],
+    async run({ now }) {
+      job.calls.push(now);
+      await work?.();
+    },
+  };
+  return job;
+};
+
+describe.each(BACKENDS)("job runner on %s", (backend) => {
+  let database: TestDatabase;
+  const db = () => database.db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await resetDatabase(database);
+  });
+
+  it("runs a job at start, then once per period however often it ticks", async () => {
+    let now = T0;
+    const runner = new JobRunner({ db: db(), now: () => now, tickMs: 60_000 });
+    const job = counting("every-minute", 60_000);
+    runner.register(job);
+    await runner.start();
+    await runner.tick();
+    now = new Date(T0.getTime() + 30_000);
+    await runner.tick();
+    expect(job.calls).toHaveLength(1);
+    now = new Date(T0.getTime() + 60_000);
+    await runner.tick();
+    expect(job.calls).toEqual([T0, now]);
+    await runner.stop();
+    // Stopped: ticks do nothing.
+    now = new Date(T0.getTime() + 10 * 60_000);
+    await runner.tick();
+    expect(job.calls).toHaveLength(2);
+  });
+
+  it("counts failures, records the last error, and tries again next period", async () => {
+    let now = T0;
+    let fail = true;
+    const logs = captureLogs();
+    const runner = new JobRunner({ db: db(), now: () => now, tickMs: 60_000 });
+    runner.register({
+      name: "flaky",
+      everyMs: 60_000,
+      async run() {
+        if (fail) throw new Error("flaky failed");
+      },
+    });
+    await runner.tick();
+    expect(runner.stats()).toEqual([{ name: "flaky", runs: 1, failures: 1 }]);
+    const failed = await db().selectFrom("job_runs").selectAll().executeTakeFirstOrThrow();
+    expect(failed.last_error).toBe("flaky failed");
+    fail = false;
+    now = new Date(T0.getTime() + 60_000);
+    await runner.tick();
+    expect(runner.stats()).toEqual([{ name: "flaky", runs: 2, failures: 1 }]);
+    const ok = await db().selectFrom("job_runs").selectAll().executeTakeFirstOrThrow();
+    expect(ok.last_error).toBeNull();
+    expect(ok.last_finished_at).not.toBeNull();
+    await runner.stop();
+    logs.stop();
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({ level: "warn", msg: "job failed", job: "flaky" }),
+    );
+  });
+
+  it("stop() waits for a running job; a tick while one runs joins it", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const runner = new JobRunner({ db: db(), now: () => T0, tickMs: 60_000 });
+    const job = counting("slow", 60_000, () => gate);
+    runner.register(job);
+    const first = runner.tick();
+    const second = runner.tick();
+    expect(second).toBe(first);
+    let stopped = false;
+    const stopping = runner.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(job.calls).toHaveLength(1);
+  });
+
+  it("refuses bad or duplicate job names and too-frequent jobs", () => {
+    const runner = new JobRunner({ db: db() });
+    runner.register(counting("ok-name", 1_000));
+    expect(() => runner.register(counting("ok-name", 1_000))).toThrow(/already registered/);
+    expect(() => runner.register(counting("Bad Name", 1_000))).toThrow(/Invalid job name/);
+    expect(() => runner.register(counting("fast", 10))).toThrow(/at most once a second/);
+  });
+
+  it("events retention deletes events older than the period only", async () => {
+    const old = new Date(T0.getTime() - 366 * DAY);
+    const recent = new Date(T0.getTime() - 364 * DAY);
+    await recordEvent(db(), { type: "auth.sign_out" });
+    await db()
+      .insertInto("events")
+      .values([
+        { type: "auth.sign_in", created_at: old, details: "{}" },
+        { type: "auth.sign_in", created_at: recent, details: "{}" },
+      ])
+      .execute();
+    expect(await pruneEvents(db(), 365, T0)).toBe(1);
+    const left = await listEvents(db());
+    expect(left).toHaveLength(2);
+    expect(left.every((e) => e.createdAt.getTime() >= recent.getTime())).toBe(true);
+
+    const runner = new JobRunner({ db: db(), now: () => new Date(T0.getTime() + 2 * DAY) });
+    runner.register(eventsRetentionJob(365));
+    await runner.tick();
+    await runner.stop();
+    expect(await listEvents(db())).toHaveLength(1);
+  });
+});
+
+/**
+ * Two app instances on one PostgreSQL: two runners on two separate connection pools. Each change
+ * is applied once, and each job period is run by one of them.
+ */
+describe("two instances on one PostgreSQL", () => {
+  let database: TestDatabase;
+  let other: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    other = await openDatabase({ databaseUrl: database.url!, dataDir: "", poolSize: 5 });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await resetDatabase(database);
+  });
+
+  async function overdue(count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const pkg = await createPackage(
+        database.db,
+        "trip",
+        packageInput("trip", { title: `Race ${i}`, status: "draft" }),
+      );
+      await database.db
+        .updateTable("packages")
+        .set({ publish_at: new Date(T0.getTime() - (i + 1) * 1000) })
+        .where("id", "=", pkg.id)
+        .execute();
+      ids.push(pkg.id);
+    }
+    return ids;
+  }
+
+  it("apply each due change exactly once when both race on the same rows", async () => {
+    const ids = await overdue(40);
+    const [a, b] = await Promise.all([
+      applyDueSchedules(database.db, T0),
+      applyDueSchedules(other.db, T0),
+    ]);
+    expect(a.published + b.published).toBe(40);
+    const events = await listEvents(database.db, { type: "package.published_by_schedule" });
+    expect(events.map((e) => e.details.package_id).sort()).toEqual([...ids].sort());
+    for (const id of ids)
+      expect((await getPackageById(database.db, "trip", id))?.status).toBe("published");
+  });
+
+  it("two runners ticking together: one claims the period and applies everything", async () => {
+    const ids = await overdue(10);
+    const one = new JobRunner({ db: database.db, now: () => T0 });
+    const two = new JobRunner({ db: other.db, now: () => T0 });
+    one.register(scheduledPublishingJob());
+    two.register(scheduledPublishingJob());
+    await Promise.all([one.start(), two.start()]);
+    await Promise.all([one.stop(), two.stop()]);
+    const runs = [...one.stats(), ...two.stats()].reduce((n, s) => n + s.runs, 0);
+    expect(runs).toBe(1);
+    const events = await listEvents(database.db, { type: "package.published_by_schedule" });
+    expect(events).toHaveLength(ids.length);
+  });
+});
