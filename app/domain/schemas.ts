@@ -349,8 +349,20 @@ const basePackageInput = z.object({
     .max(LIMITS.packageImages * 4, { error: "Too many image details" })
     .optional(),
   /** Scheduled changes (issue 19, decision 093): absent keeps what is stored, null clears. */
-  publish_at: scheduleInstantSchema.optional(),
-  unpublish_at: scheduleInstantSchema.optional(),
+  publish_at: scheduleInstantSchema.optional().meta({
+    format: "date-time",
+    examples: ["2027-03-01T08:00:00+02:00"],
+    description:
+      "Publish a draft at this time (ISO 8601 with an offset); null clears, absent keeps. " +
+      "Refused on a published package, in the past, or not before unpublish_at",
+  }),
+  unpublish_at: scheduleInstantSchema.optional().meta({
+    format: "date-time",
+    examples: ["2027-03-31T23:59:00+02:00"],
+    description:
+      "Unpublish at this time (ISO 8601 with an offset); null clears, absent keeps. " +
+      "Must be after publish_at, in the future; a draft needs publish_at as well",
+  }),
 });
 
 /** Exclusive packages need a price as well (spec §5: 'Please fill in all required fields'). */
@@ -427,8 +439,14 @@ export const packageSchema = z.object({
   meeting_point: z.string(),
   rating_source: z.string(),
   /** When the runner publishes / unpublishes it (ISO 8601, UTC), or null. */
-  publish_at: z.string().nullable(),
-  unpublish_at: z.string().nullable(),
+  publish_at: z.string().nullable().meta({
+    format: "date-time",
+    description: "When a draft is published by schedule (ISO 8601, UTC), or null",
+  }),
+  unpublish_at: z.string().nullable().meta({
+    format: "date-time",
+    description: "When a published package is unpublished by schedule (ISO 8601, UTC), or null",
+  }),
   created_at: z.string(),
   updated_at: z.string(),
 });

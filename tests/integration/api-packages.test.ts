@@ -40,6 +40,8 @@ const SPEC_FIELDS = [
   "meeting_point",
   "rating_source",
   "image_details",
+  "publish_at",
+  "unpublish_at",
   "created_at",
   "updated_at",
 ].sort();

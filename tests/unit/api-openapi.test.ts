@@ -112,3 +112,18 @@ describe("OpenAPI document", () => {
     expect(Object.keys(doc.paths["/api/local/reorder"]!.post!.responses)).toContain("409");
   });
 });
+
+describe("scheduled publishing in the OpenAPI document (issue 19)", () => {
+  it("every package schema, read and written, carries publish_at and unpublish_at", () => {
+    for (const name of ["Package", "PackageInput", "ExclusivePackageInput"]) {
+      const properties = doc.components.schemas[name]?.properties ?? {};
+      for (const field of ["publish_at", "unpublish_at"]) {
+        expect(JSON.stringify(properties[field]), `${name}.${field}`).toMatch(/date-time/);
+        expect(JSON.stringify(properties[field]), `${name}.${field}`).toMatch(/null/);
+      }
+    }
+    expect(doc.components.schemas.Package?.required).toEqual(
+      expect.arrayContaining(["publish_at", "unpublish_at"]),
+    );
+  });
+});
