@@ -11,7 +11,7 @@ export const SCHEDULE_FIELDS = ["publish_at", "unpublish_at"] as const;
 export type ScheduleField = (typeof SCHEDULE_FIELDS)[number];
 
 export const SCHEDULE_MESSAGES = {
-  localFormat: "Enter a date and a time, for example 01/03/2027 08:00",
+  localFormat: "Enter both a date and a time, or leave the field empty",
   isoFormat:
     "Must be an ISO 8601 date and time with an offset, for example 2027-03-01T08:00:00+02:00, or null",
   publishPast: "Publish at must be in the future",

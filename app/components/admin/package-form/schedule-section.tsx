@@ -21,7 +21,7 @@ export function ScheduleSection({ fields, timeZone, focusName, draftHint }: Sche
   return (
     <section className="form-section" aria-labelledby="schedule-heading">
       <h2 id="schedule-heading">Schedule</h2>
-      <p className="field-hint" id="schedule-hint">
+      <p className="field-hint schedule-hint" id="schedule-hint">
         Optional. Times are in {timeZone.replace(/_/g, " ")} time. {draftHint} Leave empty for no
         scheduled change.
       </p>
