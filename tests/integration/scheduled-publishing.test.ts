@@ -232,7 +232,7 @@ describe.each(BACKENDS)("scheduled publishing on %s", (backend) => {
         expect(events[0]).toMatchObject({
           actorId: null,
           adminId: null,
-          details: { kind: "trip", package_id: soon.id, scheduled_for: iso(5) },
+          details: { kind: "trip", title: "Soon", package_id: soon.id, scheduled_for: iso(5) },
         });
         expect(runner.stats()).toEqual([{ name: "scheduled-publishing", runs: 2, failures: 0 }]);
       } finally {

@@ -39,7 +39,7 @@ export async function applyDueSchedules(
       const done = await inTransaction(db, async (trx) => {
         const row = await trx
           .selectFrom("packages")
-          .select(["id", "kind", "status", "publish_at", "unpublish_at"])
+          .select(["id", "kind", "title", "publish_at", "unpublish_at"])
           .where((eb) => eb.or([eb("publish_at", "<=", now), eb("unpublish_at", "<=", now)]))
           .$if(failed.length > 0, (q) => q.where("id", "not in", failed))
           .orderBy(sql`least(publish_at, unpublish_at)`)
@@ -58,6 +58,7 @@ export async function applyDueSchedules(
             actorId: null,
             details: {
               kind: row.kind,
+              title: row.title,
               package_id: row.id,
               scheduled_for: new Date(row.publish_at!).toISOString(),
             },
@@ -71,6 +72,7 @@ export async function applyDueSchedules(
             actorId: null,
             details: {
               kind: row.kind,
+              title: row.title,
               package_id: row.id,
               scheduled_for: new Date(row.unpublish_at!).toISOString(),
             },
