@@ -195,6 +195,53 @@ describe.each(BACKENDS)("scheduled publishing on %s", (backend) => {
       expect(saved.publish_at).toBeNull();
       expect(saved.status).toBe("published");
     });
+
+    it("a form save that changes the status and posts the stored time back clears it too", async () => {
+      const pkg = await draft("Form", { publish_at: iso(60), unpublish_at: iso(120) });
+      // "Publish" pressed on the form: every field posted as loaded.
+      const published = await updatePackage(
+        db(),
+        "trip",
+        pkg.id,
+        packageInput("trip", {
+          title: "Form",
+          status: "published",
+          publish_at: iso(60),
+          unpublish_at: iso(120),
+        }),
+        { now: T0 },
+      );
+      expect([published.status, published.publish_at, published.unpublish_at]).toEqual([
+        "published",
+        null,
+        iso(120),
+      ]);
+      // "Save Draft" pressed on the published package: its pending unpublish goes.
+      const unpublished = await updatePackage(
+        db(),
+        "trip",
+        pkg.id,
+        packageInput("trip", {
+          title: "Form",
+          status: "draft",
+          publish_at: null,
+          unpublish_at: iso(120),
+        }),
+        { now: T0 },
+      );
+      expect([unpublished.status, unpublished.unpublish_at]).toEqual(["draft", null]);
+      // A time typed anew that contradicts the status is still refused.
+      const refused = await refusal(
+        updatePackage(
+          db(),
+          "trip",
+          pkg.id,
+          packageInput("trip", { title: "Form", status: "published", publish_at: iso(90) }),
+          { now: T0 },
+        ),
+      );
+      expect(refused.details).toEqual({ publish_at: [SCHEDULE_MESSAGES.publishedWithPublishAt] });
+    });
   });
 
   describe("the runner with a fake clock", () => {

@@ -1,4 +1,4 @@
-import { scheduleProblems, type ScheduleState } from "~/domain/schedule";
+import { scheduleProblems, type ScheduleField, type ScheduleState } from "~/domain/schedule";
 import type { PackageInput, PackageStatus } from "~/domain/schemas";
 import { badRequest } from "../platform/errors.server";
 
@@ -18,10 +18,11 @@ const isoOrNull = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
 /**
- * The schedule columns to write. A field the input leaves out keeps its stored value, except that
- * a manual status change clears the pending action it makes pointless (publishing now clears
- * Publish at; unpublishing a package with no Publish at clears Unpublish at), as the list's
- * Publish / Unpublish buttons do. Throws a 400 with `details` by field when the result is refused.
+ * The schedule columns to write. A field the input leaves out keeps its stored value, and a
+ * manual status change clears the pending action it replaces, as the list's Publish / Unpublish
+ * buttons do: publishing now clears Publish at, unpublishing (with no Publish at) clears Unpublish
+ * at, when the input leaves the time out or sends it back unchanged (a form posts every field).
+ * A changed time that contradicts the status is refused. Throws a 400 with `details` by field.
  */
 export function scheduleColumns(
   input: Pick<PackageInput, "status" | "publish_at" | "unpublish_at">,
@@ -32,17 +33,17 @@ export function scheduleColumns(
     publish_at: isoOrNull(stored?.publish_at ?? null),
     unpublish_at: isoOrNull(stored?.unpublish_at ?? null),
   };
+  const statusChanged = stored !== undefined && stored.status !== input.status;
+  /** Left out, or (with a status change) sent back as stored: the time yields to the change. */
+  const yields = (field: ScheduleField) =>
+    input[field] === undefined || (statusChanged && input[field] === previous[field]);
   const next: ScheduleState = {
     status: input.status,
-    publish_at:
-      input.publish_at !== undefined
-        ? input.publish_at
-        : input.status === "published"
-          ? null
-          : previous.publish_at,
-    unpublish_at: input.unpublish_at !== undefined ? input.unpublish_at : previous.unpublish_at,
+    publish_at: input.publish_at === undefined ? previous.publish_at : input.publish_at,
+    unpublish_at: input.unpublish_at === undefined ? previous.unpublish_at : input.unpublish_at,
   };
-  if (input.unpublish_at === undefined && next.status === "draft" && next.publish_at === null)
+  if (next.status === "published" && yields("publish_at")) next.publish_at = null;
+  if (next.status === "draft" && next.publish_at === null && yields("unpublish_at"))
     next.unpublish_at = null;
   const problems = scheduleProblems(next, { now, previous });
   const first = problems.publish_at?.[0] ?? problems.unpublish_at?.[0];
