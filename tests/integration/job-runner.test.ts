@@ -3,6 +3,9 @@ import { createPackage, getPackageById } from "~/server/catalogue/packages.serve
 import { applyDueSchedules, scheduledPublishingJob } from "~/server/catalogue/schedule-job.server";
 import { eventsRetentionJob, pruneEvents } from "~/server/events/events-retention.server";
 import { listEvents, recordEvent } from "~/server/events/events.server";
+import { insertEnquiry } from "~/server/leads/enquiries.server";
+import { appJobs } from "~/server/platform/app-jobs.server";
+import { parseEnv } from "~/server/platform/env.server";
 import { openDatabase, type Database } from "~/server/platform/db.server";
 import { captureLogs } from "~/server/platform/log.server";
 import { JobRunner, type Job } from "~/server/platform/jobs.server";
@@ -139,6 +142,41 @@ describe.each(BACKENDS)("job runner on %s", (backend) => {
     await runner.tick();
     await runner.stop();
     expect(await listEvents(db())).toHaveLength(1);
+  });
+
+  it("the app's jobs: scheduled publishing, events retention and enquiry retention", async () => {
+    const jobs = appJobs(parseEnv({ ENQUIRY_RETENTION_DAYS: "30", JOB_TICK_SECONDS: "10" }));
+    expect(jobs.map((j) => [j.name, j.everyMs])).toEqual([
+      ["scheduled-publishing", 10_000],
+      ["events-retention", DAY],
+      ["enquiry-retention", DAY],
+    ]);
+    const enquiry = {
+      firstName: "Amara",
+      lastName: "Okafor",
+      email: "amara@example.org",
+      phone: "",
+      travelDates: "",
+      message: "Zanzibar, please.",
+    };
+    for (const daysOld of [31, 29]) {
+      const row = await insertEnquiry(db(), enquiry);
+      await db()
+        .updateTable("enquiries")
+        .set({ created_at: new Date(T0.getTime() - daysOld * DAY) })
+        .where("id", "=", row.id)
+        .execute();
+    }
+    const runner = new JobRunner({ db: db(), now: () => T0 });
+    for (const job of jobs) runner.register(job);
+    await runner.start();
+    await runner.stop();
+    expect(await db().selectFrom("enquiries").select("id").execute()).toHaveLength(1);
+    expect(runner.stats().map((s) => [s.name, s.runs, s.failures])).toEqual([
+      ["scheduled-publishing", 1, 0],
+      ["events-retention", 1, 0],
+      ["enquiry-retention", 1, 0],
+    ]);
   });
 });
 

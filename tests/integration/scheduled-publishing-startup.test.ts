@@ -53,12 +53,18 @@ describe.each(BACKENDS)("catch-up at start on %s", (backend) => {
       expect(res.status).toBe(200);
       const body = (await res.json()) as { status: string; publish_at: string | null };
       expect([body.status, body.publish_at]).toEqual(["published", null]);
-      const metrics = await (
-        await server.fetch("/metrics", { headers: { Authorization: `Bearer ${TOKEN}` } })
-      ).text();
+      // The first tick runs the jobs one after another: wait for the last one.
+      const metrics = await waitFor(
+        async () =>
+          (
+            await server.fetch("/metrics", { headers: { Authorization: `Bearer ${TOKEN}` } })
+          ).text(),
+        (text) => /job_runs_total\{job="enquiry-retention"\} 1/.test(text),
+      );
       expect(metrics).toMatch(/job_runs_total\{job="scheduled-publishing"\} 1/);
       expect(metrics).toMatch(/job_failures_total\{job="scheduled-publishing"\} 0/);
       expect(metrics).toMatch(/job_runs_total\{job="events-retention"\} 1/);
+      expect(metrics).toMatch(/job_runs_total\{job="enquiry-retention"\} 1/);
     } finally {
       await server.close();
     }

@@ -1,12 +1,13 @@
 import type { Db } from "../platform/db.server";
+import type { Job } from "../platform/jobs.server";
 import { log } from "../platform/log.server";
 import { purgeOldEnquiries } from "./enquiries.server";
 import { pruneSubmissions } from "./submission-limit.server";
 
 /*
  * ENQUIRY_RETENTION_DAYS (issue 18): enquiries are personal data kept only as long as the company
- * needs them. There is no in-app job runner yet, so the runtime starts this small daily timer
- * (decision 090); the job itself is the plain function purgeOldEnquiries.
+ * needs them. The job runner runs enquiryRetentionJob daily (decision 092; decision 090 had a timer
+ * of its own before the runner landed, still here as startEnquiryRetention).
  */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,6 +15,19 @@ export interface RetentionOptions {
   days: number;
   intervalMs?: number;
   now?: () => Date;
+}
+
+/** The runner's job: the rate limit's old addresses, then enquiries past the retention period. */
+export function enquiryRetentionJob(days: number, everyMs: number = DAY_MS): Job {
+  return {
+    name: "enquiry-retention",
+    everyMs,
+    async run({ db, now }) {
+      // The rate limit's addresses go too, even when nobody has posted since.
+      await pruneSubmissions(db);
+      return purgeOldEnquiries(db, days, now);
+    },
+  };
 }
 
 /** Runs the purge now and then every day; the returned function stops it (awaiting a run). */

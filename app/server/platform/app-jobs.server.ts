@@ -1,5 +1,6 @@
 import { scheduledPublishingJob } from "../catalogue/schedule-job.server";
 import { eventsRetentionJob } from "../events/events-retention.server";
+import { enquiryRetentionJob } from "../leads/retention.server";
 import type { Env } from "./env.server";
 import type { Job } from "./jobs.server";
 
@@ -7,9 +8,12 @@ import type { Job } from "./jobs.server";
  * The app's periodic jobs, registered with the runner at start (decision 092). A new job is a
  * plain function with its period: add it here.
  */
-export function appJobs(env: Pick<Env, "AUDIT_RETENTION_DAYS" | "JOB_TICK_SECONDS">): Job[] {
+export function appJobs(
+  env: Pick<Env, "AUDIT_RETENTION_DAYS" | "ENQUIRY_RETENTION_DAYS" | "JOB_TICK_SECONDS">,
+): Job[] {
   return [
     scheduledPublishingJob(env.JOB_TICK_SECONDS * 1000),
     eventsRetentionJob(env.AUDIT_RETENTION_DAYS),
+    enquiryRetentionJob(env.ENQUIRY_RETENTION_DAYS),
   ];
 }

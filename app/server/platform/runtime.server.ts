@@ -14,7 +14,6 @@ import { migrateToLatest } from "./migrate.server";
 import { seedDemo } from "../catalogue/seed.server";
 import { siteConfigFrom } from "../site/site.server";
 import { createMailer, setMailer } from "../mail/mailer.server";
-import { startEnquiryRetention } from "../leads/retention.server";
 import { configureSharp } from "../media/sharp-settings.server";
 import { appJobs } from "./app-jobs.server";
 import { JobRunner } from "./jobs.server";
@@ -102,10 +101,9 @@ export async function startRuntime(env: Env): Promise<Runtime> {
         (await runContentRetention(database.db, media, retention)) +
         (await sweepUnattachedMedia(database.db, media)),
     );
-    // Enquiries older than ENQUIRY_RETENTION_DAYS: deleted now, then daily (decision 090).
-    const stopRetention = startEnquiryRetention(database.db, { days: env.ENQUIRY_RETENTION_DAYS });
     const stops: (() => void)[] = [];
-    // Scheduled changes that fell due while the app was down are applied by this first tick.
+    // Scheduled publishing, events and enquiry retention (decision 092): the first tick runs now,
+    // so scheduled changes that fell due while the app was down are applied at start.
     const jobs = new JobRunner({ db: database.db, tickMs: env.JOB_TICK_SECONDS * 1000 });
     for (const job of appJobs(env)) jobs.register(job);
     void jobs.start();
@@ -122,7 +120,6 @@ export async function startRuntime(env: Env): Promise<Runtime> {
         await jobs.stop();
         for (const stop of stops.splice(0)) stop();
         await stopSweeper();
-        await stopRetention();
         setMailer(undefined);
         setDatabase(undefined);
         runtime = undefined;
