@@ -26,7 +26,7 @@ async function overdueDraft(db: Db): Promise<string> {
 }
 
 async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 10_000;
+  const until = Date.now() + 30_000;
   for (;;) {
     const value = await read();
     if (ok(value) || Date.now() > until) return value;
@@ -76,5 +76,5 @@ describe.each(BACKENDS)("catch-up at start on %s", (backend) => {
       await after.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
