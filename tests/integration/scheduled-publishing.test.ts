@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SCHEDULE_MESSAGES } from "~/domain/schedule";
 import {
   createPackage,
+  deletePackage,
   getPackageById,
   setPackageStatus,
   updatePackage,
@@ -358,6 +359,28 @@ describe.each(BACKENDS)("scheduled publishing on %s", (backend) => {
         await sql`drop trigger wlx_test_refuse on packages`.execute(db());
         await sql`drop function wlx_test_refuse()`.execute(db());
       }
+    });
+
+    it("records a version by the system, and leaves a package in Recently deleted alone", async () => {
+      const kept = await draft("Versioned", { publish_at: iso(5) });
+      const deleted = await draft("Deleted", { publish_at: iso(5) });
+      await deletePackage(db(), "trip", deleted.id);
+      const run = await applyDueSchedules(db(), at(10));
+      expect(run).toEqual({ published: 1, unpublished: 0, failed: 0 });
+      const version = await db()
+        .selectFrom("content_versions")
+        .select(["action", "admin_id"])
+        .where("item_id", "=", kept.id)
+        .orderBy("number", "desc")
+        .executeTakeFirstOrThrow();
+      expect(version).toEqual({ action: "scheduled_publish", admin_id: null });
+      const row = await db()
+        .selectFrom("packages")
+        .select(["status", "publish_at"])
+        .where("id", "=", deleted.id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe("draft");
+      expect(row.publish_at?.toISOString()).toBe(iso(5));
     });
 
     it("runs racing on one database apply each change exactly once", async () => {

@@ -32,6 +32,8 @@ function snapshot(overrides: Partial<PackageSnapshot> = {}): PackageSnapshot {
     rating: 4.5,
     review_count: 12,
     status: "published",
+    publish_at: null,
+    unpublish_at: null,
     images,
     imageDetails: images.map((url) => image(url)),
     videos: [],

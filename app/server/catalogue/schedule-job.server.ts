@@ -10,8 +10,8 @@ import { setPackageStatus } from "./packages.server";
  * package per transaction: the row is locked with FOR UPDATE SKIP LOCKED, so with several
  * instances each change is applied by exactly one of them, and a package being saved at that
  * moment is left for the next tick. Each change goes through setPackageStatus, the function behind
- * the manual Publish / Unpublish (so whatever is hooked there, like versions, covers it), and
- * records an event by the system (no actor). The content trigger invalidates the page caches.
+ * the manual Publish / Unpublish (so it records a version, "scheduled_publish" by the system), and
+ * records an event by the system (no actor). Packages in Recently deleted are left alone. The content trigger invalidates the page caches.
  */
 
 export const SCHEDULE_BATCH = 100;
@@ -41,6 +41,8 @@ export async function applyDueSchedules(
           .selectFrom("packages")
           .select(["id", "kind", "title", "publish_at", "unpublish_at"])
           .where((eb) => eb.or([eb("publish_at", "<=", now), eb("unpublish_at", "<=", now)]))
+          // A package in Recently deleted waits: restored, its schedule applies on the next tick.
+          .where("deleted_at", "is", null)
           .$if(failed.length > 0, (q) => q.where("id", "not in", failed))
           .orderBy(sql`least(publish_at, unpublish_at)`)
           .orderBy("id")
@@ -52,7 +54,9 @@ export async function applyDueSchedules(
         claimed = row.id;
         // Both due (the app was down through both): publish first, it was scheduled earlier.
         if (isDue(row.publish_at, now)) {
-          await setPackageStatus(trx, row.kind, row.id, "published");
+          await setPackageStatus(trx, row.kind, row.id, "published", {
+            action: "scheduled_publish",
+          });
           await recordEvent(trx, {
             type: "package.published_by_schedule",
             actorId: null,
@@ -66,7 +70,9 @@ export async function applyDueSchedules(
           run.published++;
         }
         if (isDue(row.unpublish_at, now)) {
-          await setPackageStatus(trx, row.kind, row.id, "draft");
+          await setPackageStatus(trx, row.kind, row.id, "draft", {
+            action: "scheduled_unpublish",
+          });
           await recordEvent(trx, {
             type: "package.unpublished_by_schedule",
             actorId: null,
