@@ -226,7 +226,7 @@ describe("two instances on one PostgreSQL", () => {
     ]);
     expect(a.published + b.published).toBe(40);
     const events = await listEvents(database.db, { type: "package.published_by_schedule" });
-    expect(events.map((e) => e.details.package_id).sort()).toEqual([...ids].sort());
+    expect(events.map((e) => e.details.id).sort()).toEqual([...ids].sort());
     for (const id of ids)
       expect((await getPackageById(database.db, "trip", id))?.status).toBe("published");
   });

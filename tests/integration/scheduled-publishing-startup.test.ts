@@ -71,7 +71,7 @@ describe.each(BACKENDS)("catch-up at start on %s", (backend) => {
     const after = pg ?? (await openDatabase({ dataDir }));
     try {
       const events = await listEvents(after.db, { type: "package.published_by_schedule" });
-      expect(events.map((e) => e.details.package_id)).toEqual([id]);
+      expect(events.map((e) => e.details.id)).toEqual([id]);
     } finally {
       await after.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

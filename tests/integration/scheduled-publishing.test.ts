@@ -280,7 +280,7 @@ describe.each(BACKENDS)("scheduled publishing on %s", (backend) => {
         expect(events[0]).toMatchObject({
           actorId: null,
           adminId: null,
-          details: { kind: "trip", title: "Soon", package_id: soon.id, scheduled_for: iso(5) },
+          details: { kind: "trip", title: "Soon", id: soon.id },
         });
         expect(runner.stats()).toEqual([{ name: "scheduled-publishing", runs: 2, failures: 0 }]);
       } finally {
@@ -303,7 +303,7 @@ describe.each(BACKENDS)("scheduled publishing on %s", (backend) => {
       expect([a?.status, a?.unpublish_at]).toEqual(["draft", null]);
       expect([b?.status, b?.publish_at, b?.unpublish_at]).toEqual(["draft", null, null]);
       const types = (await listEvents(db()))
-        .filter((e) => e.details.package_id === both.id)
+        .filter((e) => e.details.id === both.id && e.type.endsWith("_by_schedule"))
         .map((e) => e.type)
         .sort();
       expect(types).toEqual(["package.published_by_schedule", "package.unpublished_by_schedule"]);
@@ -393,7 +393,7 @@ describe.each(BACKENDS)("scheduled publishing on %s", (backend) => {
       const runs = await Promise.all([applyDueSchedules(db(), T0), applyDueSchedules(db(), T0)]);
       expect(runs[0]!.published + runs[1]!.published).toBe(12);
       const events = await listEvents(db(), { type: "package.published_by_schedule" });
-      expect(events.map((e) => e.details.package_id).sort()).toEqual([...ids].sort());
+      expect(events.map((e) => e.details.id).sort()).toEqual([...ids].sort());
     });
   });
 });

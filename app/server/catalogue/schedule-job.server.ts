@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { recordEvent } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import type { Job } from "../platform/jobs.server";
 import { DEFAULT_TICK_MS } from "../platform/jobs.server";
@@ -10,8 +9,9 @@ import { setPackageStatus } from "./packages.server";
  * package per transaction: the row is locked with FOR UPDATE SKIP LOCKED, so with several
  * instances each change is applied by exactly one of them, and a package being saved at that
  * moment is left for the next tick. Each change goes through setPackageStatus, the function behind
- * the manual Publish / Unpublish (so it records a version, "scheduled_publish" by the system), and
- * records an event by the system (no actor). Packages in Recently deleted are left alone. The content trigger invalidates the page caches.
+ * the manual Publish / Unpublish, with the version action "scheduled_publish" / "scheduled_unpublish":
+ * the version (by the system) records the activity-log event "package.published_by_schedule" /
+ * "package.unpublished_by_schedule" in the same transaction. Packages in Recently deleted are left alone. The content trigger invalidates the page caches.
  */
 
 export const SCHEDULE_BATCH = 100;
@@ -39,7 +39,7 @@ export async function applyDueSchedules(
       const done = await inTransaction(db, async (trx) => {
         const row = await trx
           .selectFrom("packages")
-          .select(["id", "kind", "title", "publish_at", "unpublish_at"])
+          .select(["id", "kind", "publish_at", "unpublish_at"])
           .where((eb) => eb.or([eb("publish_at", "<=", now), eb("unpublish_at", "<=", now)]))
           // A package in Recently deleted waits: restored, its schedule applies on the next tick.
           .where("deleted_at", "is", null)
@@ -57,31 +57,11 @@ export async function applyDueSchedules(
           await setPackageStatus(trx, row.kind, row.id, "published", {
             action: "scheduled_publish",
           });
-          await recordEvent(trx, {
-            type: "package.published_by_schedule",
-            actorId: null,
-            details: {
-              kind: row.kind,
-              title: row.title,
-              package_id: row.id,
-              scheduled_for: new Date(row.publish_at!).toISOString(),
-            },
-          });
           run.published++;
         }
         if (isDue(row.unpublish_at, now)) {
           await setPackageStatus(trx, row.kind, row.id, "draft", {
             action: "scheduled_unpublish",
-          });
-          await recordEvent(trx, {
-            type: "package.unpublished_by_schedule",
-            actorId: null,
-            details: {
-              kind: row.kind,
-              title: row.title,
-              package_id: row.id,
-              scheduled_for: new Date(row.unpublish_at!).toISOString(),
-            },
           });
           run.unpublished++;
         }
