@@ -1,3 +1,7 @@
+import { LocalMediaStore } from "~/server/media/media-store.server";
+import path from "node:path";
+import os from "node:os";
+import fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPackage, getPackageById } from "~/server/catalogue/packages.server";
 import { applyDueSchedules, scheduledPublishingJob } from "~/server/catalogue/schedule-job.server";
@@ -144,12 +148,15 @@ describe.each(BACKENDS)("job runner on %s", (backend) => {
     expect(await listEvents(db())).toHaveLength(1);
   });
 
-  it("the app's jobs: scheduled publishing, events retention and enquiry retention", async () => {
-    const jobs = appJobs(parseEnv({ ENQUIRY_RETENTION_DAYS: "30", JOB_TICK_SECONDS: "10" }));
+  it("the app's jobs: scheduled publishing, events, enquiry and content retention", async () => {
+    const media = new LocalMediaStore(fs.mkdtempSync(path.join(os.tmpdir(), "wlx-jobs-")));
+    const jobs = appJobs(parseEnv({ ENQUIRY_RETENTION_DAYS: "30", JOB_TICK_SECONDS: "10" }), media);
     expect(jobs.map((j) => [j.name, j.everyMs])).toEqual([
       ["scheduled-publishing", 10_000],
       ["events-retention", DAY],
       ["enquiry-retention", DAY],
+      // History retention (versions, Recently deleted) and the unattached-upload sweep: hourly.
+      ["content-retention", 3_600_000],
     ]);
     const enquiry = {
       firstName: "Amara",
@@ -176,6 +183,7 @@ describe.each(BACKENDS)("job runner on %s", (backend) => {
       ["scheduled-publishing", 1, 0],
       ["events-retention", 1, 0],
       ["enquiry-retention", 1, 0],
+      ["content-retention", 1, 0],
     ]);
   });
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { travelMomentInputSchema } from "~/domain/schemas";
 import { createMoment, deleteMoment, updateMoment } from "~/server/catalogue/moments.server";
 import { deletePackage, updatePackage } from "~/server/catalogue/packages.server";
@@ -13,7 +13,6 @@ import {
   packageMediaIds,
   releaseMedia,
   saveWithUploads,
-  startMediaSweeper,
   sweepUnattachedMedia,
   withMediaRelease,
 } from "~/server/media/references.server";
@@ -254,47 +253,6 @@ describe.each(drivers)("media lifecycle on the %s driver", (_name, make) => {
     expect(await present(fresh!)).toBe(true);
     expect(await sweepUnattachedMedia(db(), store, new Date(Date.now() + 25 * 3600_000))).toBe(1);
     expect(await present(fresh!)).toBe(false);
-  });
-});
-
-describe("the sweep schedule", () => {
-  it("sweeps at start and then every hour, one at a time, and stops cleanly", async () => {
-    vi.useFakeTimers();
-    try {
-      let calls = 0;
-      let finish: (() => void) | undefined;
-      const sweep = () =>
-        new Promise<number>((resolve) => {
-          calls++;
-          finish = () => resolve(0);
-        });
-      const stop = startMediaSweeper(sweep, 3_600_000);
-      expect(calls).toBe(1);
-      await vi.advanceTimersByTimeAsync(3_600_000);
-      expect(calls).toBe(1); // the first sweep is still running: no second one beside it
-      finish!();
-      await vi.advanceTimersByTimeAsync(3_600_000);
-      expect(calls).toBe(2);
-      finish!();
-      await stop();
-      await vi.advanceTimersByTimeAsync(10 * 3_600_000);
-      expect(calls).toBe(2);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it("logs a failed sweep and keeps the schedule", async () => {
-    vi.useFakeTimers();
-    try {
-      const sweep = vi.fn().mockRejectedValueOnce(new Error("db down")).mockResolvedValue(0);
-      const stop = startMediaSweeper(sweep, 1000);
-      await vi.advanceTimersByTimeAsync(1000);
-      expect(sweep).toHaveBeenCalledTimes(2);
-      await stop();
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });
 

@@ -3,7 +3,13 @@ import { kindMessages, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { isUuid, type Package, type PackageKind } from "~/domain/schemas";
 import { inTransaction, type Db } from "../platform/db.server";
 import { notFound } from "../platform/errors.server";
-import { packageMediaIds, releaseQuietly } from "../media/references.server";
+import {
+  packageMediaIds,
+  releaseQuietly,
+  sweepUnattachedMedia,
+  SWEEP_INTERVAL_MS,
+} from "../media/references.server";
+import type { Job } from "../platform/jobs.server";
 import type { MediaStore } from "../media/media-store.server";
 import { getPackageById, lockSlugs, uniqueSlug, withSlugRetry } from "./packages.server";
 import { deleteHistory, pruneVersions, recordPackageVersion } from "./versions.server";
@@ -161,4 +167,23 @@ export async function runContentRetention(
   const purged = await purgeDeletedPackages(db, store, now);
   const pruned = await pruneVersions(db, store, { ...retention, now });
   return purged + pruned;
+}
+
+/**
+ * The runner's hourly job (decision 092): history retention (old versions, packages deleted 30
+ * days ago), then the sweep of uploads never attached to anything, so what retention alone
+ * released is freed in the same pass. Whichever instance claims the hour runs it.
+ */
+export function contentRetentionJob(
+  store: MediaStore,
+  retention: ContentRetention,
+  everyMs: number = SWEEP_INTERVAL_MS,
+): Job {
+  return {
+    name: "content-retention",
+    everyMs,
+    run: async ({ db, now }) =>
+      (await runContentRetention(db, store, retention, now)) +
+      (await sweepUnattachedMedia(db, store, now)),
+  };
 }

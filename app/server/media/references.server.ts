@@ -196,31 +196,3 @@ export async function saveWithUploads<T>(
     throw error;
   }
 }
-
-/**
- * Runs `sweep` now and then every `intervalMs` (never two at once). Returns a stop function that
- * waits for a sweep in progress, so shutdown can close the database after it.
- */
-export function startMediaSweeper(
-  sweep: () => Promise<number>,
-  intervalMs: number = SWEEP_INTERVAL_MS,
-): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= sweep()
-      .then((count) => {
-        if (count > 0) log("info", "unattached media swept", { count });
-      })
-      .catch((error: unknown) => log("warn", "media sweep failed", { error: String(error) }))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}

@@ -8,8 +8,6 @@ import { setEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";
 import { LocalMediaStore, S3MediaStore, type MediaStore } from "../media/media-store.server";
 import { configureMediaUrls } from "../media/media-urls.server";
-import { startMediaSweeper, sweepUnattachedMedia } from "../media/references.server";
-import { runContentRetention } from "../catalogue/deleted-packages.server";
 import { migrateToLatest } from "./migrate.server";
 import { seedDemo } from "../catalogue/seed.server";
 import { siteConfigFrom } from "../site/site.server";
@@ -92,20 +90,12 @@ export async function startRuntime(env: Env): Promise<Runtime> {
       }),
     );
     setDatabase(database);
-    // Uploads never attached to anything are deleted after 24 h: now, then hourly.
-    // Issue 19 retention (old versions, packages deleted 30 days ago) runs before it, so what
-    // they alone used is freed in the same pass. The job runner (issue 19) may take both over.
-    const retention = { keepVersions: env.HISTORY_KEEP_VERSIONS, keepDays: env.HISTORY_KEEP_DAYS };
-    const stopSweeper = startMediaSweeper(
-      async () =>
-        (await runContentRetention(database.db, media, retention)) +
-        (await sweepUnattachedMedia(database.db, media)),
-    );
     const stops: (() => void)[] = [];
-    // Scheduled publishing, events and enquiry retention (decision 092): the first tick runs now,
-    // so scheduled changes that fell due while the app was down are applied at start.
+    // Scheduled publishing, events and enquiry retention, and hourly history retention with the
+    // sweep of uploads never attached (deleted after 24 h) (decision 092): the first tick runs
+    // now, so scheduled changes that fell due while the app was down are applied at start.
     const jobs = new JobRunner({ db: database.db, tickMs: env.JOB_TICK_SECONDS * 1000 });
-    for (const job of appJobs(env)) jobs.register(job);
+    for (const job of appJobs(env, media)) jobs.register(job);
     void jobs.start();
     runtime = {
       env,
@@ -119,7 +109,6 @@ export async function startRuntime(env: Env): Promise<Runtime> {
       async close() {
         await jobs.stop();
         for (const stop of stops.splice(0)) stop();
-        await stopSweeper();
         setMailer(undefined);
         setDatabase(undefined);
         runtime = undefined;
