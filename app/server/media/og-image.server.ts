@@ -109,6 +109,13 @@ export class OgImageCache {
 
 class NotFound extends Error {}
 
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(",")
+    .some((tag) => tag.trim() === "*" || tag.trim().replace(/^W\//, "") === etag);
+}
+
 /** About fifty pictures (a 1200 × 630 JPEG is 100-250 kB). */
 export const OG_CACHE_BYTES = 8 * 1024 * 1024;
 
@@ -143,7 +150,8 @@ export function ogImageRoute(
       }
       const etag = `"og-${version}"`;
       res.set({ "Cache-Control": IMMUTABLE, ETag: etag, "Content-Type": "image/jpeg" });
-      if (req.fresh) {
+      // Not req.fresh: it ignores validators whenever the request says no-cache (as fetch() does).
+      if (matchesEtag(req.get("If-None-Match"), etag)) {
         res.status(304).end();
         return;
       }
@@ -163,11 +171,11 @@ export function ogImageRoute(
         next(error);
         return;
       }
+      res.removeHeader("ETag");
       res
         .status(404)
         .set({ "Cache-Control": SHORT, "Content-Type": "text/plain; charset=utf-8" })
-        .removeHeader("ETag");
-      res.send("Not found");
+        .end("Not found");
     }
   };
 }
