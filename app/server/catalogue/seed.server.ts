@@ -123,6 +123,7 @@ export async function seedDemo(
           description: moment.description,
           videoUrl: mediaUrlForKey(videoKey),
           thumbnailUrl: mediaUrlForKey(thumbKey),
+          thumbnailAlt: undefined,
           duration: moment.duration,
           isActive: moment.isActive,
         });
