@@ -242,7 +242,9 @@ export class S3MediaStore implements MediaStore {
       this.clientPromise,
     ]);
     try {
-      const out = await client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      const out = await client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: key }),
+      );
       return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
     } catch (error) {
       if (error instanceof NoSuchKey) return undefined;
