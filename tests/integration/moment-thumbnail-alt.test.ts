@@ -11,6 +11,7 @@ import {
   updateMoment,
 } from "~/server/catalogue/moments.server";
 import { buildOpenApiDocument } from "~/server/api/openapi.server";
+import { loadVersion, restoreVersion } from "~/server/catalogue/history.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { startApiHarness, type ApiHarness } from "./api-harness";
 
@@ -50,6 +51,33 @@ describe.each(BACKENDS)("thumbnail alt text in the repository on %s", (backend) 
       .select("thumbnail_alt")
       .executeTakeFirstOrThrow();
     expect(row.thumbnail_alt).toBe("");
+  });
+
+  it("is kept in versions: a restore brings it back, and the change is named", async () => {
+    const m = await createMoment(
+      database.db,
+      input("reef", { thumbnailAlt: "Coral and a turtle" }),
+    );
+    await updateMoment(database.db, m.id, input("reef", { thumbnailAlt: "Just coral" }));
+    const versions = await database.db
+      .selectFrom("content_versions")
+      .select("id")
+      .where("item_id", "=", m.id)
+      .orderBy("number")
+      .execute();
+    expect(versions).toHaveLength(2);
+    const second = await loadVersion(database.db, "moment", m.id, versions[1]!.id);
+    expect(second.version.changes).toContain("Thumbnail description changed");
+    const { updated_at } = await database.db
+      .selectFrom("travel_moments")
+      .select("updated_at")
+      .where("id", "=", m.id)
+      .executeTakeFirstOrThrow();
+    await restoreVersion(database.db, "moment", m.id, versions[0]!.id, {
+      by: null,
+      expectedUpdatedAt: new Date(updated_at).toISOString(),
+    });
+    expect((await getMoment(database.db, m.id))!.thumbnailAlt).toBe("Coral and a turtle");
   });
 
   it("is refused over 250 characters by the schema, and by the database itself", async () => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getPackageById, updatePackage } from "~/server/catalogue/packages.server";
+import { deletePackage, getPackageById, updatePackage } from "~/server/catalogue/packages.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { ogImagePath, ogImageRoute, OgImageCache } from "~/server/media/og-image.server";
 import { startTestServer, type TestServer } from "../support/app-server";
@@ -177,6 +177,10 @@ describe.each(BACKENDS)("the Open Graph picture route on %s", (backend) => {
     expect(ogImagePath(none)).toBeUndefined();
     const missing = await withFirstImage("/media/packages/gone.png", [0.5, 0.5]);
     const broken = await withFirstImage("/media/packages/broken.webp", [0.5, 0.5]);
+    const deleted = await withFirstImage("/media/packages/portrait.png", [0.3, 0.3]);
+    const deletedPath = ogImagePath(deleted)!;
+    expect((await get(deletedPath)).status).toBe(200);
+    await deletePackage(database.db, "trip", deleted.id);
 
     for (const p of [
       `/og/package/${draft.id}/${version}`,
@@ -189,6 +193,7 @@ describe.each(BACKENDS)("the Open Graph picture route on %s", (backend) => {
       `/og/package/${published.id}/not-a-version.jpg`,
       ogImagePath(missing)!,
       ogImagePath(broken)!,
+      deletedPath,
     ]) {
       const response = await get(p);
       expect(response.status, p).toBe(404);
