@@ -15,6 +15,7 @@ import { pingDatabase } from "~/server/platform/db.server";
 import { log } from "~/server/platform/log.server";
 import { createMetrics, routeMatcher } from "~/server/platform/metrics.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
+import { ogImageRoute } from "~/server/media/og-image.server";
 import { requestInfoContext } from "~/server/platform/request-context.server";
 import { withRequestOrigin } from "~/server/events/request-origin.server";
 import { createRequestHandler } from "~/server/platform/request-handler.server";
@@ -139,6 +140,13 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
   app.get(
     ["/whatsapp", "/whatsapp/:id"],
     whatsappRedirect(() => ({ db: runtime.database.db, site: runtime.site })),
+  );
+
+  // Open Graph pictures cropped around the focal point (issue 19, decision 103); binary, so
+  // in front of the page cache.
+  app.get(
+    "/og/:scope/:id/:file",
+    ogImageRoute(() => ({ db: runtime.database.db, media: runtime.media })),
   );
 
   if (runtime.media instanceof LocalMediaStore) {

@@ -473,6 +473,14 @@ export const travelMomentInputSchema = z.object({
     .optional()
     .transform((s) => (s ? s : undefined))
     .pipe(mediaUrlSchema.optional()),
+  /** Issue 19: what the thumbnail shows, for screen readers; blank means the title. */
+  thumbnailAlt: z
+    .string()
+    .overwrite(stripInvisible)
+    .trim()
+    .max(LIMITS.altText, { error: `Alt text must be at most ${LIMITS.altText} characters` })
+    .optional()
+    .transform((s) => (s ? s : undefined)),
   duration: z
     .string()
     .trim()
@@ -496,6 +504,7 @@ export const travelMomentSchema = z.object({
   description: z.string().optional(),
   videoUrl: z.string(),
   thumbnailUrl: z.string().optional(),
+  thumbnailAlt: z.string().optional(),
   duration: z.string().optional(),
   orderIndex: z.number().int(),
   isActive: z.boolean(),

@@ -211,6 +211,9 @@ export function describeMomentChanges(
           : "Thumbnail replaced",
     );
   }
+  if ((before.thumbnailAlt ?? "") !== (after.thumbnailAlt ?? "")) {
+    out.push("Thumbnail description changed");
+  }
   return out;
 }
 

@@ -56,6 +56,18 @@ describe.each(drivers)("MediaStore driver %s", (_name, make) => {
     expect(await store.exists(key)).toBe(false);
   });
 
+  it("reads an object back with get(), and undefined for a key with nothing stored", async () => {
+    const store = make();
+    const key = newMediaKey("packages", "png");
+    const bytes = Buffer.from([0, 1, 2, 250, 251, 252]);
+    await store.put(key, bytes, "image/png");
+    expect(Buffer.from((await store.get(key))!)).toEqual(bytes);
+    expect(await store.get(newMediaKey("packages", "png"))).toBeUndefined();
+    await expect(store.get("../etc/passwd")).rejects.toThrow("Invalid media key");
+    await store.delete(key);
+    expect(await store.get(key)).toBeUndefined();
+  });
+
   it("refuses keys that could escape the store", async () => {
     const store = make();
     for (const key of [

@@ -58,6 +58,9 @@ class CountingStore implements MediaStore {
   exists(key: string) {
     return this.inner.exists(key);
   }
+  get(key: string) {
+    return this.inner.get(key);
+  }
 }
 
 /** Reads a stored object back, from disk or over HTTP from the bucket's public URL. */

@@ -7,7 +7,9 @@ import { getOptionalAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/platform/db.server";
 import { log } from "~/server/platform/log.server";
 import { getSite } from "~/server/platform/runtime.server";
-import { loadDetail } from "~/server/site/site-pages.server";
+import { ogImagePath } from "~/server/media/og-image.server";
+import { findDetailPackage } from "~/server/site/site-pages.server";
+import { detailView } from "~/server/site/site-views.server";
 import { buildSeo, summary, touristTripJsonLd } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/package-detail";
 
@@ -18,20 +20,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Drafts are shown to signed-in admins only; their responses are never cached.
   const admin = await getOptionalAdmin(request);
   const site = getSite();
-  const pkg = await loadDetail(getDb(), site, scope, params.id, { includeDrafts: admin !== null });
+  const found = await findDetailPackage(getDb(), scope, params.id, {
+    includeDrafts: admin !== null,
+  });
   const headers = { "Cache-Control": admin ? PRIVATE_CACHE : PUBLIC_CACHE, Vary: "Cookie" };
-  if (!pkg) {
+  if (!found) {
     log("info", "package not found", { status: 404, path: pathname });
     return data(
       { pkg: null, seo: undefined, jsonLd: undefined, siteName: site.name },
       { status: 404, headers },
     );
   }
+  const pkg = detailView(found, site);
   const seo = buildSeo(site, {
     path: pkg.href,
     title: pkg.title,
     description: summary(pkg.description, `${pkg.title}: ${pkg.location} ${pkg.duration}`.trim()),
-    image: pkg.images[0]?.src,
+    // Ours: cropped to 1200 × 630 around the focal point (decision 103); external: as given.
+    image: ogImagePath(found) ?? pkg.images[0]?.src,
     noindex: pkg.isDraft,
   });
   return data({ pkg, seo, jsonLd: touristTripJsonLd(site, pkg, seo.canonical) }, { headers });

@@ -317,6 +317,7 @@ export async function restoreVersion(
       description: s.description,
       videoUrl: s.videoUrl,
       thumbnailUrl: s.thumbnailUrl,
+      thumbnailAlt: s.thumbnailAlt,
       duration: s.duration,
       isActive: current.isActive,
     });

@@ -205,7 +205,7 @@ async function saveMoment(
   const thumbnailUrl =
     uploaded("thumbnail") ?? (keepThumbnail ? existing?.thumbnailUrl : undefined) ?? "";
   const fields = new FormData();
-  for (const name of ["title", "description", "duration", "isActive"]) {
+  for (const name of ["title", "description", "thumbnailAlt", "duration", "isActive"]) {
     const value = form.get(name);
     if (typeof value === "string") fields.set(name, value);
   }

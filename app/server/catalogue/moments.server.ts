@@ -28,6 +28,7 @@ export function toMoment(row: TravelMomentRow): TravelMoment {
     ...(row.description ? { description: row.description } : {}),
     videoUrl: row.video_url,
     ...(row.thumbnail_url ? { thumbnailUrl: row.thumbnail_url } : {}),
+    ...(row.thumbnail_alt ? { thumbnailAlt: row.thumbnail_alt } : {}),
     ...(row.duration ? { duration: row.duration } : {}),
     orderIndex: row.order_index,
     isActive: row.is_active,
@@ -72,6 +73,7 @@ function momentColumns(input: TravelMomentInput) {
     description: input.description ?? null,
     video_url: input.videoUrl,
     thumbnail_url: input.thumbnailUrl ?? null,
+    thumbnail_alt: input.thumbnailAlt ?? "",
     duration: input.duration ?? null,
     is_active: input.isActive,
   };

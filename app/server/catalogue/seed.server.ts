@@ -26,6 +26,7 @@ function recording(store: MediaStore, written: string[]): MediaStore {
     driver: store.driver,
     publicBase: store.publicBase,
     exists: (key) => store.exists(key),
+    get: (key) => store.get(key),
     delete: (key) => store.delete(key),
     async put(key: string, body: MediaBody, contentType: string) {
       const size = await store.put(key, body, contentType);
@@ -122,6 +123,7 @@ export async function seedDemo(
           description: moment.description,
           videoUrl: mediaUrlForKey(videoKey),
           thumbnailUrl: mediaUrlForKey(thumbKey),
+          thumbnailAlt: undefined,
           duration: moment.duration,
           isActive: moment.isActive,
         });

@@ -24,6 +24,8 @@ export interface MediaStore {
   putStream(key: string, body: Readable, contentType: string): Promise<number>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The stored bytes, or undefined when nothing is stored under the key. */
+  get(key: string): Promise<Uint8Array | undefined>;
 }
 
 export type MediaFolder = "packages" | "travel-moments" | "seed";
@@ -99,6 +101,15 @@ export class LocalMediaStore implements MediaStore {
       return true;
     } catch {
       return false;
+    }
+  }
+
+  async get(key: string): Promise<Uint8Array | undefined> {
+    try {
+      return await fs.promises.readFile(this.pathFor(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
     }
   }
 }
@@ -221,6 +232,24 @@ export class S3MediaStore implements MediaStore {
       return true;
     } catch {
       return false;
+    }
+  }
+
+  async get(key: string): Promise<Uint8Array | undefined> {
+    assertKey(key);
+    const [{ GetObjectCommand, NoSuchKey }, client] = await Promise.all([
+      import("@aws-sdk/client-s3"),
+      this.clientPromise,
+    ]);
+    try {
+      const out = await client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: key }),
+      );
+      return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+    } catch (error) {
+      if (error instanceof NoSuchKey) return undefined;
+      if ((error as { name?: string }).name === "NoSuchKey") return undefined;
+      throw error;
     }
   }
 }

@@ -177,6 +177,7 @@ function guarded(store: MediaStore): MediaStore {
       wrap(store.putStream(key, body, type)),
     delete: (key: string) => store.delete(key),
     exists: (key: string) => store.exists(key),
+    get: (key: string) => store.get(key),
   };
 }
 

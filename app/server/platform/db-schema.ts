@@ -89,6 +89,8 @@ export interface TravelMomentsTable {
   description: string | null;
   video_url: string;
   thumbnail_url: string | null;
+  /** Issue 19: the thumbnail's alt text; blank means the title. */
+  thumbnail_alt: Generated<string>;
   duration: string | null;
   order_index: number;
   is_active: Generated<boolean>;

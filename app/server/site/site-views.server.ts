@@ -209,6 +209,7 @@ export function momentView(moment: TravelMoment): MomentView {
     ...(moment.description ? { description: moment.description } : {}),
     ...(moment.duration ? { duration: moment.duration } : {}),
     ...(moment.thumbnailUrl ? { thumbnailUrl: moment.thumbnailUrl } : {}),
+    ...(moment.thumbnailUrl && moment.thumbnailAlt ? { thumbnailAlt: moment.thumbnailAlt } : {}),
     source: videoSource(moment.videoUrl),
   };
 }

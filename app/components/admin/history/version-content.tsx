@@ -170,7 +170,7 @@ function MomentFields({ moment }: { moment: MomentSnapshot }) {
         {moment.thumbnailUrl ? (
           <img
             src={moment.thumbnailUrl}
-            alt={`Thumbnail of ${moment.title}`}
+            alt={moment.thumbnailAlt || `Thumbnail of ${moment.title}`}
             width={160}
             height={284}
             loading="lazy"
@@ -179,6 +179,7 @@ function MomentFields({ moment }: { moment: MomentSnapshot }) {
           text("")
         )}
       </Field>
+      <Field label="Thumbnail description">{text(moment.thumbnailAlt)}</Field>
     </dl>
   );
 }

@@ -12,10 +12,17 @@ import {
   momentVideoFileError,
   type MomentReply,
 } from "~/domain/moment-form";
-import type { TravelMoment } from "~/domain/schemas";
+import { LIMITS, type TravelMoment } from "~/domain/schemas";
 import { DialogActions } from "../dialog";
 
-const FIELD_ORDER = ["title", "description", "video", "thumbnail", "duration"] as const;
+const FIELD_ORDER = [
+  "title",
+  "description",
+  "video",
+  "thumbnail",
+  "thumbnailAlt",
+  "duration",
+] as const;
 
 /** What the browser checks before sending anything (the server checks all of it again). */
 function clientSchema(videoRequired: boolean) {
@@ -47,6 +54,7 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
     defaultValue: {
       title: moment?.title ?? "",
       description: moment?.description ?? "",
+      thumbnailAlt: moment?.thumbnailAlt ?? "",
       duration: moment?.duration ?? "",
       isActive: moment === undefined || moment.isActive ? "on" : undefined,
     },
@@ -95,6 +103,7 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
     : momentDialogHref({ mode: "create" });
   const { key: titleKey, ...titleProps } = getInputProps(fields.title, { type: "text" });
   const { key: durationKey, ...durationProps } = getInputProps(fields.duration, { type: "text" });
+  const { key: altKey, ...altProps } = getInputProps(fields.thumbnailAlt, { type: "text" });
   const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fields.description);
   const { key: activeKey, ...activeProps } = getInputProps(fields.isActive, {
     type: "checkbox",
@@ -199,6 +208,22 @@ export function MomentForm({ moment, reply, pending }: MomentFormProps) {
             current thumbnail
           </label>
         ) : null}
+      </div>
+
+      <div className="field">
+        <label htmlFor={fields.thumbnailAlt.id}>Thumbnail description (alt text)</label>
+        <input
+          key={altKey}
+          {...altProps}
+          {...focus("thumbnailAlt")}
+          aria-describedby={`${fields.thumbnailAlt.descriptionId}${fields.thumbnailAlt.errors?.length ? ` ${fields.thumbnailAlt.errorId}` : ""}`}
+          autoComplete="off"
+          maxLength={LIMITS.altText}
+        />
+        <p id={fields.thumbnailAlt.descriptionId} className="reel-field-hint">
+          What the thumbnail shows, for visitors who cannot see it. Leave empty to use the title.
+        </p>
+        <FieldError id={fields.thumbnailAlt.errorId} errors={fields.thumbnailAlt.errors} />
       </div>
 
       <div className="field">

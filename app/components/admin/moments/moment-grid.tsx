@@ -111,7 +111,13 @@ function MomentCard({ moment, position, count, draggable }: MomentCardProps) {
     >
       <div className="reel-media">
         {moment.thumbnailUrl ? (
-          <img src={moment.thumbnailUrl} alt="" width={320} height={180} loading="lazy" />
+          <img
+            src={moment.thumbnailUrl}
+            alt={moment.thumbnailAlt || moment.title}
+            width={320}
+            height={180}
+            loading="lazy"
+          />
         ) : (
           <div className="reel-placeholder" aria-hidden="true">
             <span>No Thumbnail</span>
