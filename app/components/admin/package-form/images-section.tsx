@@ -8,6 +8,7 @@ import { useUploads } from "../media/use-uploads";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { FieldErrors, rowKey } from "./form-fields";
 import { ImageDetails } from "./image-details";
+import { useOwnField } from "./use-own-field";
 import type { PackageFormInput } from "./form-types";
 import "~/styles/admin-media.css";
 
@@ -47,7 +48,8 @@ function imageDetailsOf(value: unknown): { url: string; alt: string; focal: stri
  * cancel); without it they travel with the save. Remove and "Make cover" are Conform intents,
  * so they work with and without JavaScript.
  */
-export function ImagesSection({ form, field }: ImagesSectionProps) {
+export function ImagesSection(props: ImagesSectionProps) {
+  const [field, form] = useOwnField(props.field);
   const images = field.getFieldList();
   const hydrated = useHydrated();
   const [notice, setNotice] = useState<string>();

@@ -1,10 +1,11 @@
-import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { FormProvider, getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { PackageFormData, PackageFormReply } from "~/domain/package-form";
 import { kindInfo } from "~/domain/package-kinds";
 import type { PackageFormInput } from "./form-types";
 import { FormErrors } from "./form-fields";
+import { UnsavedChangesGuard } from "./unsaved-changes-guard";
 
 interface PackageFormFrameProps {
   form: FormMetadata<PackageFormInput>;
@@ -39,6 +40,7 @@ export function PackageFormFrame({
       className="package-form"
       aria-labelledby="form-heading"
     >
+      <UnsavedChangesGuard formId={form.id} />
       {lead}
       <FormErrors
         form={form}
@@ -47,7 +49,8 @@ export function PackageFormFrame({
       {data.values.updated_at ? (
         <input type="hidden" name="updated_at" value={data.values.updated_at} />
       ) : null}
-      {children}
+      {/* Sections that read their rows' values subscribe on their own (useOwnField). */}
+      <FormProvider context={form.context}>{children}</FormProvider>
       <div className="form-actions">
         <Link to={info.admin.listPath} className="button button-secondary">
           Cancel

@@ -9,9 +9,7 @@ import {
   type PackageFormReply,
 } from "~/domain/package-form";
 import type { PackageFormInput, PackageFormOutput } from "./form-types";
-import { useFormDirty } from "./use-form-dirty";
 import { useIsSubmitting } from "./use-is-submitting";
-import { useUnsavedChanges } from "./use-unsaved-changes";
 
 /** The input a new row of a multi-field list starts with (focused after an add). */
 const FIRST_SUB_FIELD: Record<string, string> = {
@@ -26,6 +24,24 @@ interface Options {
   reply: PackageFormReply | undefined;
   /** Top-level field names in the order the form shows them (for focus after a server render). */
   order: readonly string[];
+}
+
+/** The field to focus after a server render: the added row, the removed list, the first error. */
+function focusAfterReply(
+  reply: PackageFormReply | undefined,
+  order: readonly string[],
+  value: () => unknown,
+): string | undefined {
+  const intent = reply?.result.intent;
+  if (intent?.type === "insert") {
+    const name = String(intent.payload.name);
+    const rows = (value() as Record<string, unknown[] | undefined> | undefined)?.[name];
+    const last = `${name}[${(rows?.length ?? 1) - 1}]`;
+    const first = FIRST_SUB_FIELD[name];
+    return first ? `${last}.${first}` : last;
+  }
+  if (intent?.type === "remove") return String(intent.payload.name);
+  return firstInvalidField(reply?.result.error ?? undefined, order);
 }
 
 /**
@@ -48,26 +64,15 @@ export function usePackageForm({ data, reply, order }: Options) {
       return parseWithZod(formData, { schema, disableAutoCoercion: true });
     },
   });
-  const dirty = useFormDirty(id);
-  useUnsavedChanges(dirty);
 
   // A server fault or a refused save also shows as a toast (the inline message stays).
   useEffect(() => {
     if (reply?.toast) toast.error(reply.toast, { id: `${id}-fault` });
   }, [reply, id]);
 
-  const focusName = useMemo(() => {
-    const intent = reply?.result.intent;
-    if (intent?.type === "insert") {
-      const name = String(intent.payload.name);
-      const rows = (form.value as Record<string, unknown[] | undefined> | undefined)?.[name];
-      const last = `${name}[${(rows?.length ?? 1) - 1}]`;
-      const first = FIRST_SUB_FIELD[name];
-      return first ? `${last}.${first}` : last;
-    }
-    if (intent?.type === "remove") return String(intent.payload.name);
-    return firstInvalidField(reply?.result.error ?? undefined, order);
-  }, [reply, form.value, order]);
+  // The whole value is read only after an add came back from the server: what a render reads
+  // from `form` subscribes this component, so every value change would re-render every field.
+  const focusName = focusAfterReply(reply, order, () => form.value);
 
   const submitting = useIsSubmitting();
   return { form, fields, focusName, submitting };

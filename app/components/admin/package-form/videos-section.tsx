@@ -13,6 +13,7 @@ import { useUploads } from "../media/use-uploads";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { FieldErrors, rowKey } from "./form-fields";
 import type { PackageFormInput } from "./form-types";
+import { useOwnField } from "./use-own-field";
 import "~/styles/admin-media.css";
 
 type Video = { type?: "upload" | "url"; url?: string; title?: string; description?: string };
@@ -79,7 +80,8 @@ interface EditableVideosProps extends VideosSectionProps {
  * down and are removed with Conform intents (with and without JavaScript). A file over 60 MB is
  * refused in the browser before any byte is sent.
  */
-export function VideosSection({ form, field }: EditableVideosProps) {
+export function VideosSection(props: EditableVideosProps) {
+  const [field, form] = useOwnField(props.field);
   const videos = field.getFieldList();
   const hydrated = useHydrated();
   const [notice, setNotice] = useState<string>();
