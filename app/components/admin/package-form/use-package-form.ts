@@ -1,3 +1,4 @@
+import "~/components/admin/zod-jitless";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo } from "react";
