@@ -1,3 +1,4 @@
+import "./zod-jitless";
 import { z } from "zod";
 import { stripInvisible } from "./schemas";
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES } from "./enquiry";

@@ -1,3 +1,4 @@
+import "./zod-jitless";
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { PACKAGE_KIND_INFO } from "./package-kinds";

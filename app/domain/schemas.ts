@@ -1,3 +1,4 @@
+import "./zod-jitless";
 import { z } from "zod";
 import { checkMediaUrl } from "./media-url";
 import { SCHEDULE_MESSAGES } from "./schedule";

@@ -1,4 +1,3 @@
-import "~/components/admin/zod-jitless";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo } from "react";
