@@ -91,8 +91,6 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
         <div className="carousel-container">
           {moments.map((moment, i) => {
             const isPlaying = playing === moment.id;
-            // A poster has no alt: its own text describes the video (decision 104).
-            const posterId = moment.thumbnailAlt ? `moment-poster-${moment.id}` : undefined;
             return (
               <div
                 key={moment.id}
@@ -114,17 +112,13 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
                         playsInline
                         controls={!ready}
                         aria-label={moment.title}
-                        aria-describedby={posterId}
+                        // A poster has no alt: its own text describes the video (decision 104).
+                        aria-description={moment.thumbnailAlt}
                         data-moment-id={moment.id}
                         onPlay={() => onPlay(moment.id)}
                         onPause={() => onStop(moment.id)}
                         onEnded={() => onStop(moment.id)}
                       />
-                      {posterId ? (
-                        <span id={posterId} hidden>
-                          {moment.thumbnailAlt}
-                        </span>
-                      ) : null}
                       {ready ? (
                         <button
                           type="button"
