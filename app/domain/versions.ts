@@ -125,6 +125,14 @@ const TEXT_FIELDS: { key: keyof PackageSnapshot; label: string }[] = [
   { key: "meeting_point", label: "Meeting point" },
 ];
 
+/** Scheduled publishing (issue 19): stored as UTC instants, named in UTC here (no time zone). */
+const SCHEDULE_FIELDS = [
+  { key: "publish_at", label: "Publish at" },
+  { key: "unpublish_at", label: "Unpublish at" },
+] as const;
+const scheduleWords = (value: unknown) =>
+  typeof value === "string" && value ? `${value.slice(0, 16).replace("T", " ")} UTC` : null;
+
 const TEXT_LISTS: { key: "highlights" | "inclusions" | "exclusions"; label: string }[] = [
   { key: "highlights", label: "Highlights" },
   { key: "inclusions", label: "Inclusions" },
@@ -147,6 +155,11 @@ export function describePackageChanges(
   for (const { key, label } of TEXT_FIELDS) {
     const a = before[key] as string | number | null;
     const b = after[key] as string | number | null;
+    if (a !== b) out.push(`${label}: ${quote(a)} → ${quote(b)}`);
+  }
+  for (const { key, label } of SCHEDULE_FIELDS) {
+    const a = scheduleWords(before[key]);
+    const b = scheduleWords(after[key]);
     if (a !== b) out.push(`${label}: ${quote(a)} → ${quote(b)}`);
   }
   if (before.description !== after.description) out.push("Description changed");

@@ -54,6 +54,21 @@ function snapshot(overrides: Partial<PackageSnapshot> = {}): PackageSnapshot {
 }
 
 describe("describePackageChanges", () => {
+  it("names schedule changes (UTC), and an older snapshot without them changes nothing", () => {
+    const scheduled = snapshot({ publish_at: "2027-03-01T06:00:00.000Z" });
+    expect(describePackageChanges(snapshot(), scheduled)).toEqual([
+      "Publish at: (empty) → 2027-03-01 06:00 UTC",
+    ]);
+    expect(
+      describePackageChanges(scheduled, snapshot({ unpublish_at: "2027-03-31T21:59:00.000Z" })),
+    ).toEqual([
+      "Publish at: 2027-03-01 06:00 UTC → (empty)",
+      "Unpublish at: (empty) → 2027-03-31 21:59 UTC",
+    ]);
+    const { publish_at: _p, unpublish_at: _u, ...older } = snapshot();
+    expect(describePackageChanges(older as PackageSnapshot, snapshot())).toEqual([]);
+  });
+
   it("names a first version Created and an unchanged one with nothing", () => {
     expect(describePackageChanges(null, snapshot())).toEqual(["Created"]);
     expect(describePackageChanges(snapshot(), snapshot())).toEqual([]);
