@@ -81,7 +81,7 @@ test("@nojs create with a video and thumbnail, edit, switch inactive, delete; th
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\?add$/);
     await dialog.getByLabel("Title").fill(prefix);
-    await dialog.getByLabel("Description").fill("  Reef at dawn  ");
+    await dialog.getByLabel("Description", { exact: true }).fill("  Reef at dawn  ");
     await dialog.getByLabel("Video file").setInputFiles(VIDEO);
     await dialog.getByLabel("Thumbnail image").setInputFiles(THUMBNAIL);
     const duration = dialog.getByLabel("Duration");
@@ -104,7 +104,7 @@ test("@nojs create with a video and thumbnail, edit, switch inactive, delete; th
     await created.getByRole("link", { name: `Edit ${prefix}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Video" });
     await expect(edit.getByLabel("Title")).toHaveValue(prefix);
-    await expect(edit.getByLabel("Description")).toHaveValue("Reef at dawn");
+    await expect(edit.getByLabel("Description", { exact: true })).toHaveValue("Reef at dawn");
     await edit.getByLabel("Title").fill(`${prefix} renamed`);
     // Replacing the video: its own length replaces the saved duration (JavaScript only).
     await edit.getByLabel("Replace video file").setInputFiles(OTHER_VIDEO);
