@@ -1,5 +1,5 @@
-import { Form, Link } from "react-router";
 import { activityQueryString, type ActivityFilter } from "~/domain/activity";
+import { FilteredTable } from "./filtered-table";
 
 export interface ActivityLogProps {
   entries: {
@@ -32,7 +32,6 @@ export interface ActivityLogProps {
 export function ActivityLog(props: ActivityLogProps) {
   const { entries, total, page, pages, filter } = props;
   const filtered = Boolean(filter.adminId || filter.type || filter.from || filter.to);
-  const link = (p: number) => `/admin/activity${activityQueryString(filter, p)}`;
   return (
     <section className="admin-section" aria-labelledby="activity-heading">
       <header className="admin-section-header">
@@ -47,111 +46,98 @@ export function ActivityLog(props: ActivityLogProps) {
           {notice}
         </p>
       ))}
-      <Form method="get" className="inbox-filters" role="search" aria-label="Filter activity">
-        <div className="field">
-          <label htmlFor="activity-admin">Admin</label>
-          <select id="activity-admin" name="admin" defaultValue={filter.adminId ?? ""}>
-            <option value="">Everyone</option>
-            {props.admins.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="activity-type">Kind of event</label>
-          <select id="activity-type" name="type" defaultValue={filter.type ?? ""}>
-            <option value="">All</option>
-            {props.groups.map((group) => (
-              <optgroup key={group.value} label={group.label}>
-                <option value={group.value}>{group.all}</option>
-                {group.types.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
+      <FilteredTable
+        label="Filter activity"
+        clearHref="/admin/activity"
+        filtered={filtered}
+        fields={
+          <>
+            <div className="field">
+              <label htmlFor="activity-admin">Admin</label>
+              <select id="activity-admin" name="admin" defaultValue={filter.adminId ?? ""}>
+                <option value="">Everyone</option>
+                {props.admins.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.label}
                   </option>
                 ))}
-              </optgroup>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="activity-from">From</label>
-          <input id="activity-from" name="from" type="date" defaultValue={filter.from ?? ""} />
-        </div>
-        <div className="field">
-          <label htmlFor="activity-to">To</label>
-          <input id="activity-to" name="to" type="date" defaultValue={filter.to ?? ""} />
-        </div>
-        <button type="submit" className="button button-primary">
-          Filter
-        </button>
-        {filtered ? (
-          <Link to="/admin/activity" className="button button-link">
-            Clear filters
-          </Link>
-        ) : null}
-      </Form>
-
-      <p className="inbox-count" role="status">
-        {`${total === 1 ? "1 entry" : `${total} entries`}${filtered ? " match" : ""}`}
-        {` (times in ${props.timeZone})`}
-      </p>
-      {entries.length === 0 ? (
-        <p className="admin-empty">
-          {filtered ? "No activity matches these filters." : "No activity yet."}
-        </p>
-      ) : (
-        <div className="inbox-table-wrap" role="region" aria-label="Activity table" tabIndex={0}>
-          <table className="inbox-table activity-table">
-            <caption className="visually-hidden">Activity, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Details</th>
-                <th scope="col">Address</th>
-                <th scope="col">Browser</th>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="activity-type">Kind of event</label>
+              <select id="activity-type" name="type" defaultValue={filter.type ?? ""}>
+                <option value="">All</option>
+                {props.groups.map((group) => (
+                  <optgroup key={group.value} label={group.label}>
+                    <option value={group.value}>{group.all}</option>
+                    {group.types.map((t) => (
+                      <option key={t.value} value={t.value}>
+                        {t.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="activity-from">From</label>
+              <input id="activity-from" name="from" type="date" defaultValue={filter.from ?? ""} />
+            </div>
+            <div className="field">
+              <label htmlFor="activity-to">To</label>
+              <input id="activity-to" name="to" type="date" defaultValue={filter.to ?? ""} />
+            </div>
+          </>
+        }
+        count={
+          `${total === 1 ? "1 entry" : `${total} entries`}${filtered ? " match" : ""}` +
+          ` (times in ${props.timeZone})`
+        }
+        empty={
+          entries.length > 0
+            ? null
+            : filtered
+              ? "No activity matches these filters."
+              : "No activity yet."
+        }
+        region="Activity table"
+        page={page}
+        pages={pages}
+        pageHref={(p) => `/admin/activity${activityQueryString(filter, p)}`}
+      >
+        <table className="inbox-table activity-table">
+          <caption className="visually-hidden">Activity, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Details</th>
+              <th scope="col">Address</th>
+              <th scope="col">Browser</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>
+                  <time dateTime={entry.atIso}>{entry.at}</time>
+                </td>
+                <td>{entry.who}</td>
+                <td>
+                  {entry.label}
+                  {entry.subject ? (
+                    <span className="activity-subject">{` → ${entry.subject}`}</span>
+                  ) : null}
+                </td>
+                <td>{entry.summary || "–"}</td>
+                <td>{entry.ip ?? "–"}</td>
+                <td>{entry.browser ?? "–"}</td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>
-                    <time dateTime={entry.atIso}>{entry.at}</time>
-                  </td>
-                  <td>{entry.who}</td>
-                  <td>
-                    {entry.label}
-                    {entry.subject ? (
-                      <span className="activity-subject">{` → ${entry.subject}`}</span>
-                    ) : null}
-                  </td>
-                  <td>{entry.summary || "–"}</td>
-                  <td>{entry.ip ?? "–"}</td>
-                  <td>{entry.browser ?? "–"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pages > 1 ? (
-        <nav className="inbox-pages" aria-label="Pages">
-          {page > 1 ? (
-            <Link to={link(page - 1)} rel="prev">
-              Previous page
-            </Link>
-          ) : null}
-          <span>{`Page ${page} of ${pages}`}</span>
-          {page < pages ? (
-            <Link to={link(page + 1)} rel="next">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+            ))}
+          </tbody>
+        </table>
+      </FilteredTable>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { adminPageLinks } from "~/domain/admin-paging";
+import "~/styles/admin-pagination.css";
 
 /**
- * Previous / page numbers / Next under an admin list (decision 077): plain links, so paging works
+ * Previous / page numbers / Next under an admin list or table (decision 077): plain links, so paging works
  * without JavaScript. Long runs of pages fold into "…".
  */
 export function AdminPagination({

@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type EnquiryStatusValue } from "~/domain/enquiry";
+import { FilteredTable } from "./filtered-table";
 
 export interface InboxRow {
   id: string;
@@ -52,107 +53,92 @@ export function EnquiriesInbox(props: InboxProps) {
           {notice}
         </p>
       ))}
-      <Form method="get" className="inbox-filters" role="search" aria-label="Filter enquiries">
-        <div className="field">
-          <label htmlFor="inbox-q">Search</label>
-          <input
-            id="inbox-q"
-            name="q"
-            type="search"
-            defaultValue={filter.q ?? ""}
-            placeholder="Name, e-mail, phone or words in the message"
-            maxLength={200}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="inbox-status">Status</label>
-          <select id="inbox-status" name="status" defaultValue={filter.status ?? ""}>
-            <option value="">All</option>
-            {ENQUIRY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ENQUIRY_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="inbox-package">Trip</label>
-          <select id="inbox-package" name="package" defaultValue={filter.packageId ?? ""}>
-            <option value="">All</option>
-            <option value="none">General (no trip)</option>
-            {props.packages.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button button-primary">
-          Filter
-        </button>
-        {filtered ? (
-          <Link to="/admin/enquiries" className="button button-link">
-            Clear filters
-          </Link>
-        ) : null}
-      </Form>
-
-      <p className="inbox-count" role="status">
-        {`${total === 1 ? "1 enquiry" : `${total} enquiries`}${filtered ? " match" : ""}`}
-      </p>
-      {items.length === 0 ? (
-        <p className="admin-empty">
-          {filtered ? "No enquiries match these filters." : "No enquiries yet."}
-        </p>
-      ) : (
-        <div className="inbox-table-wrap" role="region" aria-label="Enquiries table" tabIndex={0}>
-          <table className="inbox-table">
-            <caption className="visually-hidden">Enquiries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Trip</th>
-                <th scope="col">Received</th>
-                <th scope="col">Status</th>
+      <FilteredTable
+        label="Filter enquiries"
+        clearHref="/admin/enquiries"
+        filtered={filtered}
+        fields={
+          <>
+            <div className="field">
+              <label htmlFor="inbox-q">Search</label>
+              <input
+                id="inbox-q"
+                name="q"
+                type="search"
+                defaultValue={filter.q ?? ""}
+                placeholder="Name, e-mail, phone or words in the message"
+                maxLength={200}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="inbox-status">Status</label>
+              <select id="inbox-status" name="status" defaultValue={filter.status ?? ""}>
+                <option value="">All</option>
+                {ENQUIRY_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {ENQUIRY_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="inbox-package">Trip</label>
+              <select id="inbox-package" name="package" defaultValue={filter.packageId ?? ""}>
+                <option value="">All</option>
+                <option value="none">General (no trip)</option>
+                {props.packages.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        }
+        count={`${total === 1 ? "1 enquiry" : `${total} enquiries`}${filtered ? " match" : ""}`}
+        empty={
+          items.length > 0
+            ? null
+            : filtered
+              ? "No enquiries match these filters."
+              : "No enquiries yet."
+        }
+        region="Enquiries table"
+        page={page}
+        pages={pages}
+        pageHref={(p) => `/admin/enquiries${inboxQuery(filter, p)}`}
+      >
+        <table className="inbox-table">
+          <caption className="visually-hidden">Enquiries, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Trip</th>
+              <th scope="col">Received</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((row) => (
+              <tr key={row.id} className={row.status === "new" ? "is-new" : undefined}>
+                <td>
+                  <Link to={`/admin/enquiries/${row.id}`}>{row.name}</Link>
+                </td>
+                <td>{row.email}</td>
+                <td>{row.packageTitle ?? "General"}</td>
+                <td>{row.received}</td>
+                <td>
+                  <span className={`badge badge-enquiry-${row.status}`}>
+                    {ENQUIRY_STATUS_LABELS[row.status]}
+                  </span>
+                  {row.mailFailed ? <span className="inbox-flag"> E-mail failed</span> : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <tr key={row.id} className={row.status === "new" ? "is-new" : undefined}>
-                  <td>
-                    <Link to={`/admin/enquiries/${row.id}`}>{row.name}</Link>
-                  </td>
-                  <td>{row.email}</td>
-                  <td>{row.packageTitle ?? "General"}</td>
-                  <td>{row.received}</td>
-                  <td>
-                    <span className={`badge badge-enquiry-${row.status}`}>
-                      {ENQUIRY_STATUS_LABELS[row.status]}
-                    </span>
-                    {row.mailFailed ? <span className="inbox-flag"> E-mail failed</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pages > 1 ? (
-        <nav className="inbox-pages" aria-label="Pages">
-          {page > 1 ? (
-            <Link to={`/admin/enquiries${inboxQuery(filter, page - 1)}`} rel="prev">
-              Previous page
-            </Link>
-          ) : null}
-          <span>{`Page ${page} of ${pages}`}</span>
-          {page < pages ? (
-            <Link to={`/admin/enquiries${inboxQuery(filter, page + 1)}`} rel="next">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+            ))}
+          </tbody>
+        </table>
+      </FilteredTable>
     </section>
   );
 }
