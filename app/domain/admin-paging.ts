@@ -1,3 +1,6 @@
+import { PACKAGE_KIND_INFO } from "./package-kinds";
+import type { PackageKind } from "./schemas";
+
 /*
  * Paging of the admin package lists (issue 20, decision 077): 24 cards a page (whole rows of 1, 2
  * or 3 columns), `?page=N` in the URL, positions shown and posted as global 1-based places in
@@ -57,4 +60,30 @@ export function adminShowingText(
   const first = adminPageOffset(page, size) + 1;
   const last = Math.min(total, first + size - 1);
   return `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${count} ${noun}`;
+}
+
+/** What an admin package list's URL carries: search, status filter ("all" is the default) and page. */
+export interface AdminListLocation {
+  q: string;
+  status: string;
+  page: number;
+}
+
+/**
+ * The list URL with its search, filter and page, plus `extra` parameters (a dialog's `delete`,
+ * `select`): one builder for the links the screen renders and the redirects its actions answer
+ * with, so both name the same page the same way. Defaults are left out (`/admin/local`).
+ */
+export function adminListHref(
+  kind: PackageKind,
+  query: AdminListLocation,
+  extra: Record<string, string> = {},
+): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.status !== "all") params.set("status", query.status);
+  if (query.page > 1) params.set("page", String(query.page));
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  const search = params.toString();
+  return `${PACKAGE_KIND_INFO[kind].admin.listPath}${search ? `?${search}` : ""}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  adminListHref,
   adminPageCount,
   adminPageLinks,
   adminPageOf,
@@ -41,5 +42,28 @@ describe("admin list paging", () => {
     expect(adminShowingText(1, 24, nouns)).toBe("24 packages");
     expect(adminShowingText(2, 1000, nouns)).toBe("Showing 25–48 of 1,000 packages");
     expect(adminShowingText(42, 1000, nouns)).toBe("Showing 985–1,000 of 1,000 packages");
+  });
+});
+
+describe("admin list URLs", () => {
+  it("leave the defaults out and keep search, filter and page in one order", () => {
+    expect(adminListHref("local", { q: "", status: "all", page: 1 })).toBe("/admin/local");
+    expect(adminListHref("trip", { q: "", status: "all", page: 1 })).toBe("/admin/dashboard");
+    expect(adminListHref("discovery", { q: "Cape Town & co", status: "draft", page: 3 })).toBe(
+      "/admin/discovery?q=Cape+Town+%26+co&status=draft&page=3",
+    );
+    expect(adminListHref("exclusive", { q: "  ", status: "published", page: 0 })).toBe(
+      "/admin/exclusive?q=++&status=published",
+    );
+  });
+
+  it("add a dialog's parameters after them, replacing one of the same name", () => {
+    const query = { q: "kruger", status: "all", page: 2 };
+    expect(adminListHref("local", query, { delete: "abc" })).toBe(
+      "/admin/local?q=kruger&page=2&delete=abc",
+    );
+    expect(adminListHref("local", query, { select: "all", page: "5" })).toBe(
+      "/admin/local?q=kruger&page=5&select=all",
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
-import { adminShowingText } from "~/domain/admin-paging";
+import { adminListHref, adminShowingText } from "~/domain/admin-paging";
 import { kindInfo } from "~/domain/package-kinds";
 import { recentlyDeletedPath } from "~/domain/versions";
 import type { PackageKind } from "~/domain/schemas";
@@ -26,17 +26,6 @@ const FILTERS: { value: StatusFilter; label: string }[] = [
   { value: "published", label: "Published" },
   { value: "draft", label: "Draft" },
 ];
-
-/** The list URL with its search, filter and page (and optionally a dialog parameter). */
-function listHref(kind: PackageKind, query: AdminListQuery, extra: Record<string, string> = {}) {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.status !== "all") params.set("status", query.status);
-  if (query.page > 1) params.set("page", String(query.page));
-  for (const [name, value] of Object.entries(extra)) params.set(name, value);
-  const search = params.toString();
-  return `${kindInfo(kind).admin.listPath}${search ? `?${search}` : ""}`;
-}
 
 function emptyText(kind: PackageKind, query: AdminListQuery): { title: string; detail?: string } {
   if (kind !== "local") return { title: "No packages found matching your criteria." };
@@ -66,7 +55,7 @@ export function PackageList({
   const info = kindInfo(kind);
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const here = listHref(kind, query);
+  const here = adminListHref(kind, query);
   const loading = useIsPending({ pathname: info.admin.listPath, formMethod: "GET" });
 
   // Reorder: the order on screen runs ahead of the server's while a save is under way.
@@ -178,7 +167,7 @@ export function PackageList({
       moveDisabled={saving}
       moveFormIds={moveFormIds}
       onDeleteClick={openDelete}
-      deleteHref={listHref(kind, query, { delete: pkg.id })}
+      deleteHref={adminListHref(kind, query, { delete: pkg.id })}
       moveToError={
         reply && !reply.ok && reply.intent === "move-to" && reply.id === pkg.id
           ? { message: reply.message, value: reply.position ?? "" }
@@ -281,7 +270,7 @@ export function PackageList({
           {FILTERS.map((filter) => (
             <li key={filter.value}>
               <Link
-                to={listHref(kind, { q: query.q, status: filter.value, page: 1 })}
+                to={adminListHref(kind, { q: query.q, status: filter.value, page: 1 })}
                 aria-current={query.status === filter.value ? "page" : undefined}
               >
                 {filter.label}
@@ -340,7 +329,7 @@ export function PackageList({
           nouns={info.nouns}
           selected={selected}
           allSelected={allSelected}
-          selectAllHref={listHref(kind, query, { select: "all" })}
+          selectAllHref={adminListHref(kind, query, { select: "all" })}
           clearHref={here}
           onToggleAll={(event) => {
             if (!hydrated) return;
@@ -402,7 +391,7 @@ export function PackageList({
       <AdminPagination
         page={query.page}
         pageCount={list.pageCount}
-        href={(page) => listHref(kind, { ...query, page })}
+        href={(page) => adminListHref(kind, { ...query, page })}
       />
     </section>
   );

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from "zod";
 import {
   ADMIN_PAGE_SIZE,
+  adminListHref,
   adminPageCount,
   adminPageOf,
   adminPageOffset,
@@ -105,21 +106,6 @@ function parseQuery(searchParams: URLSearchParams): AdminListQuery {
   };
 }
 
-/** The list URL with the search, filter and page kept (and any dialog parameter dropped). */
-export function listUrl(
-  kind: PackageKind,
-  query: AdminListQuery,
-  extra: Record<string, string> = {},
-): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.status !== "all") params.set("status", query.status);
-  if (query.page > 1) params.set("page", String(query.page));
-  for (const [name, value] of Object.entries(extra)) params.set(name, value);
-  const search = params.toString();
-  return `${PACKAGE_KIND_INFO[kind].admin.listPath}${search ? `?${search}` : ""}`;
-}
-
 /**
  * One admin list screen: one page of the kind's packages in their order, filtered by search and
  * status. A `page` that is malformed, 1 or past the last is redirected to the canonical URL (the
@@ -152,7 +138,7 @@ export async function adminPackageList(
   const deleteId = searchParams.get("delete") ?? "";
   const page = Math.min(query.page, pageCount);
   if (searchParams.get("page") !== (page > 1 ? String(page) : null)) {
-    throw redirect(listUrl(kind, { ...query, page }, deleteId ? { delete: deleteId } : {}));
+    throw redirect(adminListHref(kind, { ...query, page }, deleteId ? { delete: deleteId } : {}));
   }
   const target = isUuid(deleteId) ? await getPackageById(db, kind, deleteId) : undefined;
   return {
@@ -337,7 +323,7 @@ export async function adminListAction(db: Db, args: ActionFunctionArgs) {
     }
     const whole = query.q === "" && query.status === "all";
     const page = done.position === undefined || !whole ? query.page : adminPageOf(done.position);
-    const to = listUrl(kind, { ...query, page });
+    const to = adminListHref(kind, { ...query, page });
     // A card moved by "Move to position…" is scrolled to on its (new) page.
     const hash = action.intent === "move-to" ? `#card-${action.id}` : "";
     return redirectWithToast(args.request, `${to}${hash}`, {
@@ -396,7 +382,7 @@ async function bulkAction(
     }
     const { count, media } = await applyBulkAction(db, kind, intent, ids, input.by);
     if (media.length) await pruneQuietly(media);
-    return redirectWithToast(request, listUrl(kind, query), {
+    return redirectWithToast(request, adminListHref(kind, query), {
       type: "success",
       message: bulkTexts(kind).done(intent, count),
     });
