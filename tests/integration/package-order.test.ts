@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PackageKind } from "~/domain/schemas";
 import { listAdminCardPage } from "~/server/catalogue/admin-cards.server";
@@ -10,7 +11,12 @@ import {
   positionOutOfRange,
   reorderPage,
 } from "~/server/catalogue/package-order.server";
-import { deletePackage, listPackages } from "~/server/catalogue/packages.server";
+import {
+  deletePackage,
+  listPackages,
+  listPublishedCards,
+  listPublishedFacts,
+} from "~/server/catalogue/packages.server";
 import { isAppError } from "~/server/platform/errors.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
@@ -264,6 +270,36 @@ describe.each(BACKENDS)("package order from a paged list on %s", (backend) => {
       expect(
         (await listAdminCardPage(db(), { kind: "trip", search: "%", offset: 0, limit: 24 })).total,
       ).toBe(0);
+    });
+  });
+
+  describe("the admin order (inAdminOrder)", () => {
+    it("is position, then newest first, then id, on every list that reads it and in a move", async () => {
+      const made = [];
+      for (const title of ["A", "B", "C", "D", "E"])
+        made.push(await makePackage(db(), "local", { title, status: "published" }));
+      const [a, b, c, d, e] = made.map((p) => p.id) as [string, string, string, string, string];
+      const [tieLow, tieHigh] = [d, e].sort();
+      // Ties on purpose: B and C share a position (B is newer); D and E share position and time.
+      const set = async (id: string, position: number, createdAt: string) =>
+        sql`update packages set position = ${position}, created_at = ${createdAt}::timestamptz
+            where id = ${id}`.execute(db());
+      await set(a, 0, "2026-01-01T00:00:00Z");
+      await set(b, 1, "2026-01-03T00:00:00Z");
+      await set(c, 1, "2026-01-02T00:00:00Z");
+      await set(tieHigh!, 2, "2026-01-01T00:00:00Z");
+      await set(tieLow!, 2, "2026-01-01T00:00:00Z");
+      const expected = [a, b, c, tieLow, tieHigh];
+
+      expect(await order("local")).toEqual(expected);
+      expect((await listPublishedCards(db(), "local")).map((p) => p.id)).toEqual(expected);
+      expect((await listPublishedFacts(db(), "local")).map((p) => p.id)).toEqual(expected);
+      const page = await listAdminCardPage(db(), { kind: "local", offset: 0, limit: 24 });
+      expect(page.cards.map((p) => p.id)).toEqual(expected);
+      // A move rewrites the order it read under the lock: the others keep theirs.
+      await movePackageToPosition(db(), "local", a, 5);
+      expect(await order("local")).toEqual([b, c, tieLow, tieHigh, a]);
+      expect(await positions("local")).toEqual([0, 1, 2, 3, 4]);
     });
   });
 });

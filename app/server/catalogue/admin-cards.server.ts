@@ -1,5 +1,6 @@
 import type { PackageKind, PackageStatus } from "~/domain/schemas";
 import type { Db } from "../platform/db.server";
+import { inAdminOrder } from "./admin-order.server";
 
 /*
  * One page of an admin package list (issue 20): the card columns and the first image of the
@@ -75,9 +76,7 @@ export async function listAdminCardPage(
         "p.unpublish_at",
         "c.url",
       ])
-      .orderBy("p.position")
-      .orderBy("p.created_at", "desc")
-      .orderBy("p.id")
+      .$call((q) => inAdminOrder(q, "p"))
       .offset(query.offset)
       .limit(query.limit)
       .execute(),

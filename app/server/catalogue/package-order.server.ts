@@ -5,6 +5,7 @@ import { inTransaction, type Db } from "../platform/db.server";
 import { badRequest, notFound } from "../platform/errors.server";
 import { assertSameIds } from "./packages.server";
 import { recordEvent } from "../events/events.server";
+import { inAdminOrder } from "./admin-order.server";
 
 /*
  * Order changes made from one page of a paged admin list (issue 20, decision 078). Each runs in
@@ -43,9 +44,7 @@ async function lockedOrder(trx: Db, kind: PackageKind): Promise<Map<string, numb
     .where("kind", "=", kind)
     // Soft-deleted packages (issue 19) are out of the order; they keep their position for a restore.
     .where("deleted_at", "is", null)
-    .orderBy("position")
-    .orderBy("created_at", "desc")
-    .orderBy("id")
+    .$call(inAdminOrder)
     .execute();
   return new Map(rows.map((r) => [r.id, r.position]));
 }

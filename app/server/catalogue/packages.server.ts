@@ -17,6 +17,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from "../platform/err
 import { mediaKeyFromUrl } from "../media/media-urls.server";
 import { recordPackageVersion, type VersionAction } from "./versions.server";
 import { recordEvent } from "../events/events.server";
+import { inAdminOrder } from "./admin-order.server";
 import { manualStatusColumns, scheduleColumns } from "./schedule.server";
 
 export interface ListOptions {
@@ -126,7 +127,7 @@ export async function listPackages(db: Db, options: ListOptions): Promise<Packag
       eb.or([eb("title", "ilike", pattern), eb("slug", "ilike", pattern)]),
     );
   }
-  query = query.orderBy("position").orderBy("created_at", "desc").orderBy("id");
+  query = inAdminOrder(query);
   if (options.limit !== undefined) query = query.limit(options.limit);
   return hydrate(db, await query.execute());
 }
@@ -197,9 +198,7 @@ export async function listPublishedCards(
     .where("p.status", "=", "published")
     .where("p.deleted_at", "is", null)
     .$if(ids !== undefined, (q) => q.where("p.id", "in", ids!))
-    .orderBy("p.position")
-    .orderBy("p.created_at", "desc")
-    .orderBy("p.id");
+    .$call((q) => inAdminOrder(q, "p"));
   if (limit !== undefined) query = query.limit(limit);
   const rows = await query.execute();
   return rows.map(({ url, alt, focal_x, focal_y, width, height, variants, ...card }) => ({
@@ -233,9 +232,7 @@ export async function listPublishedFacts(db: Db, kind: PackageKind): Promise<Pac
     .where("kind", "=", kind)
     .where("status", "=", "published")
     .where("deleted_at", "is", null)
-    .orderBy("position")
-    .orderBy("created_at", "desc")
-    .orderBy("id")
+    .$call(inAdminOrder)
     .execute();
 }
 
