@@ -1,26 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { secretKey, totpCodeAt } from "../../app/server/auth/totp.server";
 import { expect, test } from "./support/fixtures";
+import { expectNoSeriousViolations } from "./support/expectations";
 
 // Issue 22's journeys: an invitation accepted in a second browser, two-factor enrolment with a
 // code computed from the secret on the page, sign-in with a recovery code, removal; axe on each
 // new screen. The e2e server has no SMTP_URL, so the team screen shows the invitation link.
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PASSWORD = "an invited admin's passphrase";
-
-async function check(page: Page, label: string) {
-  // A toast from the step before may still be fading in (half-transparent): not this screen's.
-  const results = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  expect(bad, label).toEqual([]);
-}
 
 test("invite → accept in a second browser → enrol two-factor → sign in with a recovery code → remove", async ({
   adminPage: page,
@@ -32,11 +18,11 @@ test("invite → accept in a second browser → enrol two-factor → sign in wit
   const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
 
   await page.goto("/admin/team");
-  await check(page, "/admin/team");
+  await expectNoSeriousViolations(page, "/admin/team");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Invite", exact: true }).click();
   const link = await page.locator("code", { hasText: "/admin/accept-invite?token=" }).innerText();
-  await check(page, "/admin/team after inviting");
+  await expectNoSeriousViolations(page, "/admin/team after inviting");
 
   const other = await browser.newContext();
   const invitee = await other.newPage();
@@ -44,7 +30,7 @@ test("invite → accept in a second browser → enrol two-factor → sign in wit
     await invitee.goto(new URL(link).pathname + new URL(link).search, {
       waitUntil: "networkidle",
     });
-    await check(invitee, "/admin/accept-invite");
+    await expectNoSeriousViolations(invitee, "/admin/accept-invite");
     await invitee.getByLabel(/^Your name/).fill("Ana Invitee");
     await invitee.getByLabel(/^Password/).fill(PASSWORD);
     await invitee.getByLabel("Confirm password").fill(PASSWORD);
@@ -52,11 +38,11 @@ test("invite → accept in a second browser → enrol two-factor → sign in wit
     await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
 
     await invitee.goto("/admin/settings", { waitUntil: "networkidle" });
-    await check(invitee, "/admin/settings");
+    await expectNoSeriousViolations(invitee, "/admin/settings");
     await invitee.getByRole("button", { name: "Enable two-factor authentication" }).click();
     const secret = await invitee.locator(".totp-secret").innerText();
     await expect(invitee.getByRole("img", { name: /QR code/ })).toBeVisible();
-    await check(invitee, "/admin/settings while enrolling");
+    await expectNoSeriousViolations(invitee, "/admin/settings while enrolling");
     await invitee
       .getByLabel("Code from your authenticator app")
       .fill(totpCodeAt(secretKey(secret), Date.now()));
@@ -64,7 +50,7 @@ test("invite → accept in a second browser → enrol two-factor → sign in wit
     const codes = invitee.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
     await expect(codes).toHaveCount(10);
     const recovery = await codes.first().innerText();
-    await check(invitee, "/admin/settings with recovery codes");
+    await expectNoSeriousViolations(invitee, "/admin/settings with recovery codes");
 
     await invitee.getByRole("button", { name: "Sign Out" }).click();
     await expect(invitee).toHaveURL(/\/admin$/);
@@ -75,7 +61,7 @@ test("invite → accept in a second browser → enrol two-factor → sign in wit
     // The sign-in script loads the code step as a new document: wait for it before axe.
     await expect(invitee.getByLabel("Authentication code")).toBeVisible();
     await expect(invitee).toHaveTitle(/Two-factor sign-in/);
-    await check(invitee, "/admin/two-factor");
+    await expectNoSeriousViolations(invitee, "/admin/two-factor");
     await invitee.getByLabel("Authentication code").fill(recovery);
     await invitee.getByRole("button", { name: "Verify" }).click();
     await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
@@ -88,7 +74,7 @@ test("invite → accept in a second browser → enrol two-factor → sign in wit
   await page.getByRole("link", { name: `Remove ${email}` }).click();
   const dialog = page.getByRole("alertdialog", { name: "Remove admin" });
   await expect(dialog).toBeVisible();
-  await check(page, "/admin/team?remove=");
+  await expectNoSeriousViolations(page, "/admin/team?remove=");
   await dialog.getByRole("button", { name: "Remove" }).click();
   await expect(page.getByRole("cell", { name: email })).toHaveCount(0);
 });
@@ -159,7 +145,7 @@ test("axe finds no serious or critical violations on the sign-in help screens", 
     "/admin/verify-email?token=not-a-token",
   ]) {
     await page.goto(path);
-    await check(page, path);
+    await expectNoSeriousViolations(page, path);
   }
   await page.goto("/admin/forgot-password");
   await page.getByLabel("Email").fill("nobody@example.com");
@@ -167,5 +153,5 @@ test("axe finds no serious or critical violations on the sign-in help screens", 
   await expect(
     page.getByRole("status").filter({ hasText: "If an account uses that address" }),
   ).toBeVisible();
-  await check(page, "/admin/forgot-password after asking");
+  await expectNoSeriousViolations(page, "/admin/forgot-password after asking");
 });

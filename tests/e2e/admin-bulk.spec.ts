@@ -1,34 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { expectFlash, expectNoSeriousViolations } from "./support/expectations";
 
 // Issue 19: bulk Publish and Delete on a package list, with JavaScript (a dialog asks once) and
 // without (checkboxes in a plain form; the server answers Delete with the confirmation step).
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
-
-async function expectFlash(page: Page, message: string) {
-  if (jsOn()) {
-    await expect(page.getByText(message).first()).toBeVisible();
-  } else {
-    await expect
-      .poll(() => page.locator("noscript").allInnerTexts())
-      .toContainEqual(expect.stringContaining(message));
-  }
-}
-
-async function check(page: Page, label: string) {
-  if (!jsOn()) return;
-  const results = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  expect(bad, label).toEqual([]);
-}
 
 test("@nojs select cards, publish them together, then delete them after one confirmation", async ({
   adminPage: page,
@@ -44,7 +19,7 @@ test("@nojs select cards, publish them together, then delete them after one conf
   const list = `/admin/local?q=${encodeURIComponent(tag)}`;
   await page.goto(list);
   for (const title of titles) await page.getByLabel(`Select ${title}`).check();
-  await check(page, "list with a selection");
+  await expectNoSeriousViolations(page, "list with a selection");
   await page.getByRole("button", { name: "Publish selected", exact: true }).click();
   await expectFlash(page, "2 local packages published");
   await expect(
@@ -57,7 +32,7 @@ test("@nojs select cards, publish them together, then delete them after one conf
   const dialog = page.getByRole("alertdialog", { name: "Delete 2 local packages?" });
   await expect(dialog).toBeVisible();
   for (const title of titles) await expect(dialog.getByText(title)).toBeVisible();
-  await check(page, "bulk delete confirmation");
+  await expectNoSeriousViolations(page, "bulk delete confirmation");
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expectFlash(page, "2 local packages deleted");
   await expect(page.getByText("No local trips found")).toBeVisible();

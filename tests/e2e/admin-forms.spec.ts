@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { expectFlash, expectNoSeriousViolations } from "./support/expectations";
 
 // The admin package forms, with JavaScript on and (for @nojs titles) off. Every test makes its own
 // packages with unique titles: the e2e database is shared by all specs.
@@ -36,23 +36,6 @@ async function createViaApi(page: Page, base: string, body: Record<string, unkno
 
 const publicStatus = async (request: APIRequestContext, path: string) =>
   (await request.get(path, { maxRedirects: 0 })).status();
-
-/**
- * The flash after a save: a toast with JavaScript; without it a <noscript> status message. Chromium
- * with script execution disabled by Playwright still parses <noscript> as raw text, so there the
- * served markup is checked instead of its rendering.
- */
-async function expectFlash(page: Page, message: string) {
-  if (test.info().project.use.javaScriptEnabled !== false) {
-    await expect(page.getByText(message).first()).toBeVisible();
-  } else {
-    expect(await page.locator("noscript").allInnerTexts()).toContainEqual(
-      expect.stringContaining(message),
-    );
-  }
-}
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 test("@nojs create a draft, edit it, publish from the form, see it on the public site", async ({
   adminPage: page,
@@ -335,10 +318,6 @@ test("axe finds no serious or critical violations on the form screens", async ({
         page.getByText(/Please (enter a title|fill in all required fields)/).first(),
       ).toBeVisible();
     }
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    const bad = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-    expect(bad, path).toEqual([]);
+    await expectNoSeriousViolations(page, path);
   }
 });

@@ -1,39 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { kindMessages, PACKAGE_KIND_INFO } from "../../app/domain/package-kinds";
 import { expect, test } from "./support/fixtures";
+import { expectFlash, expectNoSeriousViolations, jsOn } from "./support/expectations";
 
 // Issue 19: edit → History → view → Restore, and delete → Recently deleted → Restore, with
 // JavaScript on (a confirmation dialog) and off (plain form posts), axe on each new screen.
 
 const unique = (title: string) => `${title} ${randomUUID().slice(0, 8)}`;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
-
-async function expectFlash(page: Page, message: string) {
-  if (jsOn()) {
-    await expect(page.getByText(message).first()).toBeVisible();
-  } else {
-    await expect
-      .poll(() => page.locator("noscript").allInnerTexts())
-      .toContainEqual(expect.stringContaining(message));
-  }
-}
-
-/** axe runs in the page's JavaScript: with JavaScript on (the markup is the same server HTML). */
-async function check(page: Page, path: string) {
-  if (!jsOn()) return;
-  // A toast from the step before may still be fading (half-transparent): not this screen's.
-  const results = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  expect(bad, path).toEqual([]);
-}
 
 test("@nojs edit → History → view a version → Restore this version", async ({
   adminPage: page,
@@ -54,18 +27,18 @@ test("@nojs edit → History → view a version → Restore this version", async
   await expect(page).toHaveURL(`/admin/history/trip/${id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`History of “${title}”`);
   await expect(page.getByText("Price: From R 12 000 → From R 13 500")).toBeVisible();
-  await check(page, "history");
+  await expectNoSeriousViolations(page, "history");
 
   await page.getByRole("link", { name: "View version 1" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Version 1 of “${title}”`);
   await expect(page.locator(".version-fields")).toContainText("From R 12 000");
-  await check(page, "version");
+  await expectNoSeriousViolations(page, "version");
 
   await page.getByRole("button", { name: "Restore this version" }).click();
   if (jsOn()) {
     const dialog = page.getByRole("alertdialog", { name: "Restore this version?" });
     await expect(dialog).toBeVisible();
-    await check(page, "restore dialog");
+    await expectNoSeriousViolations(page, "restore dialog");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole("button", { name: "Restore this version" }).click();
@@ -97,7 +70,7 @@ test("@nojs delete → Recently deleted → Restore brings the package back on t
   await page.getByRole("link", { name: "Recently deleted" }).click();
   await expect(page).toHaveURL("/admin/recently-deleted/discovery");
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
-  await check(page, "recently deleted");
+  await expectNoSeriousViolations(page, "recently deleted");
 
   await page.getByRole("button", { name: `Restore ${title}` }).click();
   await expectFlash(page, `"${title}" restored.`);

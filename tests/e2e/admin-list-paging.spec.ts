@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { ADMIN_PAGE_SIZE } from "../../app/domain/admin-paging";
 import { kindMessages, PACKAGE_KIND_INFO } from "../../app/domain/package-kinds";
 import { expect, test } from "./support/fixtures";
+import { expectFlash, expectNoSeriousViolations } from "./support/expectations";
 
 // The paged admin lists (issue 20, decisions 077 and 078): page links, drag within a page with
 // global positions, and "Move to position…" across pages, with JavaScript on and (@nojs) off.
@@ -13,8 +13,6 @@ import { expect, test } from "./support/fixtures";
 const KIND = "discovery";
 const API = PACKAGE_KIND_INFO[KIND].api.base;
 const LIST = PACKAGE_KIND_INFO[KIND].admin.listPath;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const unique = (title: string) => `${title} ${randomUUID().slice(0, 8)}`;
 
 interface ApiPackage {
@@ -51,24 +49,6 @@ async function ensurePackages(page: Page, count: number): Promise<ApiPackage[]> 
 }
 
 const cardTitles = (page: Page) => page.locator(".admin-card h2").allInnerTexts();
-
-async function expectFlash(page: Page, message: string) {
-  if (jsOn()) {
-    await expect(page.getByText(message).first()).toBeVisible();
-  } else {
-    await expect
-      .poll(() => page.locator("noscript").allInnerTexts())
-      .toContainEqual(expect.stringContaining(message));
-  }
-}
-
-async function check(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  expect(bad, label).toEqual([]);
-}
 
 /** Opens a card's "Move to position…", types the place and moves it. */
 async function moveTo(page: Page, title: string, position: string) {
@@ -173,7 +153,7 @@ test("Move to position with JavaScript: across pages, focus lands on the moved c
     .getByRole("article", { name: mover.title })
     .getByText(`Move to position… ${mover.title}`)
     .click();
-  await check(page, `${LIST} with Move to position open`);
+  await expectNoSeriousViolations(page, `${LIST} with Move to position open`);
   await moveTo(page, mover.title, String(total - 1));
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: kindMessages(KIND).reordered }),
@@ -187,7 +167,7 @@ test("Move to position with JavaScript: across pages, focus lands on the moved c
   ).toBeVisible();
   // (Once the toast has gone: axe reads its fade-in as low contrast.)
   await page.reload();
-  await check(page, `${LIST}?page=${lastPage}`);
+  await expectNoSeriousViolations(page, `${LIST}?page=${lastPage}`);
 
   // The browser refuses a place past the end before it is sent; the server would say the same.
   await page.goto(`${LIST}?page=2`);
@@ -197,5 +177,5 @@ test("Move to position with JavaScript: across pages, focus lands on the moved c
   const input = card.getByLabel(/New position/);
   await expect(input).toHaveAttribute("max", String(total));
   await page.setViewportSize({ width: 390, height: 844 });
-  await check(page, `${LIST}?page=2 at 390 px`);
+  await expectNoSeriousViolations(page, `${LIST}?page=2 at 390 px`);
 });

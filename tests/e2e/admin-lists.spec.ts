@@ -1,16 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { kindMessages, PACKAGE_KIND_INFO } from "../../app/domain/package-kinds";
 import type { PackageKind } from "../../app/domain/schemas";
 import { expect, test } from "./support/fixtures";
+import { expectFlash, expectNoSeriousViolations, jsOn } from "./support/expectations";
 
 // The admin list screens, with JavaScript on and (for @nojs titles) off. Every test makes its own
 // packages with unique titles: the e2e database is shared by all specs.
 
 const unique = (title: string) => `${title} ${randomUUID().slice(0, 8)}`;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 async function createPackage(
   page: Page,
@@ -22,26 +20,6 @@ async function createPackage(
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; title: string };
-}
-
-/** The flash after a list action: a toast with JavaScript, a <noscript> message without. */
-async function expectFlash(page: Page, message: string) {
-  if (jsOn()) {
-    await expect(page.getByText(message).first()).toBeVisible();
-  } else {
-    // The redirect's page may still be loading after the click: wait for it.
-    await expect
-      .poll(() => page.locator("noscript").allInnerTexts())
-      .toContainEqual(expect.stringContaining(message));
-  }
-}
-
-async function check(page: Page, path: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  expect(bad, path).toEqual([]);
 }
 
 const cardTitles = (page: Page) => page.locator(".admin-card h2").allInnerTexts();
@@ -302,14 +280,14 @@ test("axe finds no serious or critical violations on the admin screens", async (
     "/admin/no-such-screen",
   ]) {
     await page.goto(path);
-    await check(page, path);
+    await expectNoSeriousViolations(page, path);
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin/dashboard");
-  await check(page, "/admin/dashboard at 390 px");
+  await expectNoSeriousViolations(page, "/admin/dashboard at 390 px");
 });
 
 test("axe finds no serious or critical violations on the sign-in screen", async ({ page }) => {
   await page.goto("/admin");
-  await check(page, "/admin (sign-in)");
+  await expectNoSeriousViolations(page, "/admin (sign-in)");
 });

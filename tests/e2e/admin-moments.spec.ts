@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { expectFlash, expectNoSeriousViolations, jsOn } from "./support/expectations";
 
 // The travel-moments admin (issue 10), with JavaScript on and (for @nojs titles) off. The e2e
 // database is shared and seeded with moments: every test makes its own (unique titles) and
@@ -14,11 +14,9 @@ const SCREEN = "/admin/travel-moments";
 const VIDEO = path.resolve("db/seed/assets/moment-lagoon-sunset.webm");
 const OTHER_VIDEO = path.resolve("db/seed/assets/moment-ocean-cruise.webm");
 const THUMBNAIL = path.resolve("db/seed/assets/moment-lagoon-sunset.webp");
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const MAX_REACHED = "Maximum of 7 travel moments videos reached. Remove a video to add a new one.";
 
 const unique = (title: string) => `${title} ${randomUUID().slice(0, 8)}`;
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 interface ApiMoment {
   id: string;
@@ -51,17 +49,6 @@ async function cleanUp(page: Page, prefix: string) {
     page,
     mine.map((m) => m.id),
   );
-}
-
-/** A toast with JavaScript; without it the <noscript> status message in the served markup. */
-async function expectFlash(page: Page, message: string) {
-  if (jsOn()) {
-    await expect(page.getByText(message).first()).toBeVisible();
-  } else {
-    expect(await page.locator("noscript").allInnerTexts()).toContainEqual(
-      expect.stringContaining(message),
-    );
-  }
 }
 
 const card = (page: Page, title: string) => page.getByRole("listitem").filter({ hasText: title });
@@ -362,11 +349,7 @@ test("axe finds no serious or critical violations on the screen and its dialogs"
     for (const [url, act] of screens) {
       await page.goto(url);
       if (act) await act();
-      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      const bad = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-      expect(bad, url).toEqual([]);
+      await expectNoSeriousViolations(page, url);
     }
   } finally {
     await cleanUp(page, prefix);

@@ -1,23 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { expectNoSeriousViolations } from "./support/expectations";
 
 // Issue 19: Publish at / Unpublish at on the package forms, with JavaScript on and (for @nojs
 // titles) off; the list card's Scheduled line; axe on the changed forms.
 
 const unique = (title: string) => `${title} ${randomUUID().slice(0, 8)}`;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-/** axe runs in the page: only in the JavaScript project (the markup is the same in both). */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  if (test.info().project.use.javaScriptEnabled === false) return;
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  expect(bad, label).toEqual([]);
-}
 
 test("@nojs schedule a draft to publish, and see the Scheduled line on its list card", async ({
   adminPage: page,

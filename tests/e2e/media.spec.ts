@@ -6,12 +6,12 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { jsOn } from "./support/expectations";
 
 // Media through the package form, with JavaScript (instant upload, progress, toasts) and without
 // (@nojs: the files travel with the save). Every test makes its own package with a unique title.
 
 const unique = (title: string) => `${title} ${randomUUID().slice(0, 8)}`;
-const scriptOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 let dir: string;
 let image: string;
@@ -60,7 +60,7 @@ test("@nojs an image and a video uploaded through the form show on the public pa
 
   await page.getByLabel("Add images").setInputFiles(image);
   await page.getByLabel("Upload a video").setInputFiles(video);
-  if (scriptOn()) {
+  if (jsOn()) {
     // Uploaded at once: the tile and the entry appear before the save.
     await expect(page.getByText("Image uploaded successfully")).toBeVisible();
     await expect(page.getByText("Video uploaded successfully")).toBeVisible();
@@ -118,7 +118,7 @@ test("@nojs a file of the wrong type is refused with a clear message", async ({
   await page.getByLabel("Price").fill("$10");
   await page.getByLabel("Add images").setInputFiles(svg);
   const message = '"logo.svg" is not a supported image';
-  if (scriptOn()) {
+  if (jsOn()) {
     await expect(page.getByText("Upload Failed")).toBeVisible();
     await expect(page.getByText(message)).toBeVisible();
     await expect(page.locator(".media-tile")).toHaveCount(0);

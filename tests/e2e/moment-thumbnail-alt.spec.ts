@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { jsOn } from "./support/expectations";
 
 // Issue 19: a travel moment's thumbnail description (alt text), with JavaScript on and off.
 const SCREEN = "/admin/travel-moments";
@@ -10,8 +11,6 @@ const VIDEO = path.resolve("db/seed/assets/moment-lagoon-sunset.webm");
 const THUMBNAIL = path.resolve("db/seed/assets/moment-lagoon-sunset.webp");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const ALT = "Turquoise lagoon at sunset with a wooden jetty";
-
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 /** axe runs as a script in the page: only where JavaScript runs (the markup is the same). */
 async function expectAxeClean(page: Page, include?: string) {

@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { jsOn } from "./support/expectations";
 import { fullDetailPath } from "./support/catalogue";
 
 // Issue 20: finding trips on a phone (filters as a GET form, JS on and off) and a trip page's
@@ -14,7 +15,7 @@ test("@nojs filters narrow the list by a GET form and the URL says so", async ({
   const destination = page.getByLabel("Destination");
   const first = (await destination.locator("option").nth(1).getAttribute("value"))!;
   await destination.selectOption(first);
-  if (test.info().project.use.javaScriptEnabled === false) {
+  if (!jsOn()) {
     await page.getByRole("button", { name: "Apply" }).click();
   }
   await expect(page).toHaveURL(new RegExp(`/upcoming-trips\\?destination=${first}$`));
@@ -30,7 +31,7 @@ test("@nojs filters narrow the list by a GET form and the URL says so", async ({
 test("@nojs sorting by price puts the cheapest first", async ({ page }) => {
   await page.goto("/upcoming-trips");
   await page.getByLabel("Sort by").selectOption("price-asc");
-  if (test.info().project.use.javaScriptEnabled === false) {
+  if (!jsOn()) {
     await page.getByRole("button", { name: "Apply" }).click();
   }
   await expect(page).toHaveURL(/sort=price-asc/);
