@@ -14,7 +14,8 @@ import {
 } from "~/server/catalogue/package-order.server";
 import { deletePackage } from "~/server/catalogue/packages.server";
 import { makePackage } from "../support/factories";
-import { cookieNamed, useSignedInServer } from "./auth-support";
+import { adminOrderOf, flashOf, postForm } from "./admin-http-support";
+import { useSignedInServer } from "./auth-support";
 
 /**
  * The paged admin lists through the built server (issue 20, decisions 077 and 078): `?page=N`,
@@ -34,33 +35,9 @@ describe("paged admin package lists", () => {
   const get = (url: string) =>
     suite.server.fetch(url, { headers: { Cookie: suite.cookie }, redirect: "manual" });
   const page = async (url: string) => (await (await get(url)).text()).replaceAll("<!-- -->", "");
-  function post(url: string, fields: [string, string][]) {
-    return suite.server.fetch(url, {
-      method: "POST",
-      headers: { Cookie: suite.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-      redirect: "manual",
-    });
-  }
-  const flashOf = (response: Response) => {
-    const raw = cookieNamed(response, "wlx_flash")?.value;
-    return raw
-      ? (JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as { message: string })
-      : undefined;
-  };
+  const post = (url: string, fields: [string, string][]) => postForm(suite, url, fields);
   // The admin order is the live packages': a soft-deleted one (issue 19) is out of it.
-  const orderOf = async (kind: PackageKind) =>
-    (
-      await suite.database.db
-        .selectFrom("packages")
-        .select("id")
-        .where("kind", "=", kind)
-        .where("deleted_at", "is", null)
-        .orderBy("position")
-        .orderBy("created_at", "desc")
-        .orderBy("id")
-        .execute()
-    ).map((r) => r.id);
+  const orderOf = (kind: PackageKind) => adminOrderOf(suite.database.db, kind);
   const titleOf = async (id: string) =>
     (
       await suite.database.db

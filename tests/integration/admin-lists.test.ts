@@ -10,7 +10,8 @@ import { UNKNOWN_LIST_ACTION } from "~/server/catalogue/admin-lists.server";
 import { purgeDeletedPackages } from "~/server/catalogue/deleted-packages.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { makePackage } from "../support/factories";
-import { cookieNamed, useSignedInServer } from "./auth-support";
+import { adminOrderOf, flashOf, liveStatusOf, postForm } from "./admin-http-support";
+import { useSignedInServer } from "./auth-support";
 
 /** The admin list screens' actions (publish, delete, reorder, move) through the built server. */
 describe("admin package lists", () => {
@@ -24,38 +25,9 @@ describe("admin package lists", () => {
   const get = (url: string) => suite.server.fetch(url, { headers: { Cookie: suite.cookie } });
   /** The page's HTML without React's text separators (`Price: <!-- -->R 999`). */
   const page = async (url: string) => (await (await get(url)).text()).replaceAll("<!-- -->", "");
-  function post(url: string, fields: [string, string][]) {
-    return suite.server.fetch(url, {
-      method: "POST",
-      headers: { Cookie: suite.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    });
-  }
-  function flashOf(response: Response): { type: string; message: string } | undefined {
-    const raw = cookieNamed(response, "wlx_flash")?.value;
-    return raw ? JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) : undefined;
-  }
-  const statusOf = async (id: string) =>
-    (
-      await suite.database.db
-        .selectFrom("packages")
-        .select("status")
-        .where("id", "=", id)
-        .where("deleted_at", "is", null)
-        .executeTakeFirst()
-    )?.status;
-  const orderOf = async (kind: PackageKind) =>
-    (
-      await suite.database.db
-        .selectFrom("packages")
-        .select("id")
-        .where("kind", "=", kind)
-        .where("deleted_at", "is", null)
-        .orderBy("position")
-        .orderBy("created_at", "desc")
-        .orderBy("id")
-        .execute()
-    ).map((r) => r.id);
+  const post = (url: string, fields: [string, string][]) => postForm(suite, url, fields);
+  const statusOf = (id: string) => liveStatusOf(suite.database.db, id);
+  const orderOf = (kind: PackageKind) => adminOrderOf(suite.database.db, kind);
 
   it("publishes and unpublishes from a card, back to the list with its filter and the spec's toast", async () => {
     const pkg = await makePackage(suite.database.db, "discovery", {

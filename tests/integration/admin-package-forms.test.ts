@@ -6,7 +6,8 @@ import type { PackageKind } from "~/domain/schemas";
 import { getPackageById } from "~/server/catalogue/packages.server";
 import { STALE_EDIT_MESSAGE } from "~/server/catalogue/packages.server";
 import { makePackage } from "../support/factories";
-import { cookieNamed, useSignedInServer } from "./auth-support";
+import { flashOf, postForm } from "./admin-http-support";
+import { useSignedInServer } from "./auth-support";
 import { decode, element, tags, textOf } from "./site-html";
 
 /** The admin package forms' actions through the built server, on a real PostgreSQL. */
@@ -16,16 +17,8 @@ describe("admin package forms", () => {
   const get = (path: string) => suite.server.fetch(path, { headers: { Cookie: suite.cookie } });
 
   /** A multipart post, as the form sends it. */
-  function post(path: string, fields: [string, string][]) {
-    const body = new FormData();
-    for (const [name, value] of fields) body.append(name, value);
-    return suite.server.fetch(path, { method: "POST", headers: { Cookie: suite.cookie }, body });
-  }
-
-  function flashOf(response: Response): { type: string; message: string } | undefined {
-    const raw = cookieNamed(response, "wlx_flash")?.value;
-    return raw ? JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) : undefined;
-  }
+  const post = (path: string, fields: [string, string][]) =>
+    postForm(suite, path, fields, "multipart");
 
   const countOf = async (kind: PackageKind) =>
     Number(

@@ -10,7 +10,8 @@ import {
 } from "~/server/catalogue/bulk-actions.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
-import { cookieNamed, useSignedInServer } from "./auth-support";
+import { flashOf, postForm } from "./admin-http-support";
+import { useSignedInServer } from "./auth-support";
 
 const selection = (ids: string[]) => {
   const form = new FormData();
@@ -129,16 +130,7 @@ describe.each(BACKENDS)("bulk actions on %s", (backend) => {
 describe("bulk actions over HTTP, as a form without JavaScript", () => {
   const suite = useSignedInServer();
   const list = PACKAGE_KIND_INFO.exclusive.admin.listPath;
-  const post = (fields: [string, string][], url = list) =>
-    suite.server.fetch(url, {
-      method: "POST",
-      headers: { Cookie: suite.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    });
-  const flashOf = (response: Response) => {
-    const raw = cookieNamed(response, "wlx_flash")?.value;
-    return raw ? JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) : undefined;
-  };
+  const post = (fields: [string, string][], url = list) => postForm(suite, url, fields);
   const live = async (ids: string[]) =>
     (
       await suite.database.db

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiHarness, type ApiHarness } from "./api-harness";
-import { cookieNamed } from "./auth-support";
+import { flashOf, postForm } from "./admin-http-support";
 
 /**
  * Issue 19 through the built server: a version on every HTTP write path (admin forms, list
@@ -31,23 +31,8 @@ const page = (path: string) => h.get(path, { admin: true });
 const text = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
 
 /** A browser form post (multipart, as the package form sends; urlencoded otherwise). */
-function form(path: string, fields: [string, string][], multipart = false) {
-  const body = multipart ? new FormData() : new URLSearchParams();
-  for (const [name, value] of fields) body.append(name, value);
-  return h.server.fetch(path, {
-    method: "POST",
-    headers: {
-      Cookie: h.cookie,
-      ...(multipart ? {} : { "Content-Type": "application/x-www-form-urlencoded" }),
-    },
-    body,
-  });
-}
-
-function flashOf(response: Response): { type: string; message: string } | undefined {
-  const raw = cookieNamed(response, "wlx_flash")?.value;
-  return raw ? JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) : undefined;
-}
+const form = (path: string, fields: [string, string][], multipart = false) =>
+  postForm(h, path, fields, multipart ? "multipart" : "urlencoded");
 
 const versionsOf = (id: string) =>
   h.database.db

@@ -3,6 +3,7 @@ import { SCHEDULE_MESSAGES } from "~/domain/schedule";
 import { getPackageById } from "~/server/catalogue/packages.server";
 import { UNSTORABLE_TEXT_MESSAGE } from "~/server/platform/unstorable-text.server";
 import { makePackage } from "../support/factories";
+import { postForm } from "./admin-http-support";
 import { useSignedInServer } from "./auth-support";
 import { decode, element, tags, textOf } from "./site-html";
 
@@ -18,11 +19,8 @@ describe("scheduled publishing over HTTP", () => {
   const suite = useSignedInServer();
   const db = () => suite.database.db;
 
-  function post(path: string, fields: [string, string][]) {
-    const body = new FormData();
-    for (const [name, value] of fields) body.append(name, value);
-    return suite.server.fetch(path, { method: "POST", headers: { Cookie: suite.cookie }, body });
-  }
+  const post = (path: string, fields: [string, string][]) =>
+    postForm(suite, path, fields, "multipart");
 
   const api = (method: string, path: string, body?: unknown) =>
     suite.server.fetch(path, {

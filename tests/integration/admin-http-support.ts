@@ -1,0 +1,73 @@
+// Helpers shared by the suites that drive the admin screens' forms through the built server
+// (lists, list paging, bulk actions, package forms, history, scheduling).
+import type { PackageKind } from "~/domain/schemas";
+import type { Db } from "~/server/platform/db.server";
+import type { TestServer } from "../support/app-server";
+import { cookieNamed } from "./auth-support";
+
+/** Who posts: a built server and the Cookie header of a signed-in admin on it. */
+export interface SignedInClient {
+  server: TestServer;
+  cookie: string;
+}
+
+/**
+ * A form post as a browser without JavaScript sends it, signed in: urlencoded as the list
+ * screens' forms, or multipart as the package forms. Redirects are not followed.
+ */
+export function postForm(
+  client: SignedInClient,
+  url: string,
+  fields: [string, string][],
+  encoding: "urlencoded" | "multipart" = "urlencoded",
+): Promise<Response> {
+  if (encoding === "multipart") {
+    const body = new FormData();
+    for (const [name, value] of fields) body.append(name, value);
+    return client.server.fetch(url, { method: "POST", headers: { Cookie: client.cookie }, body });
+  }
+  return client.server.fetch(url, {
+    method: "POST",
+    headers: { Cookie: client.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+export interface Flash {
+  type: string;
+  message: string;
+}
+
+/** The toast a response set in the flash cookie, if any. */
+export function flashOf(response: Response): Flash | undefined {
+  const raw = cookieNamed(response, "wlx_flash")?.value;
+  return raw ? (JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Flash) : undefined;
+}
+
+/** A package's status while it is live; undefined once it is (soft-)deleted. */
+export async function liveStatusOf(db: Db, id: string) {
+  const row = await db
+    .selectFrom("packages")
+    .select("status")
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/**
+ * The kind's live packages in admin order, written out here rather than through the app's
+ * `inAdminOrder`, so that a wrong order in the app shows up as a difference.
+ */
+export async function adminOrderOf(db: Db, kind: PackageKind): Promise<string[]> {
+  const rows = await db
+    .selectFrom("packages")
+    .select("id")
+    .where("kind", "=", kind)
+    .where("deleted_at", "is", null)
+    .orderBy("position")
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => r.id);
+}
