@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { ADMIN, cookieHeader, ensureTestAdmin, startAuthServer } from "./auth-support";
+import { freePort } from "../support/processes";
 
 // Issue 13: the API as an integrator reads it, judged by tools no one here wrote: Redocly lints the
 // served /api/openapi.json, and Stoplight Prism's validating proxy checks a create/read/update/
@@ -22,17 +22,6 @@ const quiet = {
   REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
   NO_COLOR: "1",
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 interface Violation {
   location: string[];

@@ -1,71 +1,25 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, launch, launchNode, waitForHealth, type Proc } from "../support/processes";
 
 // `npm run backup` / `npm run restore` as an operator runs them, against the built server bundle,
 // around a real server on the embedded defaults (demo catalogue and its images).
-const root = path.resolve(__dirname, "../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function launch(command: string, args: string[], env: Record<string, string>): Proc {
-  const child = spawn(command, args, {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? os.tmpdir(),
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
 const npm = (script: string, args: string[], env: Record<string, string>) =>
-  launch("npm", ["run", "--silent", script, "--", ...args], env);
+  launch("npm", ["run", "--silent", script, "--", ...args], { LOG_LEVEL: "warn", ...env });
 
 async function startServer(dataDir: string): Promise<{ proc: Proc; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const proc = launch(process.execPath, ["server.ts"], {
+  const proc = launchNode("server.ts", [], {
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
   });
-  const until = Date.now() + 200_000;
-  while (Date.now() < until) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { proc, url };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy: ${proc.output()}`);
+  await waitForHealth(url, proc, 200_000);
+  return { proc, url };
 }
 
 async function stop(proc: Proc): Promise<void> {

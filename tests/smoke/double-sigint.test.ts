@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/processes";
 
 // Issue 17 ("what a newcomer met"): Ctrl-C on `npm start` sends SIGINT to the whole process
 // group, so the server can get it twice (from the terminal and forwarded by cross-env). Every
@@ -11,15 +11,6 @@ import { afterAll, describe, expect, it } from "vitest";
 const root = path.resolve(__dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-sigint-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const groupAlive = (pid: number) => {
   try {

@@ -1,50 +1,17 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort, launchNode, ROOT, type Proc } from "../support/processes";
 
 // Issue 13, the launcher as a child process: the first start says what it is doing and answers
 // 503 "starting" meanwhile; SIGTERM during a write lets the write complete (or leaves nothing).
-const root = path.resolve(__dirname, "../..");
 const ADMIN = { email: "first@example.com", password: "first start password" };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function launch(env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ["server.ts"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      HOST: "127.0.0.1",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
+/** The launcher on loopback. */
+const launch = (env: Record<string, string>): Proc =>
+  launchNode("server.ts", [], { HOST: "127.0.0.1", ...env });
 
 describe("first start and SIGTERM during a write", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-first-"));
@@ -160,7 +127,7 @@ describe("first start and SIGTERM during a write", () => {
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
-    const video = fs.readFileSync(path.join(root, "db/seed/assets/moment-lagoon-sunset.webm"));
+    const video = fs.readFileSync(path.join(ROOT, "db/seed/assets/moment-lagoon-sunset.webm"));
     const boundary = "----sigterm-upload";
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.webm"\r\n` +

@@ -1,63 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/db";
+import { freePort, launchNode, waitForHealth, type Proc } from "../support/processes";
 
 // The real launcher (`npm start` = node server.ts) as a child process: the runtime contract.
-const root = path.resolve(__dirname, "../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function launch(script: string, args: string[], env: Record<string, string>, stdin?: string): Proc {
-  const child = spawn(process.execPath, [script, ...args], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      ...env,
-    },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  if (stdin !== undefined) child.stdin!.end(stdin);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitForHealth(url: string, proc: Proc, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy: ${proc.output()}`);
-}
 
 describe("runtime contract of the launcher", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-proc-"));
@@ -66,7 +15,7 @@ describe("runtime contract of the launcher", () => {
 
   beforeAll(async () => {
     port = await freePort();
-    first = launch("server.ts", [], {
+    first = launchNode("server.ts", [], {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
@@ -86,7 +35,7 @@ describe("runtime contract of the launcher", () => {
   });
 
   it("refuses a second process on the same DATA_DIR with a clear message", async () => {
-    const second = launch("server.ts", [], {
+    const second = launchNode("server.ts", [], {
       PORT: String(await freePort()),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
@@ -96,7 +45,7 @@ describe("runtime contract of the launcher", () => {
   });
 
   it("stops with a message naming a bad environment variable", async () => {
-    const bad = launch("server.ts", [], { PORT: "not-a-port", DATA_DIR: dataDir });
+    const bad = launchNode("server.ts", [], { PORT: "not-a-port", DATA_DIR: dataDir });
     expect(await bad.exited).toBe(1);
     expect(bad.output()).toMatch(/Invalid environment:\s+PORT: /);
   });
@@ -125,7 +74,7 @@ describe("server database", () => {
 
   it("bootstraps ADMIN_EMAIL, and /healthz answers 503 once the database is gone", async () => {
     const port = await freePort();
-    const proc = launch("server.ts", [], {
+    const proc = launchNode("server.ts", [], {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: database.url!,
@@ -163,7 +112,7 @@ describe("server database", () => {
   }, 60_000);
 
   it("`npm run admin -- create <email>` creates an admin from the prompted password", async () => {
-    const ok = launch(
+    const ok = launchNode(
       "scripts/admin.ts",
       ["create", "cli@example.com"],
       { DATABASE_URL: database.url! },
@@ -173,7 +122,7 @@ describe("server database", () => {
     expect(ok.output()).toContain("Admin cli@example.com created");
     expect(ok.output()).not.toContain("a very long password");
 
-    const dup = launch(
+    const dup = launchNode(
       "scripts/admin.ts",
       ["create", "CLI@example.com"],
       { DATABASE_URL: database.url! },
@@ -182,7 +131,7 @@ describe("server database", () => {
     expect(await dup.exited).toBe(1);
     expect(dup.output()).toContain("already exists");
 
-    const short = launch(
+    const short = launchNode(
       "scripts/admin.ts",
       ["create", "x@example.com"],
       { DATABASE_URL: database.url! },
@@ -191,7 +140,7 @@ describe("server database", () => {
     expect(await short.exited).toBe(1);
     expect(short.output()).toContain("at least 12 characters");
 
-    const mismatch = launch(
+    const mismatch = launchNode(
       "scripts/admin.ts",
       ["create", "y@example.com"],
       { DATABASE_URL: database.url! },

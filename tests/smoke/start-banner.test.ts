@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { ADMIN, ensureTestAdmin } from "../integration/auth-support";
+import { freePort } from "../support/processes";
 
 // Issue 17 ("what a newcomer met"): the start prints its URL at once, and its sign-in hint tells
 // the truth: no "create an admin" when admins exist, and no "sign in with ADMIN_PASSWORD" when
@@ -17,15 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the launcher on the test database, answers what it printed up to its banner. */
 async function banner(env: Record<string, string>): Promise<string> {

@@ -4,21 +4,13 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/processes";
 
 // Issue 17 ("what a newcomer met"): a busy port, an unknown HOST and an unreachable database end
 // in one line naming the variable to fix and what to do, not a stack trace.
 const root = path.resolve(__dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-startup-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the launcher and answers its exit code and everything it printed. */
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
