@@ -11,11 +11,7 @@ import {
 import { kindInfo, kindMessages } from "~/domain/package-kinds";
 import { isUuid, slugify, type Package, type PackageKind } from "~/domain/schemas";
 import { packageMediaIds, pruneQuietly } from "../api/api-media.server";
-import {
-  ignoredUploadsNotice,
-  readPackageFormUploads,
-  releasePackageFormUploads,
-} from "../media/package-form-media.server";
+import { readPackageFormPost, type PackageFormPost } from "../media/package-form-media.server";
 import { UploadError } from "../media/uploads.server";
 import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";
@@ -69,14 +65,6 @@ export async function loadPackageForm(db: Db, args: LoaderFunctionArgs): Promise
   };
 }
 
-/**
- * The one place a package form's body is read: streamed, with files chosen without JavaScript
- * stored on the way (media/package-form-media.server.ts). Throws UploadError on a refused file.
- */
-export async function readPackageFormData(request: Request): Promise<FormData> {
-  return readPackageFormUploads(request);
-}
-
 /** A refused file: the form comes back with what was typed, the refusal inline and as a toast. */
 function uploadRefusal(kind: PackageKind, error: UploadError) {
   const submission = parseWithZod(error.formData ?? new FormData(), {
@@ -112,30 +100,42 @@ const UPLOAD_FAILED = "Upload Failed";
 const FILES_NOT_KEPT = "The files you chose were not kept: please choose them again.";
 
 /**
- * Validates and saves (savePackageForm). Whatever does not end in a saved package releases the
- * files this request stored, so a failed save leaves no file behind.
+ * The form's one path: find the package, read the post once (its files stored on the way,
+ * media/package-form-media.server.ts), validate and save it, answer. Whatever does not end in a
+ * saved package releases the files this post stored, so a failed save leaves no file behind.
  */
 export async function submitPackageForm(db: Db, args: ActionFunctionArgs) {
   const target = packageFormTarget(args);
+  const pkg = await existingPackage(db, target);
+  let post: PackageFormPost;
   try {
-    const result = await savePackageForm(db, args);
-    if (result instanceof Response && result.status >= 300 && result.status < 400) {
-      const ignored = ignoredUploadsNotice(args.request);
-      if (!ignored) return result;
-      // Saved, but some chosen files found no free place: the flash says so (no JavaScript).
-      const messages = kindMessages(target.kind);
-      return redirectWithToast(args.request, kindInfo(target.kind).admin.listPath, {
-        type: "success",
-        message: `${target.mode === "new" ? messages.created : messages.updated} ${ignored}`,
-      });
-    }
-    const released = await releasePackageFormUploads(args.request);
-    return released.length ? withoutReleased(result, released) : result;
+    post = await readPackageFormPost(args.request);
   } catch (error) {
-    await releasePackageFormUploads(args.request);
     if (error instanceof UploadError) return uploadRefusal(target.kind, error);
     throw error;
   }
+  let outcome: Awaited<ReturnType<typeof savePackageForm>>;
+  try {
+    outcome = await savePackageForm(
+      db,
+      target,
+      pkg,
+      post.formData,
+      adminFromContext(args.context).id,
+    );
+  } catch (error) {
+    await post.release();
+    throw error;
+  }
+  if ("saved" in outcome) {
+    // Saved; chosen files that found no free place are named in the same flash (no JavaScript).
+    return redirectWithToast(args.request, kindInfo(target.kind).admin.listPath, {
+      type: "success",
+      message: post.ignored ? `${outcome.saved} ${post.ignored}` : outcome.saved,
+    });
+  }
+  const released = await post.release();
+  return released.length ? withoutReleased(outcome, released) : outcome;
 }
 
 /**
@@ -150,15 +150,18 @@ function notOnExclusiveForm(pkg: Package) {
 const reply = (value: PackageFormReply, status: number) => data(value, { status });
 
 /**
- * Validates with the API's schema and saves. Answers a redirect with a flash toast on success;
- * otherwise the submission (every typed value kept) with field or form errors.
+ * Validates with the API's schema and saves. Answers the flash message on success; otherwise the
+ * submission (every typed value kept) with field or form errors.
  */
-async function savePackageForm(db: Db, args: ActionFunctionArgs) {
-  const target = packageFormTarget(args);
+async function savePackageForm(
+  db: Db,
+  target: PackageFormTarget,
+  pkg: Package | undefined,
+  formData: FormData,
+  by: string,
+) {
   const { kind } = target;
   const messages = kindMessages(kind);
-  const pkg = await existingPackage(db, target);
-  const formData = await readPackageFormData(args.request);
   const submission = parseWithZod(formData, {
     schema: packageFormSchema(kind, getEnv().SITE_TIME_ZONE),
     disableAutoCoercion: true,
@@ -172,7 +175,6 @@ async function savePackageForm(db: Db, args: ActionFunctionArgs) {
   }
   const { updated_at: version, ...input } = submission.value;
   const full = kindInfo(kind).admin.form === "full";
-  const by = adminFromContext(args.context).id;
   try {
     if (!pkg) {
       // The full form refuses a taken slug; the exclusive form derives one and numbers it.
@@ -221,8 +223,5 @@ async function savePackageForm(db: Db, args: ActionFunctionArgs) {
     });
     return reply({ result: submission.reply({ formErrors: [message] }), toast: message }, 500);
   }
-  return redirectWithToast(args.request, kindInfo(kind).admin.listPath, {
-    type: "success",
-    message: pkg ? messages.updated : messages.created,
-  });
+  return { saved: pkg ? messages.updated : messages.created };
 }

@@ -15,18 +15,10 @@ import { parseUploadForm, type ParsedUploadForm } from "./uploads.server";
  *   - `images.new` (multiple images): appended after the kept images, up to the 4-image limit;
  *   - `videos.new` (one or more videos): appended as 'upload' entries, up to the 6-video limit;
  * files beyond the free places are stored by nobody (released at once) and reported.
- * A save that does not succeed releases what its request stored (releasePackageFormUploads).
+ * A save that does not succeed releases what its post stored (PackageFormPost.release).
  */
 
 export const PACKAGE_UPLOAD_FIELDS = { images: "images.new", videos: "videos.new" } as const;
-
-interface RequestUploads {
-  parsed: ParsedUploadForm;
-  /** The notice for chosen files that found no free place (and were released). */
-  ignored?: string;
-}
-
-const uploadsOf = new WeakMap<Request, RequestUploads>();
 
 const countIndexed = (formData: FormData, list: string) => {
   const pattern = new RegExp(`^${list}\\[(\\d+)\\]`);
@@ -85,13 +77,28 @@ export function mergeNewMedia(parsed: ParsedUploadForm): {
 }
 
 /**
- * Reads a package form post: streams its files to storage (see above) and answers the form data
- * the schema reads. Throws UploadError (with `formData` of the text fields) on a refused file.
+ * A package form post, read once: the fields the schema reads (files stored from this post merged
+ * in), the notice for chosen files that found no free place, and how to give back what it stored.
  */
-export async function readPackageFormUploads(
+export interface PackageFormPost {
+  formData: FormData;
+  /** The notice for chosen files that found no free place (already released), if any. */
+  ignored?: string;
+  /**
+   * Releases the files this post stored (its save did not go through) and answers their URLs,
+   * so the re-rendered form can drop them. A second call releases nothing.
+   */
+  release(): Promise<string[]>;
+}
+
+/**
+ * Reads a package form post: streams its files to storage (see above) and answers the post
+ * (PackageFormPost). Throws UploadError (with `formData` of the text fields) on a refused file.
+ */
+export async function readPackageFormPost(
   request: Request,
   deps: { db?: Db; store?: MediaStore } = {},
-): Promise<FormData> {
+): Promise<PackageFormPost> {
   const db = deps.db ?? getDb();
   const store = deps.store ?? getMediaStore();
   const parsed = await parseUploadForm(request, {
@@ -102,27 +109,19 @@ export async function readPackageFormUploads(
   });
   const { formData, overflow, notice } = mergeNewMedia(parsed);
   if (overflow.length) await releaseQuietly(db, store, overflow);
-  uploadsOf.set(request, { parsed, ignored: notice });
-  return formData;
-}
-
-/** The notice for files of this request ignored for want of a free place, if any. */
-export function ignoredUploadsNotice(request: Request): string | undefined {
-  return uploadsOf.get(request)?.ignored;
-}
-
-/**
- * Releases what this request stored (its save did not go through) and answers their URLs, so
- * the re-rendered form can drop them.
- */
-export async function releasePackageFormUploads(request: Request): Promise<string[]> {
-  const uploads = uploadsOf.get(request);
-  if (!uploads || uploads.parsed.stored.length === 0) return [];
-  uploadsOf.delete(request);
-  try {
-    await uploads.parsed.release();
-  } catch (error) {
-    log("warn", "package form uploads not released", { error: String(error) });
-  }
-  return uploads.parsed.stored.map((s) => s.url);
+  let released = false;
+  return {
+    formData,
+    ...(notice ? { ignored: notice } : {}),
+    async release() {
+      if (released || parsed.stored.length === 0) return [];
+      released = true;
+      try {
+        await parsed.release();
+      } catch (error) {
+        log("warn", "package form uploads not released", { error: String(error) });
+      }
+      return parsed.stored.map((s) => s.url);
+    },
+  };
 }

@@ -20,7 +20,7 @@ interface ImagesSectionProps {
 const TARGET = { kind: "image", folder: "packages" } as const;
 const TEXTS = { success: "Image uploaded successfully", failed: "Failed to upload image" };
 const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
-/** The input files travel in without JavaScript (read by readPackageFormData). */
+/** The input files travel in without JavaScript (read by readPackageFormPost). */
 const NEW_IMAGES_FIELD = "images.new";
 
 const ignoredNotice = (count: number) => ignoredFilesNotice(count, "images");

@@ -65,7 +65,7 @@ const TARGET = { kind: "video", folder: "packages" } as const;
 const TEXTS = { success: "Video uploaded successfully", failed: "Failed to upload video" };
 const VIDEO_TYPES =
   "video/mp4,video/quicktime,video/webm,video/x-msvideo,video/avi,video/x-ms-wmv,video/x-flv,.mp4,.mov,.webm,.avi,.wmv,.flv";
-/** The input a video file travels in without JavaScript (read by readPackageFormData). */
+/** The input a video file travels in without JavaScript (read by readPackageFormPost). */
 const NEW_VIDEO_FIELD = "videos.new";
 const BLANK_URL_ENTRY = { type: "url", url: "", title: "", description: "" } as const;
 
