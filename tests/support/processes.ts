@@ -1,12 +1,13 @@
 // Child processes for the smoke suites: the launcher (`node server.ts`), the CLI scripts and
-// npm scripts, started as an operator starts them against the built bundle.
+// npm scripts, started as an operator starts them against the built bundle. Plain Node loads
+// this file too (through postgres.ts, from scripts/bench-memory.ts): no __dirname here.
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import os from "node:os";
-import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** The project's root: where `server.ts`, `scripts/` and the build are. */
-export const ROOT = path.resolve(__dirname, "../..");
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /** A TCP port nothing listens on right now, on loopback. */
 export function freePort(): Promise<number> {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
-import { adminListHref, adminShowingText } from "~/domain/admin-paging";
+import { adminListHref as listHref, adminShowingText } from "~/domain/admin-paging";
 import { kindInfo } from "~/domain/package-kinds";
 import { recentlyDeletedPath } from "~/domain/versions";
 import type { PackageKind } from "~/domain/schemas";
@@ -55,7 +55,7 @@ export function PackageList({
   const info = kindInfo(kind);
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const here = adminListHref(kind, query);
+  const here = listHref(kind, query);
   const loading = useIsPending({ pathname: info.admin.listPath, formMethod: "GET" });
 
   // Reorder: the order on screen runs ahead of the server's while a save is under way.
@@ -167,7 +167,7 @@ export function PackageList({
       moveDisabled={saving}
       moveFormIds={moveFormIds}
       onDeleteClick={openDelete}
-      deleteHref={adminListHref(kind, query, { delete: pkg.id })}
+      deleteHref={listHref(kind, query, { delete: pkg.id })}
       moveToError={
         reply && !reply.ok && reply.intent === "move-to" && reply.id === pkg.id
           ? { message: reply.message, value: reply.position ?? "" }
@@ -270,7 +270,7 @@ export function PackageList({
           {FILTERS.map((filter) => (
             <li key={filter.value}>
               <Link
-                to={adminListHref(kind, { q: query.q, status: filter.value, page: 1 })}
+                to={listHref(kind, { q: query.q, status: filter.value, page: 1 })}
                 aria-current={query.status === filter.value ? "page" : undefined}
               >
                 {filter.label}
@@ -329,7 +329,7 @@ export function PackageList({
           nouns={info.nouns}
           selected={selected}
           allSelected={allSelected}
-          selectAllHref={adminListHref(kind, query, { select: "all" })}
+          selectAllHref={listHref(kind, query, { select: "all" })}
           clearHref={here}
           onToggleAll={(event) => {
             if (!hydrated) return;
@@ -391,7 +391,7 @@ export function PackageList({
       <AdminPagination
         page={query.page}
         pageCount={list.pageCount}
-        href={(page) => adminListHref(kind, { ...query, page })}
+        href={(page) => listHref(kind, { ...query, page })}
       />
     </section>
   );

@@ -198,7 +198,9 @@ export async function listPublishedCards(
     .where("p.status", "=", "published")
     .where("p.deleted_at", "is", null)
     .$if(ids !== undefined, (q) => q.where("p.id", "in", ids!))
-    .$call((q) => inAdminOrder(q, "p"));
+    .orderBy("p.position")
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id");
   if (limit !== undefined) query = query.limit(limit);
   const rows = await query.execute();
   return rows.map(({ url, alt, focal_x, focal_y, width, height, variants, ...card }) => ({
