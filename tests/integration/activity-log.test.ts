@@ -4,6 +4,7 @@ import { createAdmin } from "~/server/auth/admins.server";
 import { loadActivity } from "~/server/events/activity.server";
 import { recordEvent } from "~/server/events/events.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { pageLinks } from "./admin-http-support";
 import { ADMIN, formPost, signedInCookie, useAuthServer } from "./auth-support";
 
 const TZ = "Africa/Johannesburg";
@@ -268,6 +269,31 @@ describe("/admin/activity over HTTP", () => {
       "Firefox on macOS",
     ])
       expect(html).toContain(text);
+  });
+
+  it("pages with the shared page links, keeping the filter in them", async () => {
+    const admin = await suite.database.db
+      .selectFrom("admins")
+      .select("id")
+      .where("email", "=", ADMIN.email)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 55; i++)
+      await eventAt(suite.database, new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString(), {
+        type: "auth.sign_in",
+        admin_id: admin.id,
+      });
+    const html = async (query: string) =>
+      (await suite.server.fetch(`/admin/activity${query}`, { headers: { Cookie: cookie } })).text();
+    expect(pageLinks(await html("?type=auth"))).toEqual({
+      current: "1",
+      prev: undefined,
+      next: "/admin/activity?type=auth&page=2",
+    });
+    expect(pageLinks(await html("?type=auth&page=2"))).toEqual({
+      current: "2",
+      prev: "/admin/activity?type=auth",
+      next: undefined,
+    });
   });
 
   it("is behind the sign-in like every admin screen", async () => {

@@ -71,3 +71,19 @@ export async function adminOrderOf(db: Db, kind: PackageKind): Promise<string[]>
     .execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * The page links under an admin list or table (AdminPagination), read from the page's HTML: the
+ * current page and where Previous and Next lead (undefined where there is none).
+ */
+export function pageLinks(html: string): { current?: string; prev?: string; next?: string } {
+  const step = (rel: "prev" | "next") =>
+    html
+      .match(new RegExp(`<a[^>]*rel="${rel}"[^>]*>`))?.[0]
+      .match(/href="([^"]*)"/)?.[1]
+      ?.replaceAll("&amp;", "&");
+  const current = html.match(
+    /aria-current="page"><span class="visually-hidden">Page <\/span>(\d+)</,
+  )?.[1];
+  return { current, prev: step("prev"), next: step("next") };
+}

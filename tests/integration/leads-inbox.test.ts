@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { makePackage } from "../support/factories";
+import { pageLinks } from "./admin-http-support";
 import { BACKENDS } from "../support/db";
 import { insertEnquiry, purgeOldEnquiries, type NewEnquiry } from "~/server/leads/enquiries.server";
 import { DAY_MS, startEnquiryRetention } from "~/server/leads/retention.server";
@@ -110,20 +111,15 @@ describe.each(BACKENDS)("enquiries inbox on %s", (backend) => {
     expect((await page("/admin/enquiries?q=100%25")).html).toContain("1 enquiry match");
     expect((await page("/admin/enquiries?q=%25%25")).html).toContain("0 enquiries match");
 
-    // The shared page links (AdminPagination): the current page, the others linked, Next/Previous.
-    const current = (html: string) =>
-      html.match(/aria-current="page"><span class="visually-hidden">Page <\/span>(\d+)</)?.[1];
-    const step = (html: string, rel: "prev" | "next") =>
-      html.match(new RegExp(`<a[^>]*rel="${rel}"[^>]*>`))?.[0].match(/href="([^"]*)"/)?.[1];
+    // The shared page links (AdminPagination): the current page, Previous and Next.
     const first = (await page("/admin/enquiries")).html;
-    expect(current(first)).toBe("1");
-    expect([step(first, "prev"), step(first, "next")]).toEqual([
-      undefined,
-      "/admin/enquiries?page=2",
-    ]);
+    expect(pageLinks(first)).toEqual({
+      current: "1",
+      prev: undefined,
+      next: "/admin/enquiries?page=2",
+    });
     const second = (await page("/admin/enquiries?page=2")).html;
-    expect(current(second)).toBe("2");
-    expect([step(second, "prev"), step(second, "next")]).toEqual(["/admin/enquiries", undefined]);
+    expect(pageLinks(second)).toEqual({ current: "2", prev: "/admin/enquiries", next: undefined });
     expect(second).toContain("Guest0 ");
     expect(second).not.toContain("Lindiwe");
     const bad = await page("/admin/enquiries?page=abc&status=lost&package=x");
