@@ -40,16 +40,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /**
- * Public pages load their JS after the first paint (decision 062). The back office is for working
- * in, not for landing on: its scripts load with the HTML, so it answers clicks sooner (issue 20's
- * dashboard budget, decision 077).
- */
-function scriptsAfterPaint(request: Request): boolean {
-  const { pathname } = new URL(request.url);
-  return pathname !== "/admin" && !pathname.startsWith("/admin/");
-}
-
-/**
  * React Router's Node entry, plus the per-request CSP nonce on every inline script and module
  * scripts that wait for the first paint.
  */
@@ -91,14 +81,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html");
-          if (scriptsAfterPaint(request)) {
-            // The page paints before its JS starts loading (decision 062).
-            const deferred = deferModuleScripts(nonce);
-            deferred.pipe(body);
-            pipe(deferred);
-          } else {
-            pipe(body);
-          }
+          // Every page, public or admin, paints before its JS starts loading (decisions 062, 107).
+          const deferred = deferModuleScripts(nonce);
+          deferred.pipe(body);
+          pipe(deferred);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

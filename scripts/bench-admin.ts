@@ -4,7 +4,13 @@
 // show up on those screens alone.
 import { brotliBytes, firstLoadScripts } from "../tests/support/page-scripts.ts";
 
-async function signIn(url: string, admin: { email: string; password: string }): Promise<string> {
+export interface AdminCredentials {
+  email: string;
+  password: string;
+}
+
+/** Signs in through the JSON API: the session cookies as one `Cookie` header. */
+export async function signIn(url: string, admin: AdminCredentials): Promise<string> {
   const login = await fetch(`${url}/api/admin/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: url },
@@ -17,13 +23,11 @@ async function signIn(url: string, admin: { email: string; password: string }): 
     .join("; ");
 }
 
-/** Brotli first-load JS per admin screen, keyed by a readable name. */
-export async function measureAdminJs(
+/** The admin screens the bench measures, by a readable name: the edit form is the first package's. */
+export async function adminScreens(
   url: string,
-  admin: { email: string; password: string },
-  clientDir: string,
-): Promise<Record<string, number>> {
-  const cookie = await signIn(url, admin);
+  cookie: string,
+): Promise<{ screens: Record<string, string>; html: Record<string, string> }> {
   const page = async (pathname: string) => {
     const response = await fetch(`${url}${pathname}`, { headers: { cookie } });
     if (response.status !== 200) throw new Error(`${pathname}: ${response.status}`);
@@ -32,10 +36,32 @@ export async function measureAdminJs(
   const dashboard = await page("/admin/dashboard");
   const edit = /href="(\/admin\/edit-package\/[^"]+)"/.exec(dashboard)?.[1];
   if (!edit) throw new Error("no package edit link on /admin/dashboard");
-  const bytes = (html: string) => brotliBytes(firstLoadScripts(html, clientDir), clientDir);
-  return {
-    "/admin/dashboard": bytes(dashboard),
-    "/admin/edit-package/:id": bytes(await page(edit)),
-    "/admin/travel-moments": bytes(await page("/admin/travel-moments")),
+  const screens = {
+    "/admin/dashboard": "/admin/dashboard",
+    "/admin/edit-package/:id": edit,
+    "/admin/travel-moments": "/admin/travel-moments",
   };
+  return {
+    screens,
+    html: {
+      "/admin/dashboard": dashboard,
+      "/admin/edit-package/:id": await page(edit),
+      "/admin/travel-moments": await page("/admin/travel-moments"),
+    },
+  };
+}
+
+/** Brotli first-load JS per admin screen, keyed by a readable name. */
+export async function measureAdminJs(
+  url: string,
+  admin: AdminCredentials,
+  clientDir: string,
+): Promise<Record<string, number>> {
+  const { html } = await adminScreens(url, await signIn(url, admin));
+  return Object.fromEntries(
+    Object.entries(html).map(([name, text]) => [
+      name,
+      brotliBytes(firstLoadScripts(text, clientDir), clientDir),
+    ]),
+  );
 }

@@ -76,6 +76,61 @@ describe("admin package lists", () => {
     expect(filtered).not.toMatch(/Move earlier/);
   });
 
+  it("loads the first card's picture at once, in the size shown; later cards' pictures wait (decision 107)", async () => {
+    const key = `packages/${randomUUID()}.webp`;
+    const variant = (width: number) => ({
+      key: key.replace(/\.webp$/, `-w${width}.webp`),
+      width,
+      height: Math.round((width * 676) / 1200),
+      format: "webp",
+    });
+    const media = await suite.database.db
+      .insertInto("media_objects")
+      .values({
+        storage_key: key,
+        content_type: "image/webp",
+        bytes: 5,
+        width: 1200,
+        height: 676,
+        variants: JSON.stringify([variant(960), variant(480)]),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const covered = await makePackage(suite.database.db, "exclusive", {
+      title: "Picture Order Covered",
+      images: [`/media/${key}`],
+    });
+    await suite.database.db
+      .updateTable("package_images")
+      .set({ media_id: media.id })
+      .where("package_id", "=", covered.id)
+      .execute();
+    await makePackage(suite.database.db, "exclusive", {
+      title: "Picture Order Plain",
+      images: ["/media/packages/plain.webp"],
+    });
+
+    const html = await page(`${listPath("exclusive")}?q=Picture%20Order`);
+    const images = [
+      ...html.matchAll(/<article[^>]*aria-labelledby="card-([^"]+)"[\s\S]*?(<img[^>]*>)/g),
+    ];
+    expect(images).toHaveLength(2);
+    const [first, second] = images.map((m) => m[2]!);
+    expect(first).toContain('loading="eager"');
+    expect(first).toContain('fetchPriority="high"');
+    expect(second).toContain('loading="lazy"');
+    expect(second).not.toContain("fetchPriority");
+    const img = images.find((m) => m[1] === covered.id)![2]!;
+    expect(img).toContain(
+      `srcSet="/media/${variant(480).key} 480w, /media/${variant(960).key} 960w, /media/${key} 1200w"`,
+    );
+    expect(img).toMatch(/sizes="[^"]+100vw"/);
+    // A picture without stored variants keeps its one URL.
+    const plain = images.find((m) => m[1] !== covered.id)![2]!;
+    expect(plain).not.toContain("srcSet");
+    expect(plain).toContain('src="/media/packages/plain.webp"');
+  });
+
   it("shows the delete confirmation as a step of the URL, then deletes and prunes the package's media", async () => {
     const key = `packages/${randomUUID()}.webp`;
     const file = path.join(dataDir, "media", ...key.split("/"));

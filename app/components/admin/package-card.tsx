@@ -25,11 +25,16 @@ export interface PackageCardProps {
   /** With JavaScript the delete link opens the dialog instead of navigating. */
   onDeleteClick: (event: MouseEvent<HTMLAnchorElement>, pkg: AdminPackageCard) => void;
   deleteHref: string;
+  /** The first cards of the page: their picture is in view on load, so it is not lazy. */
+  priority?: boolean;
   /** A refused "Move to position…" for this card: the message, and what was typed. */
   moveToError?: { message: string; value: string } | undefined;
   /** Bulk actions: the card's checkbox belongs to the list's bulk form. */
   bulk?: { formId: string; checked: boolean; onChange: (id: string, checked: boolean) => void };
 }
+
+/** One column on a phone, two from 48rem, three from 72rem (admin.css), beside the sidebar. */
+const CARD_IMAGE_SIZES = "(min-width: 72rem) 22rem, (min-width: 48rem) 45vw, 100vw";
 
 /** 1,000 rather than 1000: the same on the server and in every browser. */
 const count = (n: number) => n.toLocaleString("en-US");
@@ -49,6 +54,7 @@ export function PackageCard({
   deleteHref,
   moveToError,
   bulk,
+  priority = false,
 }: PackageCardProps) {
   const info = kindInfo(kind);
   const published = pkg.status === "published";
@@ -57,7 +63,17 @@ export function PackageCard({
     <article className="admin-card" aria-labelledby={`card-${pkg.id}`}>
       <div className="admin-card-media">
         {pkg.image ? (
-          <img src={pkg.image} alt="" width={320} height={180} loading="lazy" />
+          <img
+            src={pkg.image}
+            srcSet={pkg.imageSrcSet ?? undefined}
+            sizes={pkg.imageSrcSet ? CARD_IMAGE_SIZES : undefined}
+            alt=""
+            width={320}
+            height={180}
+            // The first card's picture is the screen's largest paint on a phone: fetched at once.
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+          />
         ) : (
           <div className="admin-card-placeholder" aria-hidden="true">
             No Image

@@ -17,8 +17,8 @@ import { BulkBar } from "./bulk-bar";
 import { Dialog, DialogActions } from "./dialog";
 import { showToast } from "./flash-messages";
 import { PackageCard } from "./package-card";
-import { SortableGrid } from "./sortable-grid";
 import { useIsPending } from "./use-is-pending";
+import { useSortableModule } from "./use-sortable-module";
 import "~/styles/admin-list.css";
 
 const FILTERS: { value: StatusFilter; label: string }[] = [
@@ -57,6 +57,7 @@ export function PackageList({
   const navigate = useNavigate();
   const here = listHref(kind, query);
   const loading = useIsPending({ pathname: info.admin.listPath, formMethod: "GET" });
+  const dnd = useSortableModule(hydrated && canReorder);
 
   // Reorder: the order on screen runs ahead of the server's while a save is under way.
   const fetcher = useFetcher<ListActionReply>();
@@ -174,6 +175,7 @@ export function PackageList({
           : undefined
       }
       bulk={bulk(pkg)}
+      priority={index === 0}
     />
   );
 
@@ -362,8 +364,8 @@ export function PackageList({
         </div>
       ) : (
         <div className="admin-list-grid-wrap" aria-busy={loading || saving}>
-          {hydrated && canReorder ? (
-            <SortableGrid
+          {dnd ? (
+            <dnd.SortableGrid
               items={packages}
               onReorder={reorder}
               disabled={saving}

@@ -22,7 +22,8 @@ import type { ReactNode } from "react";
 
 /*
  * Drag and drop for the admin lists and the moments reel (spec §4: mouse after 8 px, keyboard).
- * Only admin modules import this file, so @dnd-kit stays out of the public pages' chunks.
+ * Loaded only through use-sortable-module.ts (import() after hydration), so @dnd-kit is in no
+ * page's first load, public or admin (decision 107). Type imports of it are fine anywhere.
  */
 
 export interface SortableItem {
@@ -132,6 +133,21 @@ export function useSortableCell(id: string, disabled = false) {
     },
     handleProps: { ref: setActivatorNodeRef, ...attributes, ...listeners },
   };
+}
+
+export type SortableCellState = ReturnType<typeof useSortableCell>;
+
+/** One cell whose markup is the caller's: `children` gets the cell's and its handle's props. */
+export function SortableCellRender({
+  id,
+  disabled = false,
+  children,
+}: {
+  id: string;
+  disabled?: boolean;
+  children: (cell: SortableCellState) => ReactNode;
+}) {
+  return children(useSortableCell(id, disabled));
 }
 
 function SortableCell({

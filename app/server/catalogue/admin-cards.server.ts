@@ -1,6 +1,7 @@
 import type { PackageKind, PackageStatus } from "~/domain/schemas";
 import type { Db } from "../platform/db.server";
 import { inAdminOrder } from "./admin-order.server";
+import { variantSrcSet } from "../media/media-urls.server";
 
 /*
  * One page of an admin package list (issue 20): the card columns and the first image of the
@@ -16,6 +17,8 @@ export interface AdminCardRow {
   price: string;
   duration: string;
   image: string | null;
+  /** `srcset` of the image's stored variants, when it has any (the cover is stored 1,200+ px wide). */
+  imageSrcSet: string | null;
   /** Pending scheduled changes (issue 19). */
   publish_at: Date | null;
   unpublish_at: Date | null;
@@ -58,7 +61,8 @@ export async function listAdminCardPage(
         (eb) =>
           eb
             .selectFrom("package_images as i")
-            .select("i.url")
+            .leftJoin("media_objects as m", "m.id", "i.media_id")
+            .select(["i.url", "m.width", "m.variants"])
             .whereRef("i.package_id", "=", "p.id")
             .orderBy("i.position")
             .limit(1)
@@ -75,6 +79,8 @@ export async function listAdminCardPage(
         "p.publish_at",
         "p.unpublish_at",
         "c.url",
+        "c.width",
+        "c.variants",
       ])
       .$call((q) => inAdminOrder(q, "p"))
       .offset(query.offset)
@@ -83,6 +89,10 @@ export async function listAdminCardPage(
   ]);
   return {
     total: Number(count.n),
-    cards: rows.map(({ url, ...card }) => ({ ...card, image: url ?? null })),
+    cards: rows.map(({ url, width, variants, ...card }) => ({
+      ...card,
+      image: url ?? null,
+      imageSrcSet: url && width ? (variantSrcSet(url, width, variants ?? []) ?? null) : null,
+    })),
   };
 }

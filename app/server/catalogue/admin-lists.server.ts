@@ -72,6 +72,8 @@ export interface AdminPackageCard {
   price: string;
   duration: string;
   image: string | null;
+  /** The image's smaller stored variants as a `srcset`, or null. */
+  imageSrcSet: string | null;
   /** "Scheduled: publishes 1 Mar 08:00" (company time zone), or null (issue 19). */
   schedule: string | null;
   /** Book Now clicks over the last 30 days (issue 18), filled in by the list route. */

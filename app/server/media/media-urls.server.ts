@@ -12,6 +12,22 @@ export function mediaUrlForKey(key: string): string {
   return `${publicBase}${key}`;
 }
 
+/**
+ * A `srcset` of an image's stored variants narrower than the original, then the original (its
+ * real width known): undefined when there is no smaller variant.
+ */
+export function variantSrcSet(
+  url: string,
+  width: number,
+  variants: readonly { key: string; width: number }[],
+): string | undefined {
+  const smaller = variants
+    .filter((v) => v.width < width)
+    .sort((a, b) => a.width - b.width)
+    .map((v) => `${mediaUrlForKey(v.key)} ${v.width}w`);
+  return smaller.length ? [...smaller, `${url} ${width}w`].join(", ") : undefined;
+}
+
 export function mediaKeyFromUrl(url: string): string | undefined {
   if (!url.startsWith(publicBase)) return undefined;
   const key = url.slice(publicBase.length);

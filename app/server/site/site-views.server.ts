@@ -20,7 +20,7 @@ import {
 import { videoSource } from "~/domain/video-embed";
 import { packageChatPath } from "~/domain/chat-links";
 import { packageEnquiryText, whatsappLink } from "~/domain/whatsapp";
-import { mediaUrlForKey } from "../media/media-urls.server";
+import { variantSrcSet } from "../media/media-urls.server";
 
 /** External images have no stored size; a 3:2 box still reserves their space (no layout shift). */
 const FALLBACK_SIZE = { width: 1200, height: 800 };
@@ -28,16 +28,11 @@ const FALLBACK_SIZE = { width: 1200, height: 800 };
 export function imageView(detail: PackageImage, alt: string): ImageView {
   const width = detail.width ?? FALLBACK_SIZE.width;
   const height = detail.height ?? FALLBACK_SIZE.height;
-  const variants = detail.variants
-    .filter((v) => v.width < width)
-    .sort((a, b) => a.width - b.width)
-    .map((v) => `${mediaUrlForKey(v.key)} ${v.width}w`);
+  // The original joins the set only when its real width is known.
+  const srcSet = detail.width ? variantSrcSet(detail.url, detail.width, detail.variants) : undefined;
   return {
     src: detail.url,
-    // The original joins the set only when its real width is known.
-    ...(variants.length && detail.width
-      ? { srcSet: [...variants, `${detail.url} ${detail.width}w`].join(", ") }
-      : {}),
+    ...(srcSet ? { srcSet } : {}),
     width,
     height,
     alt: detail.alt || alt,

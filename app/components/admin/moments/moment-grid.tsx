@@ -3,7 +3,8 @@ import { useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { momentDialogHref } from "~/domain/moment-form";
 import type { TravelMoment } from "~/domain/schemas";
-import { SortableArea, useSortableCell } from "../sortable-grid";
+import type { SortableCellState } from "../sortable-grid";
+import { useSortableModule } from "../use-sortable-module";
 import { StatusBadge } from "../status-badge";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { historyPath } from "~/domain/versions";
@@ -37,7 +38,7 @@ interface MomentGridProps {
  * keyboard: Space, arrows, Space); the move buttons post the same change as a plain form.
  */
 export function MomentGrid({ moments }: MomentGridProps) {
-  const hydrated = useHydrated();
+  const dnd = useSortableModule(useHydrated());
   const fetcher = useFetcher();
   // A dropped card shows in its new place at once; the server's order wins as soon as it answers
   // (the loader's new list), whether it saved the move, refused it, or another tab changed it.
@@ -66,8 +67,25 @@ export function MomentGrid({ moments }: MomentGridProps) {
     void fetcher.submit(body, { method: "post", action: LIST });
   };
 
+  // Until drag and drop has loaded (after hydration) the cards are those of the no-JS page.
+  const list = (
+    <ol className="reel-grid" aria-label="Travel moments in their order">
+      {order.map((moment, index) =>
+        dnd ? (
+          <dnd.SortableCellRender key={moment.id} id={moment.id}>
+            {(cell) => (
+              <MomentCard moment={moment} position={index + 1} count={order.length} cell={cell} />
+            )}
+          </dnd.SortableCellRender>
+        ) : (
+          <MomentCard key={moment.id} moment={moment} position={index + 1} count={order.length} />
+        ),
+      )}
+    </ol>
+  );
+  if (!dnd) return list;
   return (
-    <SortableArea
+    <dnd.SortableArea
       id="travel-moments-order"
       ids={ids}
       onReorder={reorder}
@@ -78,18 +96,8 @@ export function MomentGrid({ moments }: MomentGridProps) {
         "and press Space or Enter again to drop it. Press Escape to cancel."
       }
     >
-      <ol className="reel-grid" aria-label="Travel moments in their order">
-        {order.map((moment, index) => (
-          <MomentCard
-            key={moment.id}
-            moment={moment}
-            position={index + 1}
-            count={order.length}
-            draggable={hydrated}
-          />
-        ))}
-      </ol>
-    </SortableArea>
+      {list}
+    </dnd.SortableArea>
   );
 }
 
@@ -97,16 +105,16 @@ interface MomentCardProps {
   moment: TravelMoment;
   position: number;
   count: number;
-  draggable: boolean;
+  /** With drag and drop loaded: the cell's and its handle's props. */
+  cell?: SortableCellState;
 }
 
-function MomentCard({ moment, position, count, draggable }: MomentCardProps) {
-  const { isDragging, cellProps, handleProps } = useSortableCell(moment.id);
+function MomentCard({ moment, position, count, cell }: MomentCardProps) {
   const titleId = `moment-title-${moment.id}`;
   return (
     <li
-      {...cellProps}
-      className={`reel-card${isDragging ? " reel-card-dragging" : ""}`}
+      {...cell?.cellProps}
+      className={`reel-card${cell?.isDragging ? " reel-card-dragging" : ""}`}
       aria-labelledby={titleId}
     >
       <div className="reel-media">
@@ -180,12 +188,12 @@ function MomentCard({ moment, position, count, draggable }: MomentCardProps) {
           Delete
         </Link>
         <span className="reel-order-controls">
-          {draggable ? (
+          {cell ? (
             <button
               type="button"
               className="reel-handle"
               aria-label={`Reorder ${moment.title} (drag, or Space then arrow keys)`}
-              {...handleProps}
+              {...cell.handleProps}
             >
               <span aria-hidden="true">⠿</span>
             </button>
