@@ -29,7 +29,9 @@ export function imageView(detail: PackageImage, alt: string): ImageView {
   const width = detail.width ?? FALLBACK_SIZE.width;
   const height = detail.height ?? FALLBACK_SIZE.height;
   // The original joins the set only when its real width is known.
-  const srcSet = detail.width ? variantSrcSet(detail.url, detail.width, detail.variants) : undefined;
+  const srcSet = detail.width
+    ? variantSrcSet(detail.url, detail.width, detail.variants)
+    : undefined;
   return {
     src: detail.url,
     ...(srcSet ? { srcSet } : {}),
