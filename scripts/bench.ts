@@ -6,8 +6,9 @@
 // the cache (PAGE_CACHE_MAX_BYTES=0) for the render cost (with BENCH_BASELINE_URL, also against
 // another build's server, goal >= 2x); first-load JS per public page <= 100 KB
 // brotli; CLS <= 0.02; a 60 MB upload raises RSS by < 30 MB; with 1,000 published trips the list
-// page is <= 60 KB of HTML and renders in <= 50 ms at p50 uncached (issue 20). A benchmark, never
-// part of npm test.
+// page is <= 60 KB of HTML and renders in <= 50 ms at p50 uncached (issue 20); Lighthouse mobile
+// on three admin screens (performance >= 0.9, a11y and best practices 1.0) and three public pages
+// (1.0 in all four categories), BENCH_LIGHTHOUSE_RUNS a page (issue 21). A benchmark, never part of npm test.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -26,6 +27,7 @@ import {
   PRODUCTION_NODE_FLAGS,
 } from "../app/server/platform/launch-settings.ts";
 import { measureAdminJs } from "./bench-admin.ts";
+import { benchLighthouse, lighthouseRows } from "./lighthouse-admin.ts";
 
 const BENCH_ADMIN = { email: "bench@example.com", password: "bench password long enough" };
 
@@ -211,6 +213,8 @@ async function main() {
     const cls = await measureCls(`${url}/`);
     const uploadRss = await measureUploadRss(url, instance.pid, BENCH_ADMIN);
     const adminJs = await measureAdminJs(url, BENCH_ADMIN, clientDir);
+    // Issue 21: Lighthouse mobile, admin screens signed in and public pages (decision 107).
+    const lighthouse = await benchLighthouse(url, BENCH_ADMIN);
     await instance.stop();
 
     // 2. The same data without the page cache: every request renders (the render cost).
@@ -282,6 +286,7 @@ async function main() {
         ([page, bytes]) => [`JS ${page}`, kb(bytes), "", ""] as [string, string, string, ""],
       ),
       ...scaleRows(scale),
+      ...lighthouseRows(lighthouse),
       [
         "home CLS (mobile)",
         cls === undefined ? "n/a (no chromium)" : cls.toFixed(4),
@@ -326,6 +331,7 @@ async function main() {
       jsBrotliBytes: js,
       jsBrotliMax: maxJs,
       adminJsBrotliBytes: adminJs,
+      lighthouse,
       homeJsBrotli: homeJs,
       cls: cls ?? null,
       scale,

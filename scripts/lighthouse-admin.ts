@@ -33,6 +33,8 @@ export interface LighthouseScores {
 export interface LighthousePage {
   /** The URL audited (the edit form's and detail page's ids vary per database). */
   path: string;
+  /** A short name for the bench's rows. */
+  label: string;
   median: LighthouseScores;
   runs: LighthouseScores[];
 }
@@ -101,14 +103,24 @@ async function audit(url: string, cookie: string | undefined, seo: boolean) {
 async function auditPage(
   base: string,
   pathname: string,
+  label: string,
   runs: number,
   cookie?: string,
 ): Promise<LighthousePage> {
   const results: LighthouseScores[] = [];
   for (let i = 0; i < runs; i++) results.push(await audit(`${base}${pathname}`, cookie, !cookie));
   const sorted = [...results].sort((a, b) => a.performance - b.performance);
-  return { path: pathname, median: sorted[Math.floor(sorted.length / 2)]!, runs: results };
+  return { path: pathname, label, median: sorted[Math.floor(sorted.length / 2)]!, runs: results };
 }
+
+const LABELS: Record<string, string> = {
+  "/admin/dashboard": "dashboard",
+  "/admin/edit-package/:id": "edit form",
+  "/admin/travel-moments": "moments",
+  "/": "home",
+  "/upcoming-trips": "list",
+  "/package/:id": "detail",
+};
 
 /** Home, the upcoming trips list and its first package's detail page. */
 async function publicPages(base: string): Promise<Record<string, string>> {
@@ -129,11 +141,11 @@ export async function measureLighthouse(
     const cookie = await signIn(base, admin);
     const { screens } = await adminScreens(base, cookie);
     for (const [name, pathname] of Object.entries(screens))
-      results.admin[name] = await auditPage(base, pathname, runs, cookie);
+      results.admin[name] = await auditPage(base, pathname, LABELS[name] ?? name, runs, cookie);
   }
   if (options.only !== "admin") {
     for (const [name, pathname] of Object.entries(await publicPages(base)))
-      results.public[name] = await auditPage(base, pathname, runs);
+      results.public[name] = await auditPage(base, pathname, LABELS[name] ?? name, runs);
   }
   return results;
 }
@@ -147,6 +159,20 @@ const CATEGORIES = [
   ["seo", "SEO"],
 ] as const;
 
+/**
+ * For `npm run bench`: the audits with BENCH_LIGHTHOUSE_RUNS runs a page (default 3), or why they
+ * were skipped (no Chromium, or BENCH_LIGHTHOUSE_RUNS=0).
+ */
+export async function benchLighthouse(
+  base: string,
+  admin: AdminCredentials,
+): Promise<LighthouseResults | { skipped: string }> {
+  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  if (runs === 0) return { skipped: "BENCH_LIGHTHOUSE_RUNS=0" };
+  const unavailable = lighthouseUnavailable();
+  return unavailable ? { skipped: unavailable } : measureLighthouse(base, admin, { runs });
+}
+
 /** The bench's rows: one per page and category with its budget, plus LCP and TBT stated. */
 export function lighthouseRows(results: LighthouseResults | { skipped: string }): Row[] {
   if ("skipped" in results) return [["Lighthouse", `n/a (${results.skipped})`, "", "skip"]];
@@ -155,19 +181,19 @@ export function lighthouseRows(results: LighthouseResults | { skipped: string })
     pages: Record<string, LighthousePage>,
     budget: Partial<Record<string, number>>,
   ) => {
-    for (const [name, page] of Object.entries(pages)) {
+    for (const page of Object.values(pages)) {
       for (const [key, label] of CATEGORIES) {
         const want = budget[key];
         const got = page.median[key];
         if (want === undefined || got === undefined) continue;
         rows.push([
-          `LH ${label} ${name}`,
+          `LH ${label} ${page.label}`,
           got.toFixed(2),
           want === 1 ? "= 1.00" : `>= ${want.toFixed(2)}`,
           got >= want,
         ]);
       }
-      rows.push([`LH LCP / TBT ${name}`, `${page.median.lcp} / ${page.median.tbt} ms`, "", ""]);
+      rows.push([`LH LCP/TBT ${page.label}`, `${page.median.lcp} / ${page.median.tbt} ms`, "", ""]);
     }
   };
   group(results.admin, ADMIN_BUDGET);

@@ -14,6 +14,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { FieldErrors, rowKey } from "./form-fields";
 import type { PackageFormInput } from "./form-types";
 import { useOwnField } from "./use-own-field";
+import { YouTubeThumbnail } from "./video-thumbnail";
 import "~/styles/admin-media.css";
 
 type Video = { type?: "upload" | "url"; url?: string; title?: string; description?: string };
@@ -128,14 +129,7 @@ export function VideosSection(props: EditableVideosProps) {
             return (
               <li key={rowKey(video)} className="video-entry">
                 {source.kind === "youtube" ? (
-                  <img
-                    className="video-entry-thumb"
-                    src={source.thumbnailUrl}
-                    alt=""
-                    width={128}
-                    height={96}
-                    loading="lazy"
-                  />
+                  <YouTubeThumbnail src={source.thumbnailUrl} number={number} />
                 ) : (
                   <span className="video-entry-thumb" aria-hidden="true">
                     Video {number}
