@@ -9,6 +9,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { BODY_LIMITS, limitedBody } from "./body-guard.server";
+import { trackRequestWork } from "./request-work.server";
 
 /*
  * @react-router/express's handler, with one change: the request body reaches React Router through
@@ -89,8 +90,38 @@ async function send(res: express.Response, response: Response): Promise<void> {
   }
 }
 
+/**
+ * The build with every action tracked until it settles (request-work.server.ts). React Router
+ * stops waiting for an action once the request's signal aborts (the client has gone) and the
+ * action runs on unseen; a stop must still wait for it before the database closes.
+ */
+function withTrackedActions(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const action = route?.module.action;
+    routes[id] =
+      route && action
+        ? {
+            ...route,
+            module: {
+              ...route.module,
+              action: (...args: Parameters<typeof action>) =>
+                trackRequestWork(Promise.resolve(action(...args))),
+            },
+          }
+        : route;
+  }
+  return { ...build, routes };
+}
+
 export function createRequestHandler(options: RequestHandlerOptions): express.RequestHandler {
-  const handle = createReactRouterHandler(options.build, options.mode);
+  const { build } = options;
+  const handle = createReactRouterHandler(
+    typeof build === "function"
+      ? async () => withTrackedActions(await build())
+      : withTrackedActions(build),
+    options.mode,
+  );
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res);

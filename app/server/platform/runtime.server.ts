@@ -15,6 +15,7 @@ import { createMailer, setMailer } from "../mail/mailer.server";
 import { configureSharp } from "../media/sharp-settings.server";
 import { appJobs } from "./app-jobs.server";
 import { JobRunner } from "./jobs.server";
+import { requestWorkSettled } from "./request-work.server";
 
 export interface Runtime {
   env: Env;
@@ -107,6 +108,8 @@ export async function startRuntime(env: Env): Promise<Runtime> {
         stops.push(stop);
       },
       async close() {
+        // Actions whose client has gone still write: the database stays open until they end.
+        await requestWorkSettled();
         await jobs.stop();
         for (const stop of stops.splice(0)) stop();
         setMailer(undefined);
