@@ -96,6 +96,7 @@ export async function measureMemory(
   nodeArgs: readonly string[] = PRODUCTION_NODE_FLAGS,
 ): Promise<MemoryResult | undefined> {
   if (!fs.existsSync("/proc/self/status")) return undefined;
+  const phases = Boolean(process.env.BENCH_MEMORY_PHASES);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-benchmem-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -109,13 +110,29 @@ export async function measureMemory(
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SEED_DEMO: "true",
-      LOG_LEVEL: "error",
+      LOG_LEVEL: phases ? "info" : "error",
       ADMIN_EMAIL: "memory@example.com",
       ADMIN_PASSWORD: "memory bench password long enough",
       ...env,
     },
-    stdio: "inherit",
+    stdio: phases ? ["ignore", "pipe", "inherit"] : "inherit",
   });
+  if (phases) {
+    // BENCH_MEMORY_PHASES=1: the server's log lines, each with the time and RSS it came at.
+    let rest = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) {
+        const msg = /"msg":"([^"]*)"/.exec(line)?.[1];
+        const s = status(child.pid!);
+        if (msg && msg !== "request" && s)
+          console.log(
+            `  +${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  RSS ${mb(s.rss).padStart(7)}  peak so far ${mb(s.hwm).padStart(7)}  ${msg}`,
+          );
+      }
+    });
+  }
   const exited = new Promise((r) => child.once("exit", r));
   const pid = child.pid!;
   let last = { rss: 0, hwm: 0 };

@@ -1,5 +1,6 @@
 export { runAdminCli } from "~/server/auth/admin-cli.server";
 export { runBackupCli, runRestoreCli } from "~/server/platform/backup-cli.server";
+export { buildPgliteTemplate } from "~/server/platform/pglite-template.server";
 import http from "node:http";
 import path from "node:path";
 import compression from "compression";

@@ -8,6 +8,11 @@ import { lockDataDir } from "./data-dir-lock.server";
 import { log } from "./log.server";
 import { ContentChanges } from "./content-changes.server";
 import { pgliteOptions } from "./pglite-options.server";
+import {
+  holdsDatabase,
+  pgliteTemplatePath,
+  seedDataDirFromTemplate,
+} from "./pglite-template.server";
 
 export type Db = Kysely<DB>;
 
@@ -78,6 +83,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
     const pgDir = path.resolve(dataDir, "pglite");
+    // A first start copies the build's template instead of running initdb (decision 108).
+    if (!holdsDatabase(pgDir)) {
+      const template = pgliteTemplatePath();
+      if (seedDataDirFromTemplate(pgDir, template)) log("info", "database created from template");
+      else
+        log("info", "no database template (npm run build makes one): running initdb", { template });
+    }
     fs.mkdirSync(pgDir, { recursive: true });
     const pglite = await PGlite.create(pgDir, pgliteOptions(PGlite.defaultStartParams));
     socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-pg-"));
