@@ -335,7 +335,7 @@ describe("malformed multipart bodies on the upload routes", () => {
     expect(failures).toEqual([]);
     expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(RUNS);
     // Every kind of corruption was sent, and refusals happened (the mutations bite).
-    expect([...drawn].sort()).toEqual([...MUTATION_NAMES].sort());
+    expect([...drawn].sort(), `FUZZ_SEED=${seedBase}`).toEqual([...MUTATION_NAMES].sort());
     expect(statuses.get(400) ?? 0).toBeGreaterThan(RUNS / 4);
     expect((await suite.server.fetch("/healthz")).status).toBe(200);
 
@@ -347,14 +347,18 @@ describe("malformed multipart bodies on the upload routes", () => {
     expect(tempUploads()).toEqual([]);
     // Only successful answers created anything: one package per 302 from the new-package form, one
     // moment per 302 from the moments form, and the file each 200 from /admin/uploads named.
-    expect(await count("packages")).toBe(packagesBefore + created.packages);
-    expect(await count("travel_moments")).toBe(momentsBefore + created.moments);
+    const seedNote = `FUZZ_SEED=${seedBase}`;
+    expect(await count("packages"), seedNote).toBe(packagesBefore + created.packages);
+    expect(await count("travel_moments"), seedNote).toBe(momentsBefore + created.moments);
     const rows = await suite.database.db
       .selectFrom("media_objects")
       .select(["id", "storage_key"])
       .execute();
     const keys = new Set(rows.map((r) => r.storage_key));
-    expect(created.uploads.filter((key) => !keys.has(key))).toEqual([]);
+    expect(
+      created.uploads.filter((key) => !keys.has(key)),
+      seedNote,
+    ).toEqual([]);
     // The sweep a day later keeps what content (a package, a moment, a saved version) uses and
     // removes exactly the instant uploads nothing attached: no corrupted request left an orphan.
     await sweepUnattachedMedia(
@@ -369,7 +373,7 @@ describe("malformed multipart bodies on the upload routes", () => {
       .filter((r) => !kept.has(r.id) && !mediaBefore.has(r.id))
       .map((r) => r.storage_key)
       .sort();
-    expect(sweptByThisRun).toEqual([...created.uploads].sort());
+    expect(sweptByThisRun, seedNote).toEqual([...created.uploads].sort());
     await expectNothingLeft();
     // The server starts again on what the run left (afterAll closes this one).
     suite.server = await startAuthServer(suite.database, { DATA_DIR: dataDir });
