@@ -3,12 +3,9 @@ import {
   writeReadableStreamToWritable,
 } from "@react-router/node";
 import type express from "express";
-import {
-  createRequestHandler as createReactRouterHandler,
-  type RouterContextProvider,
-  type ServerBuild,
-} from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { BODY_LIMITS, limitedBody } from "./body-guard.server";
+import { routerRequestHandler } from "./router-handler.server";
 
 /*
  * @react-router/express's handler, with one change: the request body reaches React Router through
@@ -90,7 +87,7 @@ async function send(res: express.Response, response: Response): Promise<void> {
 }
 
 export function createRequestHandler(options: RequestHandlerOptions): express.RequestHandler {
-  const handle = createReactRouterHandler(options.build, options.mode);
+  const handle = routerRequestHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res);
