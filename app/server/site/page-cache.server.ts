@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { type RouterContextProvider, type ServerBuild } from "react-router";
-import { routerRequestHandler } from "../platform/router-handler.server";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { LIST_PARAMS } from "~/domain/catalogue-filters";
 import { PUBLIC_CACHE } from "~/domain/site-cache";
 import { todayIn } from "~/domain/trip-facts";
@@ -10,6 +9,7 @@ import { FLASH_COOKIE } from "../auth/toast.server";
 import type { ContentChanges } from "../platform/content-changes.server";
 import { log } from "../platform/log.server";
 import { urlOf } from "../platform/request-handler.server";
+import { routerRequestHandler } from "../platform/router-handler.server";
 import { negotiateEncoding, type StaticEncoding } from "../platform/static-assets.server";
 import { QueueFullError, RenderQueue } from "./render-queue.server";
 import {

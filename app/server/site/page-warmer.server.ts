@@ -1,7 +1,7 @@
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { routerRequestHandler } from "../platform/router-handler.server";
 import { log } from "../platform/log.server";
 import { requestInfoContext } from "../platform/request-context.server";
+import { routerRequestHandler } from "../platform/router-handler.server";
 import type { PageCache, PageFiller } from "./page-cache.server";
 import { NONCE_PLACEHOLDER } from "./page-encoding.server";
 
