@@ -1,11 +1,16 @@
-// `npm run stress` (issue 17, decision 096): graceful degradation under overload. Starts the built
-// app (`node server.ts`, embedded defaults, demo catalogue) and sends storms of 200 concurrent
-// requests for distinct uncached pages (list pages with filters and page numbers: each one is a
-// render), while one client keeps asking for the cached home page. Reports how many were answered
-// (2xx/3xx/4xx), refused with 503 + Retry-After (past RENDER_QUEUE_DEPTH), or failed (any other
-// 5xx, a reset connection), the server's peak RSS during the storms, and the cached page's latency
-// before and during them. Exits 1 on any failure, a 503 without Retry-After, or a cached p99 during
-// the storms above STRESS_CACHED_P99_MS (default 50 ms). Not part of `npm test`.
+// `npm run stress` (issue 17, decisions 096 and 106): graceful degradation under overload. Starts
+// the built app as production does (`node --liftoff-only server.ts`, its malloc settings, embedded
+// defaults, demo catalogue) and sends storms of 200 concurrent requests for distinct uncached pages
+// (list pages with filters and page numbers: each one is a render), while one client keeps asking
+// for the cached home page. Reports how many were answered (2xx/3xx/4xx), refused with 503 +
+// Retry-After (past RENDER_QUEUE_DEPTH), or failed (any other 5xx, a reset connection), the
+// server's peak RSS during the storms, and the cached page's latency at rest and during them,
+// measured by the same probe (one keep-alive connection, one request after another).
+//
+// "Cached pages keep answering within their normal latency" is checked as: the probe's p99 during
+// the storms <= max(2 x its p99 at rest, its p99 at rest + 10 ms). Twice covers a loaded machine's
+// spread; 10 ms is what one render slice may hold the event loop on this 2-core machine. Exits 1 on
+// any failure, a 503 without Retry-After, a failed cached request, or a cached p99 above that.
 // STRESS_STORMS (default 3), STRESS_CONCURRENCY (default 200), RENDER_QUEUE_DEPTH (passed to the
 // server; e.g. 20 to see 503s) and STRESS_DATA_DIR (reuse a seeded data directory) change the run.
 import { spawn } from "node:child_process";
@@ -15,12 +20,20 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import {
+  PRODUCTION_MALLOC_ENV,
+  PRODUCTION_NODE_FLAGS,
+} from "../app/server/platform/launch-settings.ts";
 import { rssOf } from "./bench-upload.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const STORMS = Number(process.env.STRESS_STORMS ?? 3);
 const CONCURRENCY = Number(process.env.STRESS_CONCURRENCY ?? 200);
-const CACHED_P99_BUDGET_MS = Number(process.env.STRESS_CACHED_P99_MS ?? 50);
+/** How much slower than at rest the cached page may answer during the storms (see the top). */
+function normalLatencyLimit(p99AtRest: number): number {
+  return Math.max(2 * p99AtRest, p99AtRest + 10);
+}
 const LISTS = ["/upcoming-trips", "/exclusive-trips", "/local-trips", "/hidden-gems", "/discover"];
 const SORTS = ["", "price-asc", "price-desc", "departure"];
 
@@ -63,26 +76,38 @@ const percentile = (values: number[], p: number) => {
 };
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-/** Asks for `url` over one keep-alive connection, one request after another, until stopped. */
-function probe(url: string) {
+/** Asks for `url` over one keep-alive connection, one request after another, until told to stop. */
+async function runProbe(url: string): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const latencies: number[] = [];
   let failures = 0;
   let running = true;
-  const done = (async () => {
-    while (running) {
-      const res = await get(url, agent);
-      if (res.status === 200) latencies.push(res.ms);
-      else failures++;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  })();
+  parentPort!.once("message", () => (running = false));
+  while (running) {
+    const res = await get(url, agent);
+    if (res.status === 200) latencies.push(res.ms);
+    else failures++;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  agent.destroy();
+  parentPort!.postMessage({ latencies, failures });
+}
+
+/**
+ * The probe runs in a worker thread with its own event loop: in this thread, sending 200 requests
+ * at once and reading their answers would hold the probe's answers for tens of milliseconds, and
+ * the client's own stall would be counted as the server's latency.
+ */
+function probe(url: string) {
+  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { probe: url } });
+  const result = new Promise<{ latencies: number[]; failures: number }>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
   return {
     async stop() {
-      running = false;
-      await done;
-      agent.destroy();
-      return { latencies, failures };
+      worker.postMessage("stop");
+      return result;
     },
   };
 }
@@ -97,19 +122,26 @@ async function main() {
   const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), "wlx-stress-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(root, "server.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "error",
+  // STRESS_NODE_ARGS: more flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extraArgs = (process.env.STRESS_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = spawn(
+    process.execPath,
+    [...PRODUCTION_NODE_FLAGS, ...extraArgs, path.join(root, "server.ts")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...PRODUCTION_MALLOC_ENV,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SEED_DEMO: "true",
+        LOG_LEVEL: "error",
+      },
+      stdio: "inherit",
     },
-    stdio: "inherit",
-  });
+  );
   const exited = new Promise((resolve) => server.once("exit", resolve));
   try {
     for (let i = 0; ; i++) {
@@ -121,8 +153,10 @@ async function main() {
     // The cached page and its latency at rest.
     for (let i = 0; i < 3; i++) await get(`${base}/`, false);
     const rest = probe(`${base}/`);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
     const atRest = await rest.stop();
+    const restP99 = percentile(atRest.latencies, 99);
+    const limit = normalLatencyLimit(restP99);
 
     const counts = { answered: 0, refused: 0, refusedWithoutRetryAfter: 0, failed: 0 };
     const stormMs: number[] = [];
@@ -156,6 +190,7 @@ async function main() {
     const cachedP99 = percentile(stormed.latencies, 99);
     const report = {
       date: new Date().toISOString(),
+      loadAverage: os.loadavg().map((l) => round(l)),
       storms: STORMS,
       concurrency: CONCURRENCY,
       renderQueueDepth: process.env.RENDER_QUEUE_DEPTH ?? "default",
@@ -165,14 +200,19 @@ async function main() {
       cachedAtRest: {
         requests: atRest.latencies.length,
         p50: round(percentile(atRest.latencies, 50)),
-        p99: round(percentile(atRest.latencies, 99)),
+        p99: round(restP99),
       },
+      cachedP99Limit: round(limit),
       cachedDuringStorms: {
         requests: stormed.latencies.length,
         failures: stormed.failures,
         p50: round(percentile(stormed.latencies, 50)),
         p99: round(cachedP99),
         max: round(Math.max(0, ...stormed.latencies)),
+        slowest: [...stormed.latencies]
+          .sort((a, b) => b - a)
+          .slice(0, 6)
+          .map(round),
       },
     };
     console.log(JSON.stringify(report, null, 2));
@@ -183,8 +223,8 @@ async function main() {
       counts.failed ? `${counts.failed} requests failed` : "",
       counts.refusedWithoutRetryAfter ? "a 503 without Retry-After" : "",
       stormed.failures ? `${stormed.failures} cached requests failed` : "",
-      cachedP99 > CACHED_P99_BUDGET_MS
-        ? `cached p99 during the storms ${round(cachedP99)} ms > ${CACHED_P99_BUDGET_MS} ms`
+      cachedP99 > limit
+        ? `cached p99 during the storms ${round(cachedP99)} ms > ${round(limit)} ms (at rest ${round(restP99)} ms)`
         : "",
     ].filter(Boolean);
     for (const problem of problems) console.error(`FAIL: ${problem}`);
@@ -196,4 +236,5 @@ async function main() {
   }
 }
 
-await main();
+if (isMainThread) await main();
+else await runProbe((workerData as { probe: string }).probe);

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listPackages, listPublishedCards } from "~/server/catalogue/packages.server";
+import {
+  listPackages,
+  listPublishedCards,
+  listPublishedCardsPerKind,
+} from "~/server/catalogue/packages.server";
 import { cardView, cardViewOf } from "~/server/site/site-views.server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
@@ -70,5 +74,26 @@ describe.each(BACKENDS)("package cards (%s)", (backend) => {
     );
     expect(view.image?.width).toBe(1600);
     expect(view.image?.srcSet).toMatch(/cover-480\.webp 480w/);
+  });
+
+  it("per kind in one query: the same first cards of each kind as one query per kind", async () => {
+    const db = database.db;
+    for (let i = 0; i < 3; i++) await makePackage(db, "discovery", { title: `Gem ${i}` });
+    await makePackage(db, "local", { title: "Local draft", status: "draft" });
+    for (const perKind of [1, 2, 6]) {
+      const kinds = ["trip", "exclusive", "local", "discovery"] as const;
+      const together = await listPublishedCardsPerKind(db, kinds, perKind);
+      const apart = (
+        await Promise.all(kinds.map((kind) => listPublishedCards(db, kind, perKind)))
+      ).flat();
+      const byKind = (cards: typeof apart) =>
+        kinds.map((kind) => cards.filter((c) => c.kind === kind).map((c) => c.title));
+      expect(byKind(together)).toEqual(byKind(apart));
+      expect(together).toHaveLength(apart.length);
+    }
+    expect(
+      (await listPublishedCardsPerKind(db, ["discovery"], 2)).map((c) => c.title),
+    ).toHaveLength(2);
+    expect(await listPublishedCardsPerKind(db, [], 6)).toEqual([]);
   });
 });

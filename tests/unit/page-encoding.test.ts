@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
+  addGzipNow,
   brotliBody,
   encodePage,
   gzipBody,
   identityBody,
   NONCE_PLACEHOLDER,
+  splitPage,
 } from "~/server/site/page-encoding.server";
 
 const nonce = () => randomBytes(16).toString("base64");
@@ -77,5 +79,29 @@ describe("stored page encodings with a nonce per response", () => {
   it("refuses a nonce that is not base64 of 16 bytes", async () => {
     const encoded = await encodePage(samplePage());
     expect(() => identityBody(encoded, "short")).toThrow(/nonce/);
+  });
+
+  it("makes the gzip form at once, part by part, valid for any nonce (decision 106)", () => {
+    for (const page of [
+      samplePage(),
+      Buffer.from(JSON.stringify({ hello: "world".repeat(100) })),
+      Buffer.from(
+        `${NONCE_PLACEHOLDER}${NONCE_PLACEHOLDER}<p>${randomBytes(300_000).toString("hex")}</p>`,
+      ),
+    ]) {
+      const encoded = splitPage(page);
+      const rejected: string[] = [];
+      addGzipNow(encoded, { onReject: (enc) => rejected.push(enc) });
+      expect(rejected).toEqual([]);
+      expect(encoded.gzip).toHaveLength(encoded.holes + 1);
+      for (let i = 0; i < 3; i++) {
+        const n = nonce();
+        const expected = page.toString().replaceAll(NONCE_PLACEHOLDER, n);
+        expect(gunzipSync(gzipBody(encoded, encoded.gzip!, n)).toString()).toBe(expected);
+      }
+    }
+    const encoded = splitPage(samplePage());
+    addGzipNow(encoded);
+    expect(gzipBody(encoded, encoded.gzip!, nonce()).length).toBeLessThan(samplePage().length / 4);
   });
 });

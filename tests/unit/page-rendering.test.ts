@@ -152,6 +152,23 @@ describe("uncached pages under load", () => {
     expect(nonces.size).toBe(12);
   });
 
+  it("without a cache, a shared render goes out as one gzip form to clients taking gzip and brotli", async () => {
+    const slow = gate();
+    const s = await site({ cache: new PageCache(0), filler: new PageFiller(), wait: slow.opened });
+    const pending = Array.from({ length: 6 }, () => s.get("/", { "accept-encoding": "gzip, br" }));
+    await s.arrivals(6);
+    slow.open();
+    const responses = await Promise.all(pending);
+    expect(s.renders.get("/")).toBe(1);
+    for (const res of responses) {
+      // Made at once on the event loop (decision 106), not streamed through the thread pool.
+      expect(res.headers.get("content-encoding")).toBe("gzip");
+      const body = await res.text();
+      expect(body).toContain("<p>/</p>");
+      expect(body).not.toContain(NONCE_PLACEHOLDER);
+    }
+  });
+
   it("answers 503 with Retry-After past the queue depth, and keeps serving hits meanwhile", async () => {
     const cache = new PageCache(1 << 20);
     const g = gate();

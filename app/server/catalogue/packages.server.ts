@@ -152,16 +152,78 @@ export interface PackageCard {
  * Published packages of a kind as cards, in admin order: one query selecting the card columns and
  * the first image (with its size and variants), instead of whole rows with every image and video.
  */
-export async function listPublishedCards(
+export function listPublishedCards(
   db: Db,
   kind: PackageKind,
   limit?: number,
   /** Only these packages (a page of a filtered list), still in admin order. */
   ids?: readonly string[],
 ): Promise<PackageCard[]> {
-  if (ids && ids.length === 0) return [];
+  return publishedCards(db, { kinds: [kind], limit, ids });
+}
+
+/**
+ * The first `perKind` published cards of each kind, in one query (the home page's four sections:
+ * one statement for PostgreSQL to parse and plan instead of four, decision 106), by kind and then
+ * in admin order.
+ */
+export function listPublishedCardsPerKind(
+  db: Db,
+  kinds: readonly PackageKind[],
+  perKind: number,
+): Promise<PackageCard[]> {
+  return publishedCards(db, { kinds, perKind });
+}
+
+async function publishedCards(
+  db: Db,
+  options: {
+    kinds: readonly PackageKind[];
+    limit?: number;
+    perKind?: number;
+    ids?: readonly string[];
+  },
+): Promise<PackageCard[]> {
+  const { kinds, limit, perKind, ids } = options;
+  if ((ids && ids.length === 0) || kinds.length === 0) return [];
   let query = db
-    .selectFrom("packages as p")
+    .with("p", (qc) =>
+      qc
+        .selectFrom("packages")
+        .select([
+          "id",
+          "kind",
+          "title",
+          "location",
+          "duration",
+          "price",
+          "travel_period",
+          "rating",
+          "review_count",
+          "rating_source",
+          "departures",
+          "position",
+          "created_at",
+        ])
+        // The rank within its kind in admin order, for a limit per kind.
+        .select((eb) =>
+          eb.fn
+            .agg<number>("row_number")
+            .over((ob) =>
+              ob
+                .partitionBy("kind")
+                .orderBy("position")
+                .orderBy("created_at", "desc")
+                .orderBy("id"),
+            )
+            .as("rank"),
+        )
+        .where("kind", "in", kinds)
+        .where("status", "=", "published")
+        .where("deleted_at", "is", null)
+        .$if(ids !== undefined, (q) => q.where("id", "in", ids!)),
+    )
+    .selectFrom("p")
     .leftJoinLateral(
       (eb) =>
         eb
@@ -194,13 +256,9 @@ export async function listPublishedCards(
       "c.height",
       "c.variants",
     ])
-    .where("p.kind", "=", kind)
-    .where("p.status", "=", "published")
-    .where("p.deleted_at", "is", null)
-    .$if(ids !== undefined, (q) => q.where("p.id", "in", ids!))
-    .orderBy("p.position")
-    .orderBy("p.created_at", "desc")
-    .orderBy("p.id");
+    .$if(perKind !== undefined, (q) => q.where("p.rank", "<=", perKind!))
+    .orderBy("p.kind")
+    .orderBy("p.rank");
   if (limit !== undefined) query = query.limit(limit);
   const rows = await query.execute();
   return rows.map(({ url, alt, focal_x, focal_y, width, height, variants, ...card }) => ({

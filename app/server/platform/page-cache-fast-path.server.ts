@@ -9,6 +9,7 @@ import {
 } from "../site/page-cache.server";
 import { logAccess } from "./access-log.server";
 import type { Metrics } from "./metrics.server";
+import { turnSlices } from "./turn-slices.server";
 
 /*
  * Cache hits before the framework (issue 21, decision 095). An anonymous GET/HEAD whose page is in
@@ -27,6 +28,11 @@ export interface FastPathOptions {
   /** Writes the security headers and returns the response's nonce (securityHeaderWriter). */
   securityHeaders(res: Response, secure: boolean): string;
   metrics?: Pick<Metrics, "track" | "countFastHit">;
+  /**
+   * Requests that go the long way per event-loop turn before the rest wait for the next turns
+   * (turn-slices.server.ts); default 8.
+   */
+  slowPerTurn?: number;
 }
 
 /** `Accept-Encoding` that makes the compression middleware leave a response alone. */
@@ -35,9 +41,10 @@ const acceptsOnlyIdentity = (header: string | undefined) =>
 
 export function pageCacheFastPath(options: FastPathOptions) {
   const { cache } = options;
+  const slowPath = turnSlices(options.slowPerTurn ?? 8);
   return (req: Request, res: Response, next: NextFunction): void => {
     const method = req.method;
-    if ((method !== "GET" && method !== "HEAD") || cache.maxBytes === 0) return next();
+    if ((method !== "GET" && method !== "HEAD") || cache.maxBytes === 0) return slowPath(next);
     const headers = req.headers;
     const url = req.url;
     if (
@@ -47,19 +54,19 @@ export function pageCacheFastPath(options: FastPathOptions) {
       headers["transfer-encoding"] !== undefined ||
       (headers.cookie !== undefined && hasPrivateCookie(headers.cookie))
     )
-      return next();
+      return slowPath(next);
     const query = url.indexOf("?");
     const path = query < 0 ? url : url.slice(0, query);
-    if (!isCacheableRequest(method, path)) return next();
+    if (!isCacheableRequest(method, path)) return slowPath(next);
     const hostname = req.hostname;
-    if (!hostname) return next();
+    if (!hostname) return slowPath(next);
     const page = cache.get(pageCacheKey(hostname, url));
-    if (!page) return next();
+    if (!page) return slowPath(next);
     if (
       storedEncoding(page, headers["accept-encoding"]) === "identity" &&
       !acceptsOnlyIdentity(headers["accept-encoding"])
     )
-      return next();
+      return slowPath(next);
     options.metrics?.track(req, path, res);
     options.metrics?.countFastHit();
     logAccess(req, res);

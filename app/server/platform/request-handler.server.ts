@@ -3,13 +3,10 @@ import {
   writeReadableStreamToWritable,
 } from "@react-router/node";
 import type express from "express";
-import {
-  createRequestHandler as createReactRouterHandler,
-  type RouterContextProvider,
-  type ServerBuild,
-} from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { BODY_LIMITS, limitedBody } from "./body-guard.server";
 import { trackRequestWork } from "./request-work.server";
+import { routerRequestHandler } from "./router-handler.server";
 
 /*
  * @react-router/express's handler, with one change: the request body reaches React Router through
@@ -116,7 +113,7 @@ function withTrackedActions(build: ServerBuild): ServerBuild {
 
 export function createRequestHandler(options: RequestHandlerOptions): express.RequestHandler {
   const { build } = options;
-  const handle = createReactRouterHandler(
+  const handle = routerRequestHandler(
     typeof build === "function"
       ? async () => withTrackedActions(await build())
       : withTrackedActions(build),

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { CROSS_SITE_ERROR, isCrossSiteWriteFrom } from "../auth/security.server";
+import { freshNonce } from "./nonce-pool.server";
 
 /** Video embeds the package detail page may show (privacy-enhanced YouTube and Vimeo). */
 export const EMBED_ORIGINS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
@@ -73,7 +73,7 @@ export function securityHeaderWriter(options: {
     string | undefined,
   ];
   return (res, secure) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = freshNonce();
     res.setHeader("Content-Security-Policy", after === undefined ? before : before + nonce + after);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");

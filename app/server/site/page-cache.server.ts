@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { LIST_PARAMS } from "~/domain/catalogue-filters";
 import { PUBLIC_CACHE } from "~/domain/site-cache";
 import { todayIn } from "~/domain/trip-facts";
@@ -9,10 +9,12 @@ import { FLASH_COOKIE } from "../auth/toast.server";
 import type { ContentChanges } from "../platform/content-changes.server";
 import { log } from "../platform/log.server";
 import { urlOf } from "../platform/request-handler.server";
+import { routerRequestHandler } from "../platform/router-handler.server";
 import { negotiateEncoding, type StaticEncoding } from "../platform/static-assets.server";
 import { QueueFullError, RenderQueue } from "./render-queue.server";
 import {
   addEncoding,
+  addGzipNow,
   brotliBody,
   encodedBytes,
   encodePage,
@@ -427,6 +429,18 @@ export function compressShared(page: StoredPage, encoding: StaticEncoding): Prom
   return pending;
 }
 
+const gzipped = new WeakSet<EncodedPage>();
+
+/** Without a cache: the gzip form of a rendered page, made once (addGzipNow), synchronously. */
+export function gzipShared(page: StoredPage): void {
+  if (gzipped.has(page.body)) return;
+  gzipped.add(page.body);
+  addGzipNow(page.body, {
+    gzipLevel: LIGHT_ENCODING.gzipLevel,
+    onReject: (enc) => log("warn", "page: encoding failed its check", { enc }),
+  });
+}
+
 /** A rendered page, and its stored form when it may be stored. */
 export interface Filled {
   rendered: Rendered;
@@ -510,13 +524,18 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
         sendRendered(req, res, rendered, nonce);
         return;
       }
-      if (!enabled) {
-        // No cache: the page still gets its validator. Shared by several requests, it is compressed
-        // once per encoding for all of them; alone, by the compression middleware as it is sent.
-        const wanted = negotiateEncoding(req.get("Accept-Encoding"), ["br", "gzip"]);
-        const bodyless =
-          req.method === "HEAD" || matchesEtag(req.get("If-None-Match"), stored.body.etag);
-        if (wanted && !bodyless && sharers() > 1) await compressShared(stored, wanted);
+      const bodyless =
+        req.method === "HEAD" || matchesEtag(req.get("If-None-Match"), stored.body.etag);
+      if (!enabled && !bodyless) {
+        // No cache: the page still gets its validator. Alone, it is compressed by the compression
+        // middleware as it is sent. Shared by several requests, it is compressed once for all of
+        // them: gzip made at once when the client takes it (no thread pool round trips, decision
+        // 106), else brotli.
+        const accepts = req.get("Accept-Encoding");
+        if (sharers() > 1) {
+          if (negotiateEncoding(accepts, ["gzip"])) gzipShared(stored);
+          else if (negotiateEncoding(accepts, ["br"])) await compressShared(stored, "br");
+        }
       }
       sendStored(req, res, stored, nonce, enabled ? "miss" : "off");
     } catch (error) {
@@ -540,7 +559,7 @@ export function anonymousRenderer(
     res: ExpressResponse,
   ) => RouterContextProvider | Promise<RouterContextProvider>,
 ) {
-  const handle = createRequestHandler(build, mode);
+  const handle = routerRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse): Promise<Response> => {
     const headers = new Headers({ accept: req.get("Accept") ?? "*/*" });
     const request = new Request(urlOf(req).href, { method: "GET", headers });

@@ -1,6 +1,7 @@
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { log } from "../platform/log.server";
 import { requestInfoContext } from "../platform/request-context.server";
+import { routerRequestHandler } from "../platform/router-handler.server";
 import type { PageCache, PageFiller } from "./page-cache.server";
 import { NONCE_PLACEHOLDER } from "./page-encoding.server";
 
@@ -145,7 +146,7 @@ export function anonymousUrlRenderer(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: string,
 ): (url: string) => Promise<Response> {
-  const handle = createRequestHandler(build, mode);
+  const handle = routerRequestHandler(build, mode);
   return (url) => {
     const context = new RouterContextProvider();
     context.set(requestInfoContext, { cspNonce: NONCE_PLACEHOLDER, clientIp: "127.0.0.1" });

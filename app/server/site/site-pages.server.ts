@@ -5,7 +5,12 @@ import type { DetailScope } from "~/domain/site-paths";
 import type { MomentView, PackageCardView, PackageDetailView } from "~/domain/site-views";
 import type { Db } from "../platform/db.server";
 import { listMoments } from "../catalogue/moments.server";
-import { getPackageById, getPackageBySlug, listPublishedCards } from "../catalogue/packages.server";
+import {
+  getPackageById,
+  getPackageBySlug,
+  listPublishedCardsPerKind,
+  type PackageCard,
+} from "../catalogue/packages.server";
 import { cardViewOf, detailView, momentView, viewContext } from "./site-views.server";
 
 export interface PackageSection {
@@ -23,18 +28,12 @@ const HOME_HEADINGS: Record<PackageKind, string> = {
   discovery: "Discover Hidden Gems",
 };
 
-async function section(
-  db: Db,
-  site: SiteConfig,
-  kind: PackageKind,
-  limit?: number,
-): Promise<PackageSection> {
+function homeSection(site: SiteConfig, kind: PackageKind, cards: PackageCard[]): PackageSection {
   const info = kindInfo(kind);
-  const cards = await listPublishedCards(db, kind, limit);
   const context = viewContext(site);
   return {
     kind,
-    heading: limit ? HOME_HEADINGS[kind] : info.publicList.heading,
+    heading: HOME_HEADINGS[kind],
     path: info.publicList.path,
     empty: info.publicList.empty,
     items: cards.map((card) => cardViewOf(card, context)),
@@ -46,17 +45,29 @@ export interface HomeData {
   moments: MomentView[];
 }
 
+const HOME_KINDS: PackageKind[] = ["trip", "exclusive", "local", "discovery"];
+
 /** Home: the first 6 published packages of each kind in admin order, and the active moments. */
 export async function loadHome(db: Db, site: SiteConfig): Promise<HomeData> {
-  const size = LIMITS.homeSectionSize;
-  const [trip, exclusive, local, discovery, moments] = await Promise.all([
-    section(db, site, "trip", size),
-    section(db, site, "exclusive", size),
-    section(db, site, "local", size),
-    section(db, site, "discovery", size),
+  const [cards, moments] = await Promise.all([
+    listPublishedCardsPerKind(db, HOME_KINDS, LIMITS.homeSectionSize),
     listMoments(db, { activeOnly: true }),
   ]);
-  return { sections: { trip, exclusive, local, discovery }, moments: moments.map(momentView) };
+  const sectionOf = (kind: PackageKind) =>
+    homeSection(
+      site,
+      kind,
+      cards.filter((card) => card.kind === kind),
+    );
+  return {
+    sections: {
+      trip: sectionOf("trip"),
+      exclusive: sectionOf("exclusive"),
+      local: sectionOf("local"),
+      discovery: sectionOf("discovery"),
+    },
+    moments: moments.map(momentView),
+  };
 }
 
 const LOOKUPS: Record<DetailScope, PackageKind[]> = {
