@@ -76,10 +76,17 @@ export function precompressedStatic(
       path.join(dir, req.path) + SUFFIX[encoding],
       { maxAge: options.maxAge, immutable: options.immutable ?? false, dotfiles: "deny" },
       (error) => {
-        if (error && !res.headersSent) next(error);
+        // A client that hangs up mid-file (ECONNABORTED) is not an error of the server's: nothing
+        // is left to answer, and passing it on printed a stack trace per aborted asset request.
+        if (error && !res.headersSent && !clientGone(req, error)) next(error);
       },
     );
   };
+}
+
+/** The client closed its connection before the answer was sent (send's "ECONNABORTED"). */
+function clientGone(req: Request, error: Error & { code?: string }): boolean {
+  return error.code === "ECONNABORTED" || req.destroyed;
 }
 
 /** Dynamic compression never touches images and videos: their formats are compressed already. */
