@@ -79,6 +79,10 @@ describe("stored page encodings with a nonce per response", () => {
   it("refuses a nonce that is not base64 of 16 bytes", async () => {
     const encoded = await encodePage(samplePage());
     expect(() => identityBody(encoded, "short")).toThrow(/nonce/);
+    // Each encoding checks before it writes (the brotli body is filled in place, decision 106).
+    expect(() => brotliBody(encoded.br!, "short")).toThrow(/nonce/);
+    expect(() => gzipBody(encoded, encoded.gzip!, "short")).toThrow(/nonce/);
+    expect(() => brotliBody(encoded.br!, "A".repeat(24))).toThrow(/nonce/);
   });
 
   it("makes the gzip form at once, part by part, valid for any nonce (decision 106)", () => {

@@ -62,15 +62,13 @@ export function pageCacheFastPath(options: FastPathOptions) {
     if (!hostname) return slowPath(next);
     const page = cache.get(pageCacheKey(hostname, url));
     if (!page) return slowPath(next);
-    if (
-      storedEncoding(page, headers["accept-encoding"]) === "identity" &&
-      !acceptsOnlyIdentity(headers["accept-encoding"])
-    )
+    const encoding = storedEncoding(page, headers["accept-encoding"]);
+    if (encoding === "identity" && !acceptsOnlyIdentity(headers["accept-encoding"]))
       return slowPath(next);
     options.metrics?.track(req, path, res);
     options.metrics?.countFastHit();
     logAccess(req, res);
     const nonce = options.securityHeaders(res, req.secure);
-    sendStored(req, res, page, nonce, "hit");
+    sendStored(req, res, page, nonce, "hit", encoding);
   };
 }

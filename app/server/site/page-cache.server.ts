@@ -284,6 +284,8 @@ export function sendStored(
   page: StoredPage,
   nonce: string,
   state: "hit" | "miss" | "off",
+  /** The page's storedEncoding for this request, when the caller has it already (the fast path). */
+  encoding: StaticEncoding | "identity" = storedEncoding(page, req.headers["accept-encoding"]),
 ): void {
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
@@ -297,7 +299,6 @@ export function sendStored(
     res.end();
     return;
   }
-  const encoding = storedEncoding(page, req.headers["accept-encoding"]);
   const body =
     encoding === "br"
       ? brotliBody(page.body.br!, nonce)

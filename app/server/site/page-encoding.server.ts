@@ -131,29 +131,55 @@ function deflateHoleHeader(length: number): Buffer {
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
-function nonceHole(nonce: string): Buffer {
-  const bytes = Buffer.from(nonce, "latin1").subarray(0, NONCE_HOLE);
-  if (bytes.length !== NONCE_HOLE || !nonce.endsWith("=="))
+function checkNonce(nonce: string): void {
+  // latin1: one byte per character, so the hole takes the nonce's first NONCE_HOLE characters.
+  if (nonce.length < NONCE_HOLE || !nonce.endsWith("=="))
     throw new Error("nonce must be base64 of 16 bytes");
-  return bytes;
 }
 
-function interleave(parts: Buffer[], hole: Buffer): Buffer[] {
-  const out: Buffer[] = [];
-  parts.forEach((part, i) => {
-    if (i > 0) out.push(hole);
-    out.push(part);
-  });
+function nonceHole(nonce: string): Buffer {
+  checkNonce(nonce);
+  return Buffer.from(nonce, "latin1").subarray(0, NONCE_HOLE);
+}
+
+const BROTLI_HOLE_HEADER = brotliHoleHeader(NONCE_HOLE);
+const DEFLATE_HOLE_HEADER = deflateHoleHeader(NONCE_HOLE);
+const NO_BYTES = Buffer.alloc(0);
+
+/**
+ * `head`, then the parts with `holeHeader` and the nonce's hole bytes between each two, then
+ * `tail`, written into one buffer (a cache hit's body: no intermediate buffers or arrays).
+ */
+function spliced(
+  head: Buffer,
+  parts: readonly Buffer[],
+  holeHeader: Buffer,
+  nonce: string,
+  tail: Buffer,
+): Buffer {
+  checkNonce(nonce);
+  let length =
+    head.length + tail.length + Math.max(0, parts.length - 1) * (holeHeader.length + NONCE_HOLE);
+  for (const part of parts) length += part.length;
+  const out = Buffer.allocUnsafe(length);
+  let at = head.copy(out, 0);
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) {
+      at += holeHeader.copy(out, at);
+      at += out.write(nonce, at, NONCE_HOLE, "latin1");
+    }
+    at += parts[i]!.copy(out, at);
+  }
+  tail.copy(out, at);
   return out;
 }
 
 export function identityBody(page: EncodedPage, nonce: string): Buffer {
-  return Buffer.concat(interleave(page.identity, nonceHole(nonce)));
+  return spliced(NO_BYTES, page.identity, NO_BYTES, nonce, NO_BYTES);
 }
 
 export function brotliBody(parts: Buffer[], nonce: string): Buffer {
-  const hole = Buffer.concat([brotliHoleHeader(NONCE_HOLE), nonceHole(nonce)]);
-  return Buffer.concat(interleave(parts, hole));
+  return spliced(NO_BYTES, parts, BROTLI_HOLE_HEADER, nonce, NO_BYTES);
 }
 
 export function gzipBody(page: EncodedPage, parts: Buffer[], nonce: string): Buffer {
@@ -166,8 +192,7 @@ export function gzipBody(page: EncodedPage, parts: Buffer[], nonce: string): Buf
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(page.length >>> 0, 4);
-  const hole = Buffer.concat([deflateHoleHeader(NONCE_HOLE), bytes]);
-  return Buffer.concat([GZIP_HEADER, ...interleave(parts, hole), trailer]);
+  return spliced(GZIP_HEADER, parts, DEFLATE_HOLE_HEADER, nonce, trailer);
 }
 
 const PROBES = ["A".repeat(NONCE_HOLE) + "==", "b".repeat(NONCE_HOLE) + "=="];
