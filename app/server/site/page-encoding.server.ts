@@ -158,19 +158,26 @@ function spliced(
   tail: Buffer,
 ): Buffer {
   checkNonce(nonce);
-  let length =
-    head.length + tail.length + Math.max(0, parts.length - 1) * (holeHeader.length + NONCE_HOLE);
+  // The hole (its header and the nonce's bytes) made once per response; every copy is a
+  // TypedArray set (a memmove, without Buffer#copy's argument handling).
+  const hole = Buffer.allocUnsafe(holeHeader.length + NONCE_HOLE);
+  hole.set(holeHeader, 0);
+  hole.write(nonce, holeHeader.length, NONCE_HOLE, "latin1");
+  let length = head.length + tail.length + Math.max(0, parts.length - 1) * hole.length;
   for (const part of parts) length += part.length;
   const out = Buffer.allocUnsafe(length);
-  let at = head.copy(out, 0);
+  out.set(head, 0);
+  let at = head.length;
   for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
     if (i > 0) {
-      at += holeHeader.copy(out, at);
-      at += out.write(nonce, at, NONCE_HOLE, "latin1");
+      out.set(hole, at);
+      at += hole.length;
     }
-    at += parts[i]!.copy(out, at);
+    out.set(part, at);
+    at += part.length;
   }
-  tail.copy(out, at);
+  out.set(tail, at);
   return out;
 }
 
