@@ -1,4 +1,4 @@
-import { PACKAGE_KIND_INFO } from "./package-kinds";
+import { PACKAGE_KIND_INFO } from "./package-kinds.ts";
 import type { PackageKind } from "./schemas";
 
 /*

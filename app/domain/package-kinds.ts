@@ -1,5 +1,5 @@
 import type { PackageKind } from "./schemas";
-import { SITE_KIND_INFO, type SiteKindInfo } from "./site-kinds";
+import { SITE_KIND_INFO, type SiteKindInfo } from "./site-kinds.ts";
 
 /** Everything about a package kind: the public site's part (site-kinds.ts) plus the admin's. */
 export interface PackageKindInfo extends SiteKindInfo {
