@@ -11,8 +11,6 @@ import { Icon } from "~/components/ui/icons";
 import { useCarousel } from "~/components/ui/use-carousel";
 import type { MomentView } from "~/domain/site-views";
 import type { EmbedSource } from "~/domain/video-embed";
-// The facade's styles stay with the page (no-JS visitors and the first paint need them).
-import "~/styles/site/video-facade.css";
 
 /**
  * The YouTube/Vimeo facade's code loads only for a reel that has such a video: the server renders

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { autoplayUrl, type EmbedSource } from "~/domain/video-embed";
-import "~/styles/site/video-facade.css";
 
 const LABELS = { youtube: "YouTube", vimeo: "Vimeo" } as const;
 
