@@ -10,10 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  PRODUCTION_MALLOC_ENV,
-  PRODUCTION_NODE_FLAGS,
-} from "../app/server/platform/launch-settings.ts";
+import { benchServerEnv, PRODUCTION_NODE_FLAGS } from "../app/server/platform/launch-settings.ts";
 
 const MB = 1024 * 1024;
 export const MEMORY_BUDGETS = {
@@ -102,19 +99,12 @@ export async function measureMemory(
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, "server.ts")], {
-    env: {
-      ...process.env,
-      ...PRODUCTION_MALLOC_ENV,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
+    env: benchServerEnv(port, dataDir, {
       LOG_LEVEL: phases ? "info" : "error",
       ADMIN_EMAIL: "memory@example.com",
       ADMIN_PASSWORD: "memory bench password long enough",
       ...env,
-    },
+    }),
     stdio: phases ? ["ignore", "pipe", "inherit"] : "inherit",
   });
   if (phases) {

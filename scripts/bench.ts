@@ -23,10 +23,7 @@ import { startReferenceServer } from "./bench-reference.ts";
 import { measureScale, scaleRows } from "./bench-scale.ts";
 import { brotliBytes, firstLoadScripts } from "../tests/support/page-scripts.ts";
 import { measureMemoryBothModes, memoryRows } from "./bench-memory.ts";
-import {
-  PRODUCTION_MALLOC_ENV,
-  PRODUCTION_NODE_FLAGS,
-} from "../app/server/platform/launch-settings.ts";
+import { benchServerEnv, PRODUCTION_NODE_FLAGS } from "../app/server/platform/launch-settings.ts";
 import { measureAdminJs } from "./bench-admin.ts";
 import { benchLighthouse, lighthouseRows } from "./lighthouse-admin.ts";
 
@@ -128,19 +125,11 @@ async function startInstance(dataDir: string, env: Record<string, string>): Prom
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, path.join(root, "server.ts")], {
-    env: {
-      ...process.env,
-      ...PRODUCTION_MALLOC_ENV,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "error",
+    env: benchServerEnv(port, dataDir, {
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       ...env,
-    },
+    }),
     stdio: "inherit",
   });
   const exited = new Promise((r) => child.once("exit", r));

@@ -21,10 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import {
-  PRODUCTION_MALLOC_ENV,
-  PRODUCTION_NODE_FLAGS,
-} from "../app/server/platform/launch-settings.ts";
+import { benchServerEnv, PRODUCTION_NODE_FLAGS } from "../app/server/platform/launch-settings.ts";
 import { rssOf } from "./bench-upload.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -129,16 +126,7 @@ async function main() {
     [...PRODUCTION_NODE_FLAGS, ...extraArgs, path.join(root, "server.ts")],
     {
       cwd: root,
-      env: {
-        ...process.env,
-        ...PRODUCTION_MALLOC_ENV,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        SEED_DEMO: "true",
-        LOG_LEVEL: "error",
-      },
+      env: benchServerEnv(port, dataDir),
       stdio: "inherit",
     },
   );

@@ -2,7 +2,11 @@
 // and `npm run bench` must all start it with the flags and malloc settings of launch-settings.ts.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_FLAGS } from "~/server/platform/launch-settings";
+import {
+  benchServerEnv,
+  PRODUCTION_MALLOC_ENV,
+  PRODUCTION_NODE_FLAGS,
+} from "~/server/platform/launch-settings";
 
 const read = (file: string) => fs.readFileSync(file, "utf8");
 
@@ -33,12 +37,19 @@ describe("production launch settings", () => {
   });
 
   it("the benches start the server with them", () => {
-    for (const file of ["scripts/bench.ts", "scripts/bench-memory.ts"]) {
+    for (const file of ["scripts/bench.ts", "scripts/bench-memory.ts", "scripts/stress.ts"]) {
       const source = read(file);
       expect(source).toMatch(
-        /spawn\(process\.execPath, \[\s*\.\.\.(PRODUCTION_NODE_FLAGS|nodeArgs)/,
+        /spawn\(\s*process\.execPath,\s*\[\s*\.\.\.(PRODUCTION_NODE_FLAGS|nodeArgs)/,
       );
-      expect(source).toContain("...PRODUCTION_MALLOC_ENV,");
+      expect(source).toContain("env: benchServerEnv(port, dataDir");
     }
+    expect(benchServerEnv(1, "/tmp/x", { LOG_LEVEL: "info" })).toMatchObject({
+      ...PRODUCTION_MALLOC_ENV,
+      NODE_ENV: "production",
+      PORT: "1",
+      DATA_DIR: "/tmp/x",
+      LOG_LEVEL: "info",
+    });
   });
 });

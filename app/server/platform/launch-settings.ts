@@ -19,3 +19,25 @@ export const PRODUCTION_MALLOC_ENV: Readonly<Record<string, string>> = {
   MALLOC_ARENA_MAX: "2",
   MALLOC_MMAP_THRESHOLD_: "131072",
 };
+
+/**
+ * The environment the bench, the memory bench and the stress run start a production server with
+ * on loopback: the malloc settings above, the demo catalogue, errors-only logs, then `extra`.
+ */
+export function benchServerEnv(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+): Record<string, string | undefined> {
+  return {
+    ...process.env,
+    ...PRODUCTION_MALLOC_ENV,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "error",
+    ...extra,
+  };
+}
