@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { ADMIN_PAGE_SIZE } from "../app/domain/admin-paging.ts";
+import { signIn } from "./bench-admin.ts";
 
 export const SCALE_PACKAGES = 1000;
 export const SCALE_LIST_HTML_BUDGET = 60 * 1024;
@@ -15,19 +16,6 @@ export const SCALE_DASHBOARD_INTERACTIVE_BUDGET_MS = 1000;
 const INTERACTIVE_RUNS = 5;
 
 const COUNTRIES = ["Kenya", "Spain", "Japan", "Peru", "Iceland", "Vietnam", "Morocco", "Chile"];
-
-async function signIn(url: string, admin: { email: string; password: string }): Promise<string> {
-  const login = await fetch(`${url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify(admin),
-  });
-  if (login.status !== 200) throw new Error(`bench sign-in failed: ${login.status}`);
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 /** Creates `count` published trips through the JSON API, 8 at a time. */
 async function createTrips(url: string, cookie: string, count: number): Promise<void> {

@@ -1,6 +1,7 @@
 // Upload memory for `npm run bench`: a 60 MB video sent to POST /admin/uploads must raise the
 // server's RSS by less than 30 MB (DESIGN.md: uploads stream, they are never held in memory).
 import fs from "node:fs";
+import { signIn } from "./bench-admin.ts";
 
 const MiB = 1024 * 1024;
 const VIDEO_BYTES = 62_914_560;
@@ -69,16 +70,7 @@ export async function measureUploadRss(
   admin: { email: string; password: string },
 ): Promise<{ rise: number; status: number } | undefined> {
   if (rssOf(pid) === undefined) return undefined;
-  const login = await fetch(`${url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(admin),
-  });
-  if (login.status !== 200) throw new Error(`bench sign-in failed: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = await signIn(url, admin);
   await upload(url, cookie, 2 * MiB);
   await new Promise((r) => setTimeout(r, 500));
   const before = rssOf(pid)!;
