@@ -1,5 +1,6 @@
 import { PACKAGE_KIND_INFO } from "./package-kinds";
 import type { PackageKind } from "./schemas";
+import { zoneOffsetMs } from "./time-zone";
 
 /*
  * The activity log's vocabulary (issue 19): what each event type is called on /admin/activity,
@@ -173,30 +174,6 @@ export function activityQueryString(filter: ActivityFilter, page?: number): stri
   if (page && page > 1) params.set("page", String(page));
   const text = params.toString();
   return text ? `?${text}` : "";
-}
-
-/** Milliseconds that `timeZone` is ahead of UTC at the instant `at`. */
-function zoneOffsetMs(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
-  );
-  return asUtc - Math.floor(at / 1000) * 1000;
 }
 
 /** The instant a company day (YYYY-MM-DD) begins in `timeZone`. */

@@ -1,4 +1,5 @@
 import type { PackageStatus } from "./schemas";
+import { zoneOffsetMs } from "./time-zone";
 
 /*
  * Scheduled publish and unpublish (issue 19, decision 093). Staff type a wall-clock time in the
@@ -24,31 +25,6 @@ export const SCHEDULE_MESSAGES = {
 } as const;
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
-
-/** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
 
 /**
  * A `datetime-local` value ("2027-03-01T08:00") read in `timeZone`; undefined when it is not a
@@ -76,15 +52,15 @@ export function zonedLocalToUtc(local: string, timeZone: string): Date | undefin
   )
     return undefined;
   // Two passes settle the offset, also across a daylight-saving change.
-  let instant = wall - offsetAt(wall, timeZone);
-  instant = wall - offsetAt(instant, timeZone);
+  let instant = wall - zoneOffsetMs(timeZone, wall);
+  instant = wall - zoneOffsetMs(timeZone, instant);
   return new Date(instant);
 }
 
 /** The `datetime-local` value that shows `instant` in `timeZone` ("2027-03-01T08:00"). */
 export function utcToZonedLocal(instant: Date | string, timeZone: string): string {
   const date = typeof instant === "string" ? new Date(instant) : instant;
-  const shifted = new Date(date.getTime() + offsetAt(date.getTime(), timeZone));
+  const shifted = new Date(date.getTime() + zoneOffsetMs(timeZone, date.getTime()));
   return shifted.toISOString().slice(0, 16);
 }
 
