@@ -45,7 +45,7 @@ import { RenderQueue } from "~/server/site/render-queue.server";
 import {
   mediaOriginOf,
   refuseCrossSiteWrites,
-  securityHeaderWriter,
+  securityHeaderList,
   securityHeaders,
 } from "~/server/platform/security-headers.server";
 import { pageCacheFastPath } from "~/server/platform/page-cache-fast-path.server";
@@ -65,7 +65,8 @@ export function loadServerBuild(): Promise<ServerBuild> {
   return import("virtual:react-router/server-build") as Promise<ServerBuild>;
 }
 
-export function createApp(runtime: Runtime, options: StartOptions): express.Express {
+/** The request handler: the page cache's fast path in front of the Express app. */
+export function createApp(runtime: Runtime, options: StartOptions): http.RequestListener {
   const app = express();
   app.disable("x-powered-by");
   const build = options.build ?? loadServerBuild;
@@ -103,15 +104,6 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
     mediaOrigin: mediaOriginOf(runtime.media.publicBase),
     development: runtime.env.NODE_ENV === "development",
   };
-  // Cache hits answered before everything else, exactly as the path below would (decision 095).
-  if (!options.devMiddleware && runtime.env.PAGE_CACHE_FAST_PATH)
-    app.use(
-      pageCacheFastPath({
-        cache: pageCache,
-        securityHeaders: securityHeaderWriter(headerOptions),
-        metrics,
-      }),
-    );
   app.use(metrics.observe);
   app.use(accessLog());
   // A hop count, never `true`: with `true` a client's own X-Forwarded-For chooses its address.
@@ -210,7 +202,16 @@ export function createApp(runtime: Runtime, options: StartOptions): express.Expr
     withRequestOrigin,
     createRequestHandler({ build, mode: runtime.env.NODE_ENV, getLoadContext }),
   );
-  return app;
+  if (options.devMiddleware || !runtime.env.PAGE_CACHE_FAST_PATH) return app;
+  // Cache hits answered before Express, exactly as the app would (decisions 095 and 109).
+  const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  const fastPath = pageCacheFastPath({
+    cache: pageCache,
+    security: securityHeaderList(headerOptions),
+    trustsProxy: (address) => trust(address, 0),
+    metrics,
+  });
+  return (req, res) => fastPath(req, res, () => app(req, res));
 }
 
 /** Starts the runtime and an HTTP server on it; tests use this with port 0. */

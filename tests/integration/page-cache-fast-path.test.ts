@@ -229,6 +229,61 @@ describe("cache hits before the framework answer exactly like the full path", ()
     expect(r.fast.headers["strict-transport-security"]).toMatch(/max-age=/);
   });
 
+  it("reads the host as Express does: a trusted X-Forwarded-Host (its first value) names the page", async () => {
+    // Host names an internal address; the proxy's forwarded host is the site's, so both servers
+    // key the request to the page warmed for HOST, and the fast path answers it.
+    const r = await expectSame(
+      "/about",
+      {
+        host: "10.0.0.7:3000",
+        "x-forwarded-host": `${HOST}:8443, proxy.internal`,
+        "x-forwarded-proto": "https, http",
+        "accept-encoding": "gzip, br",
+      },
+      { status: 200, cache: "hit", fastPath: true },
+    );
+    expect(r.fast.headers["strict-transport-security"]).toMatch(/max-age=/);
+  });
+
+  it("many hits at once over kept-alive connections: every body carries its own response's nonce", async () => {
+    // Body buffers are used again once a response has finished (decision 109): under load, a
+    // buffer still being sent must never be rewritten for another response.
+    await warm("/");
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    const one = () =>
+      new Promise<Raw>((resolve, reject) => {
+        const req = http.get(
+          new URL("/", h.server.url),
+          { agent, headers: { host: HOST, "accept-encoding": "br" } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("error", reject);
+            res.on("end", () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                headers: res.headers as Record<string, string>,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          },
+        );
+        req.on("error", reject);
+      });
+    const answers = await Promise.all(Array.from({ length: 300 }, one));
+    agent.destroy();
+    const nonces = new Set<string>();
+    for (const res of answers) {
+      expect(res.headers["x-page-cache"]).toBe("hit");
+      const nonce = nonceOf(res.headers["content-security-policy"])!;
+      nonces.add(nonce);
+      const found = [...decoded(res).matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.every((f) => f === nonce)).toBe(true);
+    }
+    expect(nonces.size).toBe(answers.length);
+  });
+
   it("goes the long way for what it cannot answer alike", async () => {
     // A made-up session cookie: the database decides (decision 083); still a hit, cleared.
     const forged = await expectSame(

@@ -13,9 +13,14 @@ import { logger, withRequestId } from "./log.server";
 
 const SANE_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
-function requestId(req: IncomingMessage, res: ServerResponse): string {
+/** The caller's X-Request-Id when it is a sane token, otherwise a new UUID. */
+export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers["x-request-id"];
-  const id = typeof given === "string" && SANE_ID.test(given) ? given : randomUUID();
+  return typeof given === "string" && SANE_ID.test(given) ? given : randomUUID();
+}
+
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdOf(req);
   res.setHeader("X-Request-Id", id);
   return id;
 }
@@ -44,12 +49,18 @@ function levelOf(status: number, error: unknown): "info" | "warn" | "error" {
 
 /**
  * The same line as `accessLog()` for a response answered outside Express (the page cache's fast
- * path): the same X-Request-Id header and the same JSON, without pino-http's per-request child
- * loggers. Nothing else is logged while such a request is handled, so no request scope is needed.
+ * path), whose X-Request-Id (`reqId`, from requestIdOf) the caller sends: the same JSON, without
+ * pino-http's per-request child loggers. Nothing else is logged while such a request is handled,
+ * so no request scope is needed. Such responses are never 5xx, so their line is at info level:
+ * when info is off (LOG_LEVEL=warn or above) there is nothing to wait for.
  */
-export function logAccess(req: IncomingMessage & { id?: unknown }, res: ServerResponse): void {
-  const reqId = requestId(req, res);
+export function logAccess(
+  req: IncomingMessage & { id?: unknown },
+  res: ServerResponse,
+  reqId: string,
+): void {
   req.id = reqId;
+  if (!logger.isLevelEnabled("info")) return;
   const started = Date.now();
   const done = () => {
     res.off("finish", done);

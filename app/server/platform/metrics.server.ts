@@ -75,8 +75,11 @@ const isUpload = (req: IncomingMessage) =>
 export interface Metrics {
   /** First middleware: times every request and counts it by route pattern and status. */
   observe(req: Request, res: Response, next: NextFunction): void;
-  /** The same for a request answered outside Express (the page cache's fast path). */
-  track(req: IncomingMessage, path: string, res: ServerResponse): void;
+  /**
+   * The same for a request answered outside Express (the page cache's fast path), which passes
+   * its X-Page-Cache state (its headers are written at once, not kept on the response).
+   */
+  track(req: IncomingMessage, path: string, res: ServerResponse, cacheState?: string): void;
   /** Counts a cache hit answered by the fast path. */
   countFastHit(): void;
   /** GET /metrics. */
@@ -203,7 +206,7 @@ export function createMetrics(
   );
   const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
 
-  const track = (req: IncomingMessage, path: string, res: ServerResponse) => {
+  const track = (req: IncomingMessage, path: string, res: ServerResponse, cacheState?: string) => {
     if (!expected) return;
     const stop = duration.startTimer();
     const upload = isUpload(req);
@@ -223,7 +226,7 @@ export function createMetrics(
       };
       stop(labels);
       requests.inc(labels);
-      const cache = res.getHeader("X-Page-Cache");
+      const cache = cacheState ?? res.getHeader("X-Page-Cache");
       if (typeof cache === "string" && ["hit", "miss", "bypass", "off"].includes(cache)) {
         cacheResults.inc({ result: cache });
       }

@@ -58,28 +58,53 @@ declare module "express-serve-static-core" {
   }
 }
 
+export interface SecurityHeaderList {
+  /** The Content-Security-Policy of a response with this nonce. */
+  policy(nonce: string): string;
+  /** The other security headers, in the order they are sent; HSTS only over HTTPS. */
+  fixed(secure: boolean): readonly (readonly [string, string])[];
+}
+
 /**
- * Writes the security headers on a response and returns its fresh CSP nonce: one function for the
- * Express middleware and the page cache's fast path (page-cache-fast-path.server.ts), so both
- * send the same headers in the same order. The policy text around the nonce is built once.
+ * The security headers as data: one source for the Express middleware and the page cache's fast
+ * path (page-cache-fast-path.server.ts), so both send the same headers. The policy text around the
+ * nonce is built once.
  */
-export function securityHeaderWriter(options: {
+export function securityHeaderList(options: {
   mediaOrigin?: string;
   development: boolean;
-}): (res: ServerResponse, secure: boolean) => string {
+}): SecurityHeaderList {
   const marker = "\u0000nonce\u0000";
   const [before, after] = contentSecurityPolicy({ nonce: marker, ...options }).split(marker) as [
     string,
     string | undefined,
   ];
+  const plain = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", PERMISSIONS_POLICY],
+  ] as const;
+  const https = [
+    ...plain,
+    ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
+  ] as const;
+  return {
+    policy: (nonce) => (after === undefined ? before : before + nonce + after),
+    fixed: (secure) => (secure ? https : plain),
+  };
+}
+
+/** Writes the security headers on a response and returns its fresh CSP nonce. */
+function securityHeaderWriter(options: {
+  mediaOrigin?: string;
+  development: boolean;
+}): (res: ServerResponse, secure: boolean) => string {
+  const list = securityHeaderList(options);
   return (res, secure) => {
     const nonce = freshNonce();
-    res.setHeader("Content-Security-Policy", after === undefined ? before : before + nonce + after);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    if (secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    res.setHeader("Content-Security-Policy", list.policy(nonce));
+    for (const [name, value] of list.fixed(secure)) res.setHeader(name, value);
     return nonce;
   };
 }

@@ -22,6 +22,7 @@ import {
   identityBody,
   NONCE_PLACEHOLDER,
   splitPage,
+  type BodyBuffer,
   type EncodedPage,
 } from "./page-encoding.server";
 
@@ -244,17 +245,40 @@ function storedHeaders(headers: Headers): [string, string][] {
   return kept;
 }
 
-/** Adds `field` to Vary unless it (or `*`) is there: what Express's `res.vary` does. */
-function addVary(res: ServerResponse, field: string): void {
-  const current = res.getHeader("Vary");
-  const value = Array.isArray(current)
-    ? current.join(", ")
-    : current === undefined
-      ? ""
-      : `${current}`;
-  const names = value.split(",").map((v) => v.trim().toLowerCase());
-  if (names.includes("*") || names.includes(field.toLowerCase())) return;
-  res.setHeader("Vary", value ? `${value}, ${field}` : field);
+/** `vary` with `field` added unless it (or `*`) is there: what Express's `res.vary` does. */
+function varyWith(vary: string, field: string): string {
+  const names = vary.split(",").map((v) => v.trim().toLowerCase());
+  if (names.includes("*") || names.includes(field.toLowerCase())) return vary;
+  return vary ? `${vary}, ${field}` : field;
+}
+
+export type CacheState = "hit" | "miss" | "off";
+
+/**
+ * The headers a stored page is sent with (after the security headers and X-Request-Id): its own,
+ * Vary with Accept-Encoding, ETag and X-Page-Cache, then for a body its Content-Encoding (unless
+ * identity) and Content-Length; a 304 (`body` undefined) has neither. One list for sendStored and
+ * the fast path's prebuilt header blocks (page-cache-fast-path.server.ts).
+ */
+export function storedPageHeaders(
+  page: StoredPage,
+  state: CacheState,
+  body?: { encoding: StaticEncoding | "identity"; length: number },
+): [string, string][] {
+  const headers: [string, string][] = [];
+  let vary = "";
+  for (const entry of page.headers) {
+    if (entry[0].toLowerCase() === "vary") vary = entry[1];
+    else headers.push(entry);
+  }
+  headers.push(["Vary", varyWith(vary, "Accept-Encoding")]);
+  headers.push(["ETag", page.body.etag]);
+  headers.push(["X-Page-Cache", state]);
+  if (body) {
+    if (body.encoding !== "identity") headers.push(["Content-Encoding", body.encoding]);
+    headers.push(["Content-Length", String(body.length)]);
+  }
+  return headers;
 }
 
 /**
@@ -283,32 +307,43 @@ export function sendStored(
   res: ServerResponse,
   page: StoredPage,
   nonce: string,
-  state: "hit" | "miss" | "off",
-  /** The page's storedEncoding for this request, when the caller has it already (the fast path). */
+  state: CacheState,
+  /** The page's storedEncoding for this request, when the caller has it already. */
   encoding: StaticEncoding | "identity" = storedEncoding(page, req.headers["accept-encoding"]),
 ): void {
-  res.statusCode = page.status;
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  addVary(res, "Accept-Encoding");
-  res.setHeader("ETag", page.body.etag);
-  res.setHeader("X-Page-Cache", state);
-  if (matchesEtag(req.headers["if-none-match"], page.body.etag)) {
+  if (notModified(req, page)) {
     // The browser keeps the body it has and the CSP (with that body's nonce) that came with it.
+    for (const [name, value] of storedPageHeaders(page, state)) res.setHeader(name, value);
     res.removeHeader("Content-Security-Policy");
     res.statusCode = 304;
     res.end();
     return;
   }
-  const body =
-    encoding === "br"
-      ? brotliBody(page.body.br!, nonce)
-      : encoding === "gzip"
-        ? gzipBody(page.body, page.body.gzip!, nonce)
-        : identityBody(page.body, nonce);
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
+  const body = storedBody(page, encoding, nonce);
+  res.statusCode = page.status;
+  for (const [name, value] of storedPageHeaders(page, state, { encoding, length: body.length }))
+    res.setHeader(name, value);
   if (req.method === "HEAD") res.end();
   else res.end(body);
+}
+
+/** A stored page's body in `encoding` with `nonce` in its holes (written `into` a given buffer). */
+export function storedBody(
+  page: StoredPage,
+  encoding: StaticEncoding | "identity",
+  nonce: string,
+  into?: BodyBuffer,
+): Buffer {
+  return encoding === "br"
+    ? brotliBody(page.body.br!, nonce, into)
+    : encoding === "gzip"
+      ? gzipBody(page.body, page.body.gzip!, nonce, into)
+      : identityBody(page.body, nonce, into);
+}
+
+/** Whether If-None-Match names this validator (a 304 answers it). */
+export function notModified(req: IncomingMessage, page: StoredPage): boolean {
+  return matchesEtag(req.headers["if-none-match"], page.body.etag);
 }
 
 function sendRendered(

@@ -147,6 +147,14 @@ const DEFLATE_HOLE_HEADER = deflateHoleHeader(NONCE_HOLE);
 const NO_BYTES = Buffer.alloc(0);
 
 /**
+ * Where a body of `length` bytes is written: a new buffer, or one the caller reuses (the fast
+ * path's body pool, page-cache-fast-path.server.ts). Every byte of it is overwritten.
+ */
+export type BodyBuffer = (length: number) => Buffer;
+
+const allocate: BodyBuffer = (length) => Buffer.allocUnsafe(length);
+
+/**
  * `head`, then the parts with `holeHeader` and the nonce's hole bytes between each two, then
  * `tail`, written into one buffer (a cache hit's body: no intermediate buffers or arrays).
  */
@@ -156,6 +164,7 @@ function spliced(
   holeHeader: Buffer,
   nonce: string,
   tail: Buffer,
+  into: BodyBuffer = allocate,
 ): Buffer {
   checkNonce(nonce);
   // The hole (its header and the nonce's bytes) made once per response; every copy is a
@@ -165,7 +174,7 @@ function spliced(
   hole.write(nonce, holeHeader.length, NONCE_HOLE, "latin1");
   let length = head.length + tail.length + Math.max(0, parts.length - 1) * hole.length;
   for (const part of parts) length += part.length;
-  const out = Buffer.allocUnsafe(length);
+  const out = into(length);
   out.set(head, 0);
   let at = head.length;
   for (let i = 0; i < parts.length; i++) {
@@ -181,15 +190,20 @@ function spliced(
   return out;
 }
 
-export function identityBody(page: EncodedPage, nonce: string): Buffer {
-  return spliced(NO_BYTES, page.identity, NO_BYTES, nonce, NO_BYTES);
+export function identityBody(page: EncodedPage, nonce: string, into?: BodyBuffer): Buffer {
+  return spliced(NO_BYTES, page.identity, NO_BYTES, nonce, NO_BYTES, into);
 }
 
-export function brotliBody(parts: Buffer[], nonce: string): Buffer {
-  return spliced(NO_BYTES, parts, BROTLI_HOLE_HEADER, nonce, NO_BYTES);
+export function brotliBody(parts: Buffer[], nonce: string, into?: BodyBuffer): Buffer {
+  return spliced(NO_BYTES, parts, BROTLI_HOLE_HEADER, nonce, NO_BYTES, into);
 }
 
-export function gzipBody(page: EncodedPage, parts: Buffer[], nonce: string): Buffer {
+export function gzipBody(
+  page: EncodedPage,
+  parts: Buffer[],
+  nonce: string,
+  into?: BodyBuffer,
+): Buffer {
   const bytes = nonceHole(nonce);
   let crc = 0;
   page.identity.forEach((part, i) => {
@@ -199,7 +213,7 @@ export function gzipBody(page: EncodedPage, parts: Buffer[], nonce: string): Buf
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(page.length >>> 0, 4);
-  return spliced(GZIP_HEADER, parts, DEFLATE_HOLE_HEADER, nonce, trailer);
+  return spliced(GZIP_HEADER, parts, DEFLATE_HOLE_HEADER, nonce, trailer, into);
 }
 
 const PROBES = ["A".repeat(NONCE_HOLE) + "==", "b".repeat(NONCE_HOLE) + "=="];
