@@ -133,6 +133,22 @@ test.describe("travel moments", () => {
     await expect.poll(() => videoPaused(v2)).toBe(true);
   });
 
+  test("the reel far down the page starts its carousel when the visitor scrolls near it", async ({
+    page,
+  }) => {
+    // Issue 21: carousels below the fold do no work with the page's first load (Embla measures
+    // every slide, a forced layout); the hero, in view, starts once the page is idle.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/", { waitUntil: "networkidle" });
+    await expect(page.locator(".hero.is-ready")).toBeVisible();
+    const reel = page.locator(".moments.carousel");
+    await page.waitForTimeout(1000);
+    await expect(reel).not.toHaveClass(/is-ready/);
+    await page.getByRole("heading", { name: "Travel Moments" }).scrollIntoViewIfNeeded();
+    await expect(reel).toHaveClass(/is-ready/);
+    await expect(page.getByRole("button", { name: "Next travel moment" })).toBeVisible();
+  });
+
   test("the carousel wraps at both ends", async ({ page }) => {
     await page.goto("/");
     const region = page.getByRole("region", { name: "Travel moments videos" });

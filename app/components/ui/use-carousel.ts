@@ -11,8 +11,8 @@ export type { CarouselAutoplay, CarouselOptions };
  * .carousel CSS) showing its first slide; `ready` switches to Embla.
  *
  * Embla is not part of the page's first-load JS (decision 061): it is fetched once the page has
- * loaded and the browser is idle, or at once when the visitor touches, hovers or focuses the
- * carousel. Options are read when Embla starts; later changes are ignored.
+ * loaded, the carousel is near the viewport and the browser is idle, or at once when the visitor
+ * touches, hovers or focuses the carousel. Options are read when Embla starts; later changes are ignored.
  */
 export function useCarousel(options: CarouselOptions, autoplay?: CarouselAutoplay) {
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
@@ -28,6 +28,9 @@ export function useCarousel(options: CarouselOptions, autoplay?: CarouselAutopla
     const stopWaiting = whenWanted(viewport.parentElement ?? viewport, () => {
       const { options: startOptions, autoplay: startAutoplay } = settings.current;
       import("./carousel-engine")
+        // Each carousel starts in a task of its own: carousels waiting on one download would
+        // otherwise all measure their slides in one long task.
+        .then((engine) => new Promise<typeof engine>((resolve) => setTimeout(resolve, 0, engine)))
         .then(({ startEmbla }) => startEmbla(viewport, startOptions, startAutoplay))
         .then((embla) => {
           if (cancelled) {
