@@ -149,6 +149,27 @@ test.describe("travel moments", () => {
     await expect(page.getByRole("button", { name: "Next travel moment" })).toBeVisible();
   });
 
+  test("the reel's thumbnails load as it nears the viewport, not with the page", async ({
+    page,
+  }) => {
+    // Decision 111: a video's poster is fetched with the page wherever the reel is (competing
+    // with the hero image); the thumbnail is a lazy picture under the video instead.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const fetched: string[] = [];
+    page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto("/", { waitUntil: "networkidle" });
+    const thumbnails = page.locator(".moments .moment-poster");
+    const first = (await thumbnails.first().getAttribute("src"))!;
+    expect(first).toMatch(/^\/media\//);
+    await expect(page.locator(".moments video[poster]")).toHaveCount(0);
+    expect(fetched).not.toContain(first);
+    await page.getByRole("heading", { name: "Travel Moments" }).scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => thumbnails.first().evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(fetched).toContain(first);
+  });
+
   test("the carousel wraps at both ends", async ({ page }) => {
     await page.goto("/");
     const region = page.getByRole("region", { name: "Travel moments videos" });

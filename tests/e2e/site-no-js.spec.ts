@@ -93,3 +93,18 @@ test.describe("small screens", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
   });
 });
+
+test("each uploaded travel moment shows its thumbnail until played @nojs", async ({ page }) => {
+  // Decision 111: the thumbnail is a lazy picture under the video (not its poster); without
+  // JavaScript the native controls let it show through.
+  await page.goto("/");
+  const media = page.locator(".moments .moment-media").first();
+  await media.scrollIntoViewIfNeeded();
+  const thumbnail = media.locator("img.moment-poster");
+  await expect(thumbnail).toBeVisible();
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(thumbnail).toHaveAttribute("alt", "");
+  await expect(media.locator("video")).toHaveAttribute("preload", "none");
+});

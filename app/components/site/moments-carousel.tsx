@@ -100,17 +100,29 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
                 <div className={isPlaying ? "moment-media is-playing" : "moment-media"}>
                   {moment.source.kind === "file" ? (
                     <>
+                      {moment.thumbnailUrl ? (
+                        // The thumbnail as a lazy picture under the video rather than its poster,
+                        // which browsers fetch with the page wherever the reel is (competing with
+                        // the hero image). The video has no frame until played, so it shows
+                        // through; once playing, the video covers it. Decision 111.
+                        <img
+                          className="moment-poster"
+                          src={moment.thumbnailUrl}
+                          alt=""
+                          loading="lazy"
+                          decoding="async"
+                        />
+                      ) : null}
                       {/* Uploaded moments come without caption files (spec §3 has no field). */}
                       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
                       <video
                         ref={register(moment.id)}
                         src={moment.source.src}
-                        poster={moment.thumbnailUrl}
                         preload="none"
                         playsInline
                         controls={!ready}
                         aria-label={moment.title}
-                        // A poster has no alt: its own text describes the video (decision 104).
+                        // The thumbnail is decorative: its text describes the video (decision 104).
                         aria-description={moment.thumbnailAlt}
                         data-moment-id={moment.id}
                         onPlay={() => onPlay(moment.id)}
