@@ -110,7 +110,6 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
                           src={moment.thumbnailUrl}
                           alt=""
                           loading="lazy"
-                          decoding="async"
                         />
                       ) : null}
                       {/* Uploaded moments come without caption files (spec §3 has no field). */}

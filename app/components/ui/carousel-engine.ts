@@ -12,13 +12,16 @@ export type CarouselOptions = Omit<EmblaOptionsType, "duration"> & { transitionM
 
 /**
  * Everything a carousel needs once it runs, in one chunk that pages fetch after their first load
- * (decision 061): Embla, its autoplay plugin and the transition timing.
+ * (decision 061): Embla, its autoplay plugin and the transition timing. Resolves in a later task.
  */
-export function startEmbla(
+export async function startEmbla(
   viewport: HTMLElement,
   { transitionMs, ...options }: CarouselOptions,
   autoplay: CarouselAutoplay | undefined,
-): EmblaCarouselType {
+): Promise<EmblaCarouselType> {
+  // Each carousel starts in a task of its own: carousels that waited on this one download would
+  // otherwise all measure their slides (a forced layout each) in one long task (decision 110).
+  await new Promise((resolve) => setTimeout(resolve));
   return EmblaCarousel(
     viewport,
     transitionMs === undefined

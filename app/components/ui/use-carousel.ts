@@ -28,9 +28,6 @@ export function useCarousel(options: CarouselOptions, autoplay?: CarouselAutopla
     const stopWaiting = whenWanted(viewport.parentElement ?? viewport, () => {
       const { options: startOptions, autoplay: startAutoplay } = settings.current;
       import("./carousel-engine")
-        // Each carousel starts in a task of its own: carousels waiting on one download would
-        // otherwise all measure their slides in one long task.
-        .then((engine) => new Promise<typeof engine>((resolve) => setTimeout(resolve, 0, engine)))
         .then(({ startEmbla }) => startEmbla(viewport, startOptions, startAutoplay))
         .then((embla) => {
           if (cancelled) {

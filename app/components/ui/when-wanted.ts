@@ -1,4 +1,8 @@
-const INTERACTIONS = ["pointerenter", "pointerdown", "touchstart", "focusin", "keydown"] as const;
+/**
+ * A pointer (mouse, pen or touch: a touch enters before it presses) or the keyboard's focus
+ * arriving inside the element.
+ */
+const INTERACTIONS = ["pointerenter", "focusin"] as const;
 
 /** How long an idle callback may wait once the page has loaded. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -12,65 +16,37 @@ export function afterLoad(callback: () => void, signal: AbortSignal): void {
   else window.addEventListener("load", callback, { once: true, signal });
 }
 
-function hasIdleCallback(): boolean {
-  return typeof window.requestIdleCallback === "function";
-}
-
 /**
  * Calls `start` once: when the visitor first hovers, touches, presses or focuses inside `element`,
  * or else once the page's first load has finished (the window `load` event), `element` is in or
  * near the viewport and the browser is idle. Enhancements that are not needed for the first paint
  * wait here, so their code is not fetched with the page's first-load JS, and one far down the page
  * does no work (Embla measures every slide, a forced layout) until the visitor scrolls towards
- * it. Returns a function that cancels the wait.
+ * it (decision 110). Returns a function that cancels the wait. Small on purpose: it is part of
+ * every public page's first-load JS.
  */
 export function whenWanted(element: HTMLElement, start: () => void): () => void {
-  let done = false;
-  let idleHandle: number | undefined;
-  let observer: IntersectionObserver | undefined;
-  const listeners = new AbortController();
-
+  const stop = new AbortController();
+  const { signal } = stop;
   const run = () => {
-    if (done) return;
-    done = true;
-    cancel();
+    if (signal.aborted) return;
+    stop.abort();
     start();
   };
-  const cancel = () => {
-    listeners.abort();
-    observer?.disconnect();
-    if (idleHandle !== undefined) {
-      if (hasIdleCallback()) window.cancelIdleCallback(idleHandle);
-      else window.clearTimeout(idleHandle);
-    }
-  };
-  const whenIdle = () => {
-    if (done || idleHandle !== undefined) return;
-    // Safari has no requestIdleCallback.
-    idleHandle = hasIdleCallback()
-      ? window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
-      : window.setTimeout(run, 1);
-  };
-  const whenNear = () => {
-    if (done) return;
-    if (typeof IntersectionObserver !== "function") return whenIdle();
-    observer = new IntersectionObserver(
+  for (const type of INTERACTIONS) element.addEventListener(type, run, { passive: true, signal });
+  afterLoad(() => {
+    const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer?.disconnect();
-        whenIdle();
+        observer.disconnect();
+        // Safari has no requestIdleCallback. A callback after a cancel finds `signal` aborted.
+        if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+        else setTimeout(run, 1);
       },
       { rootMargin: NEAR_VIEWPORT },
     );
     observer.observe(element);
-  };
-
-  for (const type of INTERACTIONS)
-    element.addEventListener(type, run, { passive: true, signal: listeners.signal });
-  afterLoad(whenNear, listeners.signal);
-
-  return () => {
-    done = true;
-    cancel();
-  };
+    signal.addEventListener("abort", () => observer.disconnect());
+  }, signal);
+  return () => stop.abort();
 }

@@ -92,7 +92,9 @@ export function createMetrics(
   routes: () => Promise<RouteMatcher>,
 ): Metrics {
   const registry = new client.Registry();
-  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  // Process metrics (CPU, heap, GC, event loop) only when someone can read them: the GC series
+  // alone observes every collection, which under load is a cost for nothing when /metrics is off.
+  if (token) client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const labelNames = ["method", "route", "status"] as const;
   const requests = new client.Counter({
     name: "http_requests_total",
