@@ -290,6 +290,42 @@ export function firstInvalidField(
 }
 
 /** What a form action answers when it does not redirect. */
+/** Whether a schema holds a list, through optional, nullable, default and pipes. */
+function isListSchema(schema: z.core.$ZodType): boolean {
+  const def = schema._zod.def as {
+    type: string;
+    innerType?: z.core.$ZodType;
+    in?: z.core.$ZodType;
+  };
+  if (def.type === "array") return true;
+  if (def.innerType) return isListSchema(def.innerType);
+  return def.type === "pipe" && def.in !== undefined && isListSchema(def.in);
+}
+
+let listFields: Set<string> | undefined;
+
+/**
+ * The submission as the package form shows it again, with every list field a list. A post that
+ * sends a list's name as one value (a tampered or corrupted body: `videos=x` instead of
+ * `videos[0].url=x`) would otherwise come back as a form that cannot render (Conform's
+ * `getFieldList` throws on it): such a value is dropped, and the schema has already refused it.
+ */
+export function withListsAsLists(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
+  const initial = result.initialValue;
+  if (!initial) return result;
+  // The full form's schema has every list field of every kind's form.
+  listFields ??= new Set(
+    Object.entries(packageFormSchema("trip").shape)
+      .filter(([, schema]) => isListSchema(schema))
+      .map(([name]) => name),
+  );
+  const lists = listFields;
+  const kept = Object.entries(initial).filter(
+    ([name, value]) => !lists.has(name) || Array.isArray(value),
+  );
+  return { ...result, initialValue: Object.fromEntries(kept) };
+}
+
 export interface PackageFormReply {
   result: SubmissionResult<string[]>;
   /** A server fault or a refused save, shown as a toast with JavaScript (and inline always). */

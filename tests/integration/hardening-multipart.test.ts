@@ -287,6 +287,28 @@ describe("malformed multipart bodies on the upload routes", () => {
     await expectNothingLeft();
   });
 
+  it("answers a list field sent as one value (videos=x, images=x) with the form and 400, not 500", async () => {
+    // Found by the fuzzer (FUZZ_SEED=993867, run 127: a flipped byte turned `videos.new` into
+    // `videos`): the form came back with `videos` as one string and could not render.
+    const before = await mediaCount();
+    for (const target of ["/admin/new-package", editPath]) {
+      for (const name of ["videos", "images", "highlights", "itinerary"]) {
+        const body = multipart([
+          { name: "title", value: "One value for a list" },
+          { name: "price", value: "$1,000" },
+          { name: "status", value: "draft" },
+          { name, value: "https://example.com/a.mp4" },
+        ]);
+        const answer = await send(suite.server.url, target, headers(), body);
+        expect(answer.status, `${target} ${name}: ${answer.body.slice(0, 200)}`).toBe(400);
+        expect(answer.body).toContain('name="title"');
+        expect(answer.body).toContain("One value for a list");
+      }
+    }
+    expect(await mediaCount()).toBe(before);
+    await expectNothingLeft();
+  });
+
   it("survives 2,000+ corrupted upload requests: never a 5xx, no temp file, no orphan", async () => {
     const RUNS = 2_100;
     const CONCURRENCY = 6;

@@ -7,6 +7,7 @@ import {
   type FormMode,
   type PackageFormData,
   type PackageFormReply,
+  withListsAsLists,
 } from "~/domain/package-form";
 import { kindInfo, kindMessages } from "~/domain/package-kinds";
 import { isUuid, slugify, type Package, type PackageKind } from "~/domain/schemas";
@@ -147,7 +148,8 @@ function notOnExclusiveForm(pkg: Package) {
   return { highlights, inclusions, exclusions, itinerary, departures, faqs, meeting_point };
 }
 
-const reply = (value: PackageFormReply, status: number) => data(value, { status });
+const reply = (value: PackageFormReply, status: number) =>
+  data({ ...value, result: withListsAsLists(value.result) }, { status });
 
 /**
  * Validates with the API's schema and saves. Answers the flash message on success; otherwise the
