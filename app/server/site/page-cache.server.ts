@@ -308,8 +308,6 @@ export function sendStored(
   page: StoredPage,
   nonce: string,
   state: CacheState,
-  /** The page's storedEncoding for this request, when the caller has it already. */
-  encoding: StaticEncoding | "identity" = storedEncoding(page, req.headers["accept-encoding"]),
 ): void {
   if (notModified(req, page)) {
     // The browser keeps the body it has and the CSP (with that body's nonce) that came with it.
@@ -319,6 +317,7 @@ export function sendStored(
     res.end();
     return;
   }
+  const encoding = storedEncoding(page, req.headers["accept-encoding"]);
   const body = storedBody(page, encoding, nonce);
   res.statusCode = page.status;
   for (const [name, value] of storedPageHeaders(page, state, { encoding, length: body.length }))
