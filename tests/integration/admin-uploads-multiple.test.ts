@@ -4,19 +4,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { INSTANT_UPLOAD_MESSAGES } from "~/server/media/instant-upload.server";
+import { filesUnder } from "../support/files";
 import { useSignedInServer } from "./auth-support";
 
 // Issue 17, finding 5: POST /admin/uploads answers for one file, so a request with several
 // `file` parts is refused (400) and stores none of them: no object waits 24 h for the sweep.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-uploads-multiple-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-const filesUnder = (root: string): string[] =>
-  fs.existsSync(root)
-    ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) =>
-        fs.statSync(path.join(root, p)).isFile(),
-      )
-    : [];
 
 describe("POST /admin/uploads with several files", () => {
   const suite = useSignedInServer({ DATA_DIR: dataDir });

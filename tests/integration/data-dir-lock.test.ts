@@ -1,20 +1,14 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { lockDataDir } from "~/server/platform/data-dir-lock.server";
 import { openDatabase } from "~/server/platform/db.server";
+import { tempDirs } from "../support/files";
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-lock-"));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs("wlx-lock-");
+const tempDir = temp.make;
+afterEach(temp.removeAll);
 
 describe("DATA_DIR lock", () => {
   it("refuses a second holder while another live process holds it", async () => {

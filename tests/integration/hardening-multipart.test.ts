@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepUnattachedMedia, UNATTACHED_GRACE_MS } from "~/server/media/references.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { makePackage } from "../support/factories";
+import { filesUnder } from "../support/files";
 import { BOUNDARY, mp4, multipart, sendRaw as send, type Part } from "../support/multipart";
 import { startAuthServer, useSignedInServer } from "./auth-support";
 
@@ -33,14 +34,6 @@ afterAll(() => {
 /** Temp files of uploads in progress (images are spooled to disk before sharp decodes them). */
 const tempUploads = () =>
   fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith(`wlx-upload-${process.pid}-`));
-
-function filesUnder(root: string): string[] {
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[])
-    .map((p) => p.split(path.sep).join("/"))
-    .filter((p) => fs.statSync(path.join(root, p)).isFile())
-    .sort();
-}
 
 /**
  * A small deterministic generator (mulberry32), so a failing mutation can be replayed from its

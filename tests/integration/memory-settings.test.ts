@@ -2,7 +2,6 @@
 // process inside a 1 GB machine. The footprint itself is measured by `npm run bench`; these tests
 // fail when a setting stops being applied.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
@@ -11,16 +10,11 @@ import { openDatabase } from "~/server/platform/db.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { EMBEDDED_POSTGRES_SETTINGS } from "~/server/platform/pglite-options.server";
 import { startRuntime } from "~/server/platform/runtime.server";
+import { tempDirs } from "../support/files";
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-memory-"));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs("wlx-memory-");
+const tempDir = temp.make;
+afterEach(temp.removeAll);
 
 describe("embedded database memory settings", () => {
   it("gives initdb the settings (postgresql.conf) and applies them to data dirs made before", async () => {

@@ -2,7 +2,6 @@
 // instead of running initdb inside the server (two PostgreSQL heaps and a copy of one: the start's
 // memory peak). The footprint is measured by `npm run bench`; these tests prove the mechanism.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,16 +13,11 @@ import {
   pgliteTemplatePath,
   seedDataDirFromTemplate,
 } from "~/server/platform/pglite-template.server";
+import { tempDirs } from "../support/files";
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-template-"));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs("wlx-template-");
+const tempDir = temp.make;
+afterAll(temp.removeAll);
 
 /** PostgreSQL's system identifier (the first 8 bytes of pg_control): initdb draws a new one. */
 const systemIdentifier = (pgDir: string) =>

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
+import { filesUnder } from "../support/files";
 import { BOUNDARY, mp4, multipart, sendRaw } from "../support/multipart";
 import { ensureTestAdmin, signedInCookie, startAuthServer } from "./auth-support";
 
@@ -24,14 +25,6 @@ async function waitFor(what: string, check: () => Promise<boolean>): Promise<voi
     if (await check()) return;
   }
   throw new Error(`timed out waiting for ${what}`);
-}
-
-function filesUnder(root: string): string[] {
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[])
-    .map((p) => p.split(path.sep).join("/"))
-    .filter((p) => fs.statSync(path.join(root, p)).isFile())
-    .sort();
 }
 
 describe("stopping while an action writes for a client that has gone", () => {
