@@ -41,6 +41,7 @@ export const EVENT_LABELS: Record<string, string> = {
   "account.email_deleted": "E-mail address deleted",
   "team.invitation_sent": "Invitation sent",
   "team.invitation_accepted": "Invitation accepted",
+  "team.invitation_withdrawn": "Invitation withdrawn",
   "team.admin_removed": "Admin removed",
   "team.two_factor_requirement_changed": "Two-factor requirement changed",
   "package.created": "Package created",

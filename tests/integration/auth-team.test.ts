@@ -178,6 +178,80 @@ describe("/admin/team with e-mail configured", () => {
     expect(event).toMatchObject({ email, actorId: expect.any(String) });
   });
 
+  it("withdraws a pending invitation: the link stops working at once and the log says who did it", async () => {
+    const email = `withdrawn${++n}@example.com`;
+    const link = await invitedLink(email);
+    const [row] = (await invitations()).filter((i) => i.target === email);
+    const list = await (
+      await suite.server.fetch("/admin/team", { headers: { Cookie: owner } })
+    ).text();
+    expect(list).toContain(`Withdraw invitation<span class="visually-hidden"> to ${email}`);
+    const withdrawn = await formPost(
+      suite.server,
+      "/admin/team",
+      { intent: "withdraw", invitationId: row!.id },
+      { Cookie: owner },
+    );
+    expect(withdrawn.status).toBe(302);
+    expect(withdrawn.headers.get("Location")).toBe("/admin/team");
+    const after = await (
+      await suite.server.fetch("/admin/team", {
+        headers: { Cookie: `${owner}; ${cookieHeader(withdrawn)}` },
+      })
+    ).text();
+    expect(after).toContain(`The invitation to ${email} was withdrawn.`);
+    expect(after).not.toContain(`Withdraw invitation<span class="visually-hidden"> to ${email}`);
+    expect(await (await suite.server.fetch(link)).text()).toContain("This link is not valid");
+    const refused = await accept(link, PASSWORD);
+    expect(refused.status).toBe(400);
+    expect((await apiLogin(suite.server, { email, password: PASSWORD })).status).toBe(401);
+    const me = await ensureTestAdmin(suite.database);
+    const [event] = await listEvents(suite.database.db, { type: "team.invitation_withdrawn" });
+    expect(event).toMatchObject({ email, actorId: me.id });
+    // Twice, unknown or malformed: a clear message, nothing changed.
+    for (const invitationId of [row!.id, "00000000-0000-4000-8000-000000000000", "nope"]) {
+      const again = await formPost(
+        suite.server,
+        "/admin/team",
+        { intent: "withdraw", invitationId },
+        { Cookie: owner },
+      );
+      expect(again.status, invitationId).toBe(404);
+      expect(await again.text(), invitationId).toContain("No such invitation");
+    }
+  });
+
+  it("withdraws the invitations of an admin who is removed, so they cannot bring anyone in", async () => {
+    const insider = `insider${++n}@example.com`;
+    const accomplice = `accomplice${n}@example.com`;
+    await createAdmin(suite.database.db, insider, PASSWORD);
+    const theirs = await signedInCookie(suite.server, insider, PASSWORD);
+    const seen = smtp.messages.length;
+    expect((await invite(theirs, accomplice)).status).toBe(302);
+    const message = await smtp.nextMessage(seen);
+    const link = /(\/admin\/accept-invite\?token=[A-Za-z0-9_-]{43})/.exec(message.text)![1]!;
+    const { id } = (await suite.database.db
+      .selectFrom("admins")
+      .select("id")
+      .where("email", "=", insider)
+      .executeTakeFirst())!;
+    const removed = await formPost(
+      suite.server,
+      "/admin/team",
+      { intent: "remove", adminId: id },
+      { Cookie: owner },
+    );
+    expect(removed.status).toBe(302);
+    expect((await invitations()).filter((i) => i.target === accomplice)).toEqual([]);
+    expect(await (await suite.server.fetch(link)).text()).toContain("This link is not valid");
+    expect((await accept(link, PASSWORD)).status).toBe(400);
+    expect((await apiLogin(suite.server, { email: accomplice, password: PASSWORD })).status).toBe(
+      401,
+    );
+    const [event] = await listEvents(suite.database.db, { type: "team.invitation_withdrawn" });
+    expect(event).toMatchObject({ email: accomplice, details: { reason: "inviter_removed" } });
+  });
+
   it("refuses to remove yourself or an unknown admin", async () => {
     const me = await ensureTestAdmin(suite.database);
     for (const [adminId, status, text] of [

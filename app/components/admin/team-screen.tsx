@@ -81,7 +81,15 @@ export function TeamScreen(props: TeamScreenProps) {
                 <td>–</td>
                 <td>Never</td>
                 <td>{`Invited (link valid until ${day(i.expiresAt)})`}</td>
-                <td />
+                <td>
+                  <Form method="post" action="/admin/team">
+                    <input type="hidden" name="intent" value="withdraw" />
+                    <input type="hidden" name="invitationId" value={i.id} />
+                    <button type="submit" className="button-link" disabled={pending}>
+                      Withdraw invitation<span className="visually-hidden">{` to ${i.email}`}</span>
+                    </button>
+                  </Form>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -154,7 +162,7 @@ export function TeamScreen(props: TeamScreenProps) {
         </Form>
       </section>
 
-      {reply?.intent === "remove" && reply.error ? (
+      {(reply?.intent === "remove" || reply?.intent === "withdraw") && reply.error ? (
         <p className="form-error" role="alert">
           {reply.error}
         </p>

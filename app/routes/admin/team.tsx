@@ -2,7 +2,7 @@ import { data, useNavigation } from "react-router";
 import { TeamScreen } from "~/components/admin/team-screen";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { requestOrigin } from "~/server/events/events.server";
-import { inviteAdmin, listTeam, removeAdmin } from "~/server/auth/team.server";
+import { inviteAdmin, listTeam, removeAdmin, withdrawInvitation } from "~/server/auth/team.server";
 import { requiresTwoFactor, setRequireTwoFactor } from "~/server/auth/team-settings.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
 import { getMailer, MAIL_FAILED_NOTICE, MAIL_OFF_NOTICE } from "~/server/mail/mailer.server";
@@ -77,6 +77,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(request, "/admin/team", {
         type: "success",
         message: `${removed.email} was removed.`,
+      });
+    }
+    if (intent === "withdraw") {
+      const withdrawn = await withdrawInvitation(getDb(), {
+        actorId: me.id,
+        invitationId: form.get("invitationId"),
+        origin,
+      });
+      return redirectWithToast(request, "/admin/team", {
+        type: "success",
+        message: `The invitation to ${withdrawn.email} was withdrawn.`,
       });
     }
     return data({ intent: "invite", error: "Unknown action" }, { status: 400 });

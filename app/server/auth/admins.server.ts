@@ -6,6 +6,7 @@ import { AppError, badRequest, conflict, isUniqueViolation } from "../platform/e
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { beginPasswordChangeAttempt, recordPasswordChangeSuccess } from "./rate-limit.server";
 import { destroyAdminSessions } from "./session.server";
+import { revokeAccountLinks } from "./verification.server";
 import { recordEvent, type RequestOrigin } from "../events/events.server";
 import { LIMITS, stripInvisible } from "~/domain/schemas";
 
@@ -157,6 +158,7 @@ export async function changePassword(
       .where("id", "=", adminId)
       .execute();
     await destroyAdminSessions(trx, adminId, keepSessionId);
+    await revokeAccountLinks(trx, adminId);
     await recordEvent(trx, { type: "account.password_changed", adminId, ...origin });
   });
   await recordPasswordChangeSuccess(db, adminId);

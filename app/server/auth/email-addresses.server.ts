@@ -13,7 +13,7 @@ import {
 } from "../platform/errors.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { findAdminByEmail } from "./admins.server";
-import { consumeVerification, createVerification } from "./verification.server";
+import { consumeVerification, createVerification, revokeAccountLinks } from "./verification.server";
 
 /*
  * Settings → E-mail addresses (issue 22). admins.email is the primary address; further ones live
@@ -204,6 +204,7 @@ export async function makePrimary(
       .set({ email: row.email, updated_at: new Date() })
       .where("id", "=", input.adminId)
       .execute();
+    await revokeAccountLinks(trx, input.adminId);
     await recordEvent(trx, {
       type: "account.email_made_primary",
       adminId: input.adminId,
@@ -223,13 +224,7 @@ export async function deleteAddress(
     const row = await ownRow(trx, input.adminId, input.addressId);
     if (!row) throw badRequest("The primary address cannot be deleted.");
     await trx.deleteFrom("admin_emails").where("id", "=", row.id).execute();
-    await trx
-      .deleteFrom("verifications")
-      .where("type", "=", "email_verify")
-      .where("admin_id", "=", input.adminId)
-      .where("target", "=", row.email.toLowerCase())
-      .where("used_at", "is", null)
-      .execute();
+    await revokeAccountLinks(trx, input.adminId);
     await recordEvent(trx, {
       type: "account.email_deleted",
       adminId: input.adminId,

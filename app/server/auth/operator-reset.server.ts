@@ -3,6 +3,7 @@ import { inTransaction, type Db } from "../platform/db.server";
 import { badRequest, notFound } from "../platform/errors.server";
 import { findAdminByEmail, hashPassword, newAdminSchema } from "./admins.server";
 import { destroyAdminSessions } from "./session.server";
+import { revokeAccountLinks } from "./verification.server";
 
 /*
  * For an admin locked out of their e-mail, or who lost their device and recovery codes: the
@@ -18,6 +19,7 @@ async function lockedOut(db: Db, email: string) {
 
 async function endEverything(trx: Db, adminId: string): Promise<void> {
   await destroyAdminSessions(trx, adminId);
+  await revokeAccountLinks(trx, adminId);
   await trx.deleteFrom("login_challenges").where("admin_id", "=", adminId).execute();
 }
 
@@ -35,12 +37,6 @@ export async function operatorResetPassword(
       .updateTable("admins")
       .set({ password_hash, updated_at: new Date() })
       .where("id", "=", admin.id)
-      .execute();
-    await trx
-      .deleteFrom("verifications")
-      .where("admin_id", "=", admin.id)
-      .where("type", "=", "password_reset")
-      .where("used_at", "is", null)
       .execute();
     await endEverything(trx, admin.id);
     await recordEvent(trx, {

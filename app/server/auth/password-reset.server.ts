@@ -9,7 +9,7 @@ import { findAdminByEmail, hashPassword, newAdminSchema } from "./admins.server"
 import { beginResetRequest } from "./rate-limit.server";
 import { createChallenge, type Challenge } from "./sign-in-challenge.server";
 import { createSession, destroyAdminSessions } from "./session.server";
-import { consumeVerification, createVerification } from "./verification.server";
+import { consumeVerification, createVerification, revokeAccountLinks } from "./verification.server";
 
 /*
  * Password recovery (issue 22), a thin caller of the verification module. The request answers the
@@ -50,15 +50,17 @@ export async function requestPasswordReset(
   }
   const admin = await findAdminByEmail(db, email);
   if (!admin) return { message: RESET_REQUESTED_MESSAGE, delivery: Promise.resolve() };
+  const target = email.toLowerCase();
   const { token } = await createVerification(db, {
     type: "password_reset",
-    target: admin.email,
+    // The address it goes to: the link works only while that address is still the account's.
+    target,
     adminId: admin.id,
   });
   const content = passwordResetMail(input.site, { token });
   // Not awaited by the request: its answer must not wait on (or reveal) the mail server.
   // To the address typed: the primary or a verified further address of the account.
-  const delivery = input.mailer.send({ to: email.toLowerCase(), ...content });
+  const delivery = input.mailer.send({ to: target, ...content });
   return { message: RESET_REQUESTED_MESSAGE, delivery };
 }
 
@@ -112,6 +114,7 @@ export async function resetPassword(
       : undefined;
     if (!admin) throw new AppError("This link is not valid. Ask for a new one.", 400);
     await destroyAdminSessions(trx, admin.id);
+    await revokeAccountLinks(trx, admin.id);
     await trx.deleteFrom("login_challenges").where("admin_id", "=", admin.id).execute();
     await recordEvent(trx, {
       type: "account.password_reset",

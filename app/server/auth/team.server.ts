@@ -67,6 +67,8 @@ export async function listTeam(
     .leftJoin("admins as a", "a.id", "v.created_by")
     .select(["v.id", "v.target", "v.expires_at", "a.email as invited_by"])
     .where("v.type", "=", "invite")
+    // An invitation whose sender has left the team is void (decision 113): not listed.
+    .where("v.created_by", "is not", null)
     .where("v.used_at", "is", null)
     .where("v.expires_at", ">", sql<Date>`now()`)
     .orderBy("v.created_at")
@@ -230,6 +232,22 @@ export async function removeAdmin(
     if (!victim) throw notFound("No such admin");
     if (!all.some((a) => a.id === input.actorId)) throw notFound("No such admin");
     if (all.length <= 1) throw badRequest("The last remaining admin cannot be removed.");
+    // Their unused invitations go with them: nobody they invited gets in after they left.
+    const withdrawn = await trx
+      .deleteFrom("verifications")
+      .where("type", "=", "invite")
+      .where("created_by", "=", victim.id)
+      .where("used_at", "is", null)
+      .returning("target")
+      .execute();
+    for (const invitation of withdrawn)
+      await recordEvent(trx, {
+        type: "team.invitation_withdrawn",
+        actorId: input.actorId,
+        email: invitation.target,
+        ...input.origin,
+        details: { reason: "inviter_removed", inviter: victim.email },
+      });
     await trx.deleteFrom("admins").where("id", "=", victim.id).execute();
     await recordEvent(trx, {
       type: "team.admin_removed",
@@ -239,5 +257,31 @@ export async function removeAdmin(
       ...input.origin,
     });
     return { email: victim.email };
+  });
+}
+
+/** "Withdraw invitation" on /admin/team: the link stops working at once; recorded as an event. */
+export async function withdrawInvitation(
+  db: Db,
+  input: { actorId: string; invitationId: unknown; origin: RequestOrigin },
+): Promise<{ email: string }> {
+  const id = z.uuid().safeParse(input.invitationId);
+  if (!id.success) throw notFound("No such invitation: it may have been accepted or withdrawn.");
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .deleteFrom("verifications")
+      .where("id", "=", id.data)
+      .where("type", "=", "invite")
+      .where("used_at", "is", null)
+      .returning("target")
+      .executeTakeFirst();
+    if (!row) throw notFound("No such invitation: it may have been accepted or withdrawn.");
+    await recordEvent(trx, {
+      type: "team.invitation_withdrawn",
+      actorId: input.actorId,
+      email: row.target,
+      ...input.origin,
+    });
+    return { email: row.target };
   });
 }

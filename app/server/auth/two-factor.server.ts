@@ -5,6 +5,7 @@ import { AppError, badRequest } from "../platform/errors.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { beginCodeAttempt, recordCodeSuccess } from "./rate-limit.server";
 import { destroyAdminSessions, hashSessionId } from "./session.server";
+import { revokeAccountLinks } from "./verification.server";
 import {
   hashRecoveryCode,
   isRecoveryCodeShape,
@@ -233,6 +234,7 @@ export async function confirmEnrolment(
           .execute();
       }
       await destroyAdminSessions(trx, admin.id, admin.sessionId);
+      await revokeAccountLinks(trx, admin.id);
       await recordEvent(trx, { type: "account.two_factor_enabled", adminId: admin.id, ...origin });
       return made;
     });
@@ -288,6 +290,7 @@ export async function disableTwoFactor(
       .where("id", "=", adminId)
       .execute();
     await trx.deleteFrom("recovery_codes").where("admin_id", "=", adminId).execute();
+    await revokeAccountLinks(trx, adminId);
     await recordEvent(trx, { type: "account.two_factor_disabled", adminId, ...origin });
   });
 }
@@ -301,6 +304,7 @@ export async function regenerateRecoveryCodes(
 ): Promise<string[]> {
   return withCurrentCode(db, adminId, input, false, async (trx) => {
     const codes = await replaceRecoveryCodes(trx, adminId);
+    await revokeAccountLinks(trx, adminId);
     await recordEvent(trx, { type: "account.recovery_codes_regenerated", adminId, ...origin });
     return codes;
   });

@@ -121,7 +121,29 @@ const COLUMNS = [
   "used_at",
 ] as const;
 
-/** Why a token that did not verify failed: unknown (or another type's), used, or expired. */
+/**
+ * A link is good only while what it was sent for still holds (decision 113): a password-reset
+ * link while the address it went to is still the account's primary or a verified further address;
+ * an invitation while the admin who sent it is still on the team. Checked in the same statement
+ * that reads or uses the token, so a change that lands first wins.
+ */
+const STILL_MEANT = sql<boolean>`(
+  (verifications.type <> 'password_reset' or exists (
+    select 1 from admins a
+    where a.id = verifications.admin_id
+      and (lower(a.email) = verifications.target or exists (
+        select 1 from admin_emails e
+        where e.admin_id = a.id and lower(e.email) = verifications.target
+          and e.verified_at is not null))))
+  and (verifications.type <> 'invite' or exists (
+    select 1 from admins i where i.id = verifications.created_by))
+)`;
+
+/**
+ * Why a token that did not verify failed: unknown (or another type's), used, expired, or no longer
+ * meant (its address left the account, its inviter left the team: told apart from nothing, as
+ * "not valid").
+ */
 async function problemOf(
   db: Db,
   type: VerificationType,
@@ -129,13 +151,13 @@ async function problemOf(
 ): Promise<VerificationResult> {
   const row = await db
     .selectFrom("verifications")
-    .select(COLUMNS)
+    .select(["used_at", sql<boolean>`expires_at <= now()`.as("expired")])
     .where("token_hash", "=", hash)
     .where("type", "=", type)
     .executeTakeFirst();
   if (!row) return failure("invalid");
   if (row.used_at) return failure("used");
-  return failure("expired");
+  return failure(row.expired ? "expired" : "invalid");
 }
 
 /** Checks a token without using it (a link's page shows its form, or says what is wrong). */
@@ -153,6 +175,7 @@ export async function checkVerification(
     .where("type", "=", type)
     .where("used_at", "is", null)
     .where("expires_at", ">", sql<Date>`now()`)
+    .where(STILL_MEANT)
     .executeTakeFirst();
   return row ? { ok: true, verification: toVerification(row) } : problemOf(db, type, hash);
 }
@@ -176,9 +199,34 @@ export async function consumeVerification(
     .where("type", "=", type)
     .where("used_at", "is", null)
     .where("expires_at", ">", sql<Date>`now()`)
+    .where(STILL_MEANT)
     .returning(COLUMNS)
     .executeTakeFirst();
   return row ? { ok: true, verification: toVerification(row) } : problemOf(db, type, hash);
+}
+
+/**
+ * Ends every unused link of an account (decision 113): its password-reset links and its address
+ * checks, with the pending addresses those checks were for (a pending address without a working
+ * link could never be verified; the admin adds it again). Called, inside the change's transaction,
+ * by everything that changes how the account is reached or proven: a password change or reset, an
+ * address removed or made primary, two-factor turned on or off or its codes renewed, and the
+ * operator's CLI resets. Returns how many links ended.
+ */
+export async function revokeAccountLinks(db: Db, adminId: string): Promise<number> {
+  const ended = await db
+    .deleteFrom("verifications")
+    .where("admin_id", "=", adminId)
+    .where("type", "in", ["password_reset", "email_verify"])
+    .where("used_at", "is", null)
+    .returning("id")
+    .execute();
+  await db
+    .deleteFrom("admin_emails")
+    .where("admin_id", "=", adminId)
+    .where("verified_at", "is", null)
+    .execute();
+  return ended.length;
 }
 
 export type LinkPage =

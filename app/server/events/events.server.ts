@@ -26,6 +26,7 @@ export const EVENT_TYPES = [
   "account.email_deleted",
   "team.invitation_sent",
   "team.invitation_accepted",
+  "team.invitation_withdrawn",
   "team.admin_removed",
   "enquiry.status_changed",
   "enquiry.deleted",
