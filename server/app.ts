@@ -1,5 +1,5 @@
 export { runAdminCli } from "~/server/auth/admin-cli.server";
-export { runBackupCli, runRestoreCli } from "~/server/platform/backup-cli.server";
+export { runBackupCli, runRestoreCli } from "~/server/backup/backup-cli.server";
 export { buildPgliteTemplate } from "~/server/platform/pglite-template.server";
 import http from "node:http";
 import path from "node:path";
@@ -10,13 +10,13 @@ import { hasLivePrivateCookie } from "~/server/auth/personal-request.server";
 import { accessLog } from "~/server/platform/access-log.server";
 import { bodyGuard } from "~/server/platform/body-guard.server";
 import { whatsappRedirect } from "~/server/leads/whatsapp-route.server";
-import { EnvError, envWarnings, parseEnv, type Env } from "~/server/platform/env.server";
+import { EnvError, envWarnings, parseEnv, siteHosts, type Env } from "~/server/platform/env.server";
 import { DataDirLockedError } from "~/server/platform/data-dir-lock.server";
 import { pingDatabase } from "~/server/platform/db.server";
 import { log } from "~/server/platform/log.server";
 import { createMetrics, routeMatcher } from "~/server/platform/metrics.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
-import { ogImageRoute } from "~/server/media/og-image.server";
+import { ogImageRoute } from "~/server/site/og-image.server";
 import { requestInfoContext } from "~/server/platform/request-context.server";
 import { withRequestOrigin } from "~/server/events/request-origin.server";
 import { createRequestHandler } from "~/server/platform/request-handler.server";
@@ -71,7 +71,8 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
   app.disable("x-powered-by");
   const build = options.build ?? loadServerBuild;
   // Anonymous public pages from memory (decision 041); off under the Vite dev server.
-  const pageCache = new PageCache(runtime.env.PAGE_CACHE_MAX_BYTES);
+  // Only the site's own host names are cached and warmed (decision 113).
+  const pageCache = new PageCache(runtime.env.PAGE_CACHE_MAX_BYTES, siteHosts(runtime.env));
   // Uncached pages: one render per page at a time, a bounded queue (decision 096), and the pages a
   // write dropped rendered again in the background.
   const filler = new PageFiller({

@@ -1,5 +1,8 @@
+import { SCHEDULE_MESSAGES } from "./schedule-messages";
 import type { PackageStatus } from "./schemas";
 import { zoneOffsetMs } from "./time-zone";
+
+export { SCHEDULE_MESSAGES } from "./schedule-messages";
 
 /*
  * Scheduled publish and unpublish (issue 19, decision 093). Staff type a wall-clock time in the
@@ -10,19 +13,6 @@ import { zoneOffsetMs } from "./time-zone";
 
 export const SCHEDULE_FIELDS = ["publish_at", "unpublish_at"] as const;
 export type ScheduleField = (typeof SCHEDULE_FIELDS)[number];
-
-export const SCHEDULE_MESSAGES = {
-  localFormat: "Enter both a date and a time, or leave the field empty",
-  isoFormat:
-    "Must be an ISO 8601 date and time with an offset, for example 2027-03-01T08:00:00+02:00, or null",
-  publishPast: "Publish at must be in the future",
-  unpublishPast: "Unpublish at must be in the future",
-  unpublishBeforePublish: "Unpublish at must be after Publish at",
-  publishedWithPublishAt:
-    "This package is already published: clear Publish at, or set the status to Draft to have it published at that time",
-  draftUnpublishOnly:
-    "A draft is not on the site: set Publish at as well, or publish it now, before scheduling when it comes down",
-} as const;
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
 

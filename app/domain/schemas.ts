@@ -1,7 +1,7 @@
 import "./zod-jitless";
 import { z } from "zod";
 import { checkMediaUrl } from "./media-url";
-import { SCHEDULE_MESSAGES } from "./schedule";
+import { SCHEDULE_MESSAGES } from "./schedule-messages";
 
 export const PACKAGE_KINDS = ["trip", "exclusive", "local", "discovery"] as const;
 export const packageKindSchema = z.enum(PACKAGE_KINDS);

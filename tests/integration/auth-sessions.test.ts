@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
-import { describeUserAgent } from "~/server/auth/sessions-list.server";
+import { describeUserAgent } from "~/domain/user-agent";
 import { listEvents } from "~/server/events/events.server";
 import {
   ADMIN,

@@ -13,12 +13,12 @@ import {
   MANIFEST_NAME,
   sha256Of,
   verifyArchive,
-} from "~/server/platform/backup-archive.server";
-import { runBackupCli, runRestoreCli } from "~/server/platform/backup-cli.server";
-import { localBackupMedia, type BackupMedia } from "~/server/platform/backup-media.server";
-import { TarWriter, listTarEntries, readTarEntry } from "~/server/platform/backup-tar.server";
-import { restoreBackup } from "~/server/platform/backup-restore.server";
-import { createBackup } from "~/server/platform/backup.server";
+} from "~/server/backup/backup-archive.server";
+import { runBackupCli, runRestoreCli } from "~/server/backup/backup-cli.server";
+import { localBackupMedia, type BackupMedia } from "~/server/backup/backup-media.server";
+import { TarWriter, listTarEntries, readTarEntry } from "~/server/backup/backup-tar.server";
+import { restoreBackup } from "~/server/backup/backup-restore.server";
+import { createBackup } from "~/server/backup/backup.server";
 import { openDatabase, type Database, type Db } from "~/server/platform/db.server";
 import { migrateToLatest } from "~/server/platform/migrate.server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";

@@ -3,15 +3,15 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSessionAdmin } from "~/server/auth/session.server";
-import { verifyArchive } from "~/server/platform/backup-archive.server";
+import { verifyArchive } from "~/server/backup/backup-archive.server";
 import {
   localBackupMedia,
   s3BackupMedia,
   type BackupMedia,
-} from "~/server/platform/backup-media.server";
-import { EXCLUDED_TABLES, describeTables } from "~/server/platform/backup-schema.server";
-import { restoreBackup } from "~/server/platform/backup-restore.server";
-import { createBackup } from "~/server/platform/backup.server";
+} from "~/server/backup/backup-media.server";
+import { EXCLUDED_TABLES, describeTables } from "~/server/backup/backup-schema.server";
+import { restoreBackup } from "~/server/backup/backup-restore.server";
+import { createBackup } from "~/server/backup/backup.server";
 import { openDatabase, type Database } from "~/server/platform/db.server";
 import { bundledMigrationNames, migrateToLatest } from "~/server/platform/migrate.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";

@@ -11,14 +11,14 @@ import sharp from "sharp";
 import { storeImage } from "~/server/media/images.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { mediaUrlForKey } from "~/server/media/media-urls.server";
-import type { BackupMedia } from "~/server/platform/backup-media.server";
+import type { BackupMedia } from "~/server/backup/backup-media.server";
 import {
   EXCLUDED_TABLES,
   describeTables,
   setPortableOutput,
   type AnyDb,
-} from "~/server/platform/backup-schema.server";
-import { hashStream } from "~/server/platform/backup-tar.server";
+} from "~/server/backup/backup-schema.server";
+import { hashStream } from "~/server/backup/backup-tar.server";
 import type { Db } from "~/server/platform/db.server";
 import { makePackage } from "../support/factories";
 

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deletePackage, getPackageById, updatePackage } from "~/server/catalogue/packages.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
-import { ogImagePath, ogImageRoute, OgImageCache } from "~/server/media/og-image.server";
+import { ogImagePath, ogImageRoute, OgImageCache } from "~/server/site/og-image.server";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";

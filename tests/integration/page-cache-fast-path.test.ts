@@ -86,7 +86,8 @@ describe("cache hits before the framework answer exactly like the full path", ()
       }
       return write(chunk);
     });
-    const env = { LOG_LEVEL: "info", METRICS_TOKEN: TOKEN, TRUST_PROXY: "1" };
+    // The site is HOST (decision 113: other host names are never cached).
+    const env = { LOG_LEVEL: "info", METRICS_TOKEN: TOKEN, TRUST_PROXY: "1", ALLOWED_HOSTS: HOST };
     h = await startApiHarness(env);
     slow = await startTestServer({
       ...env,

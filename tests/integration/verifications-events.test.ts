@@ -118,7 +118,11 @@ describe.each(BACKENDS)("link tokens and events on %s", (backend) => {
   });
 
   it("gives the link back when the change it was used for fails (same transaction)", async () => {
-    const { token } = await createVerification(db(), { type: "invite", target: "x@example.com" });
+    const { token } = await createVerification(db(), {
+      type: "invite",
+      target: "x@example.com",
+      createdBy: adminId,
+    });
     await expect(
       inTransaction(db(), async (trx) => {
         expect((await consumeVerification(trx, "invite", token)).ok).toBe(true);
@@ -133,6 +137,7 @@ describe.each(BACKENDS)("link tokens and events on %s", (backend) => {
       const { token } = await createVerification(db(), {
         type: "invite",
         target: `race${round}@example.com`,
+        createdBy: adminId,
       });
       const use = () =>
         inTransaction(db(), async (trx) => {

@@ -18,6 +18,7 @@ import {
   getPackageById,
   setPackageStatus,
   updatePackage,
+  versionedPackage,
 } from "~/server/catalogue/packages.server";
 import { loadHistory, loadVersion, restoreVersion } from "~/server/catalogue/history.server";
 import { pruneVersions, recordContentVersion } from "~/server/catalogue/versions.server";
@@ -138,11 +139,10 @@ describe.each(BACKENDS)("versions on %s", (backend) => {
   it("lets another write path record through recordContentVersion", async () => {
     const pkg = await makePackage(db(), "local");
     await sql`update packages set price = 'R 1' where id = ${pkg.id}`.execute(db());
-    await recordContentVersion(
-      db(),
-      { type: "package", kind: "local", id: pkg.id },
-      { action: "scheduled_publish", by: null },
-    );
+    await recordContentVersion(db(), versionedPackage("local", pkg.id), {
+      action: "scheduled_publish",
+      by: null,
+    });
     const history = await loadHistory(db(), "local", pkg.id);
     expect(history.versions[0]).toMatchObject({
       label: "Published by schedule",

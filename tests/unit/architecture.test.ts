@@ -19,8 +19,8 @@ const DOC = "see docs/architecture.md";
 
 /**
  * The app/server folders, ground first: a folder may import its own files and folders on lower
- * rows only (not a sibling on its own row). Mirrors the list in docs/architecture.md; `http` and
- * `backup` do not exist yet (their files are still in platform).
+ * rows only (not a sibling on its own row). Mirrors the list in docs/architecture.md; `http` does
+ * not exist yet (its files are still in platform).
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["platform"],
@@ -40,16 +40,13 @@ const LAYERS: readonly (readonly string[])[] = [
  */
 const KNOWN_UPWARD: readonly string[] = [
   // platform holds the process wiring that a later slice moves to app/server/http (runtime,
-  // app-jobs, security headers, the page-cache fast path, HTTP caching) and the backups that move
-  // to app/server/backup. Moving those files up ends all of these.
+  // app-jobs, security headers, the page-cache fast path, HTTP caching). Moving those files up
+  // ends all of these.
   "app/server/platform/app-jobs.server.ts -> app/server/catalogue/deleted-packages.server.ts",
   "app/server/platform/app-jobs.server.ts -> app/server/catalogue/schedule-job.server.ts",
   "app/server/platform/app-jobs.server.ts -> app/server/events/events-retention.server.ts",
   "app/server/platform/app-jobs.server.ts -> app/server/leads/retention.server.ts",
   "app/server/platform/app-jobs.server.ts -> app/server/media/media-store.server.ts",
-  "app/server/platform/backup-archive.server.ts -> app/server/media/media-urls.server.ts",
-  "app/server/platform/backup-media.server.ts -> app/server/media/media-store.server.ts",
-  "app/server/platform/backup-media.server.ts -> app/server/media/media-urls.server.ts",
   "app/server/platform/http-caching.server.ts -> app/server/site/page-cache.server.ts",
   "app/server/platform/page-cache-fast-path.server.ts -> app/server/site/page-cache.server.ts",
   "app/server/platform/runtime.server.ts -> app/server/auth/admins.server.ts",
@@ -61,20 +58,6 @@ const KNOWN_UPWARD: readonly string[] = [
   "app/server/platform/runtime.server.ts -> app/server/media/sharp-settings.server.ts",
   "app/server/platform/runtime.server.ts -> app/server/site/site.server.ts",
   "app/server/platform/security-headers.server.ts -> app/server/auth/security.server.ts",
-  // events: the /admin/activity screen reads admins' devices and formats dates with leads' helper;
-  // a screen over several features belongs above them (describeUserAgent and formatReceived are
-  // pure and could move to app/domain).
-  "app/server/events/activity.server.ts -> app/server/auth/sessions-list.server.ts",
-  "app/server/events/activity.server.ts -> app/server/leads/enquiry-view.server.ts",
-  // media: the Open Graph image finds its package through the site's page data.
-  "app/server/media/og-image.server.ts -> app/server/site/site-pages.server.ts",
-  // catalogue: admin screens prune media through the API's runtime binding, and the history screen
-  // borrows leads' date format.
-  "app/server/catalogue/admin-lists.server.ts -> app/server/api/api-media.server.ts",
-  "app/server/catalogue/history-screens.server.ts -> app/server/leads/enquiry-view.server.ts",
-  "app/server/catalogue/package-form.server.ts -> app/server/api/api-media.server.ts",
-  // leads: the /whatsapp redirect builds its link with the site's view helper (a sibling).
-  "app/server/leads/whatsapp-route.server.ts -> app/server/site/site-views.server.ts",
 ];
 
 /**
@@ -82,19 +65,7 @@ const KNOWN_UPWARD: readonly string[] = [
  * Each is the whole strongly connected component, sorted. Break one: move what the files share
  * into a new file they both import; then delete its entry.
  */
-const KNOWN_CYCLES: readonly (readonly string[])[] = [
-  // schemas imports SCHEDULE_MESSAGES from schedule, which imports the PackageStatus type back.
-  ["app/domain/schedule.ts", "app/domain/schemas.ts"],
-  // packages and moments record their versions; versions reads them back (getPackageById,
-  // getMoment) to restore one.
-  [
-    "app/server/catalogue/moments.server.ts",
-    "app/server/catalogue/packages.server.ts",
-    "app/server/catalogue/versions.server.ts",
-  ],
-  // events reads the current request's origin; request-origin imports the RequestOrigin type back.
-  ["app/server/events/events.server.ts", "app/server/events/request-origin.server.ts"],
-];
+const KNOWN_CYCLES: readonly (readonly string[])[] = [];
 
 /**
  * Route modules that hand the loader/action's `request` or `args` to a function from app/server,

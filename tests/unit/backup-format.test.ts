@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import { afterAll, describe, expect, it } from "vitest";
-import { foreignKeyOrder, type TableInfo } from "~/server/platform/backup-schema.server";
-import { TarWriter, listTarEntries, readTarEntry } from "~/server/platform/backup-tar.server";
+import { foreignKeyOrder, type TableInfo } from "~/server/backup/backup-schema.server";
+import { TarWriter, listTarEntries, readTarEntry } from "~/server/backup/backup-tar.server";
 
 const table = (name: string): TableInfo => ({
   name,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { packageChatLink } from "~/domain/chat-links";
 import type { Package } from "~/domain/schemas";
 import { DEFAULT_SITE } from "~/domain/site";
 import { displayRating, displayReviewCount } from "~/domain/rating";
 import { buildSeo, robotsTxt, touristTripJsonLd } from "~/server/site/site-seo.server";
-import { cardView, detailView, imageView, packageChatLink } from "~/server/site/site-views.server";
+import { cardView, detailView, imageView } from "~/server/site/site-views.server";
 
 const site = { ...DEFAULT_SITE, publicUrl: "https://travel.example/" };
 const CONTEXT = { today: "2026-11-25", placeholderRatings: false };

@@ -1,17 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearAtDayChange, PageCache } from "~/server/site/page-cache.server";
+import { packageChatLink } from "~/domain/chat-links";
 import { packageFormSchema } from "~/domain/package-form";
 import { packageInputSchema, type Package } from "~/domain/schemas";
 import { DEFAULT_SITE } from "~/domain/site";
 import { formatDates, todayIn, upcomingDepartures } from "~/domain/trip-facts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { priceNumber, touristTripJsonLd } from "~/server/site/site-seo.server";
-import {
-  cardView,
-  detailView,
-  packageChatLink,
-  viewContext,
-} from "~/server/site/site-views.server";
+import { cardView, detailView, viewContext } from "~/server/site/site-views.server";
 
 // Issue 20: departures, FAQ, meeting point and honest ratings.
 

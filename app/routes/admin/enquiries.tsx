@@ -1,6 +1,6 @@
 import { EnquiriesInbox } from "~/components/admin/enquiries-inbox";
+import { formatReceived } from "~/domain/dates";
 import { enquiryPackages } from "~/server/leads/enquiries.server";
-import { formatReceived } from "~/server/leads/enquiry-view.server";
 import { loadInbox } from "~/server/leads/inbox.server";
 import { getDb } from "~/server/platform/db.server";
 import { getSite } from "~/server/platform/runtime.server";

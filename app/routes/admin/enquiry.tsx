@@ -1,12 +1,12 @@
 import { data, useNavigation } from "react-router";
 import { EnquiryDetail } from "~/components/admin/enquiry-detail";
+import { formatReceived } from "~/domain/dates";
 import { siteKindInfo } from "~/domain/site-kinds";
 import { whatsappLink } from "~/domain/whatsapp";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
 import { requestOrigin } from "~/server/events/events.server";
 import { getEnquiry } from "~/server/leads/enquiries.server";
-import { formatReceived } from "~/server/leads/enquiry-view.server";
 import { enquiryAction } from "~/server/leads/inbox.server";
 import { getDb } from "~/server/platform/db.server";
 import { requestInfo } from "~/server/platform/request-context.server";

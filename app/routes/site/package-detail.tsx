@@ -7,7 +7,7 @@ import { getOptionalAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/platform/db.server";
 import { log } from "~/server/platform/log.server";
 import { getSite } from "~/server/platform/runtime.server";
-import { ogImagePath } from "~/server/media/og-image.server";
+import { ogImagePath } from "~/server/site/og-image.server";
 import { findDetailPackage } from "~/server/site/site-pages.server";
 import { detailView } from "~/server/site/site-views.server";
 import { buildSeo, summary, touristTripJsonLd } from "~/server/site/site-seo.server";

@@ -12,7 +12,7 @@ import { kindMessages, PACKAGE_KIND_INFO, type PackageKindInfo } from "~/domain/
 import { isUuid, type PackageKind } from "~/domain/schemas";
 import { formatScheduleMoment } from "~/domain/schedule";
 import { getEnv } from "../platform/env.server";
-import { pruneQuietly } from "../api/api-media.server";
+import { pruneQuietly } from "../media/release.server";
 import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";

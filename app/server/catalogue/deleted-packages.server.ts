@@ -11,8 +11,14 @@ import {
 } from "../media/references.server";
 import type { Job } from "../platform/jobs.server";
 import type { MediaStore } from "../media/media-store.server";
-import { getPackageById, lockSlugs, uniqueSlug, withSlugRetry } from "./packages.server";
-import { deleteHistory, pruneVersions, recordPackageVersion } from "./versions.server";
+import {
+  getPackageById,
+  lockSlugs,
+  recordPackageVersion,
+  uniqueSlug,
+  withSlugRetry,
+} from "./packages.server";
+import { deleteHistory, pruneVersions } from "./versions.server";
 
 /*
  * Soft delete (issue 19, decision 101). A deleted package keeps its row, media and history for

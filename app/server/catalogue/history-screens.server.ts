@@ -3,13 +3,13 @@ import { z } from "zod";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { packageKindSchema, type PackageKind } from "~/domain/schemas";
 import { historyPath, recentlyDeletedPath, type HistoryKind } from "~/domain/versions";
+import { formatReceived } from "~/domain/dates";
 import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";
 import { isAppError } from "../platform/errors.server";
 import { log } from "../platform/log.server";
 import { getSite } from "../platform/runtime.server";
-import { formatReceived } from "../leads/enquiry-view.server";
 import {
   listDeletedPackages,
   RECENTLY_DELETED_DAYS,

@@ -6,12 +6,19 @@ import {
   type TravelMoment,
   type TravelMomentInput,
 } from "~/domain/schemas";
+import type { MomentSnapshot } from "~/domain/versions";
 import { inTransaction, type Db } from "../platform/db.server";
 import type { TravelMomentRow } from "../platform/db-schema";
 import { conflict, notFound } from "../platform/errors.server";
 import { mediaKeyFromUrl } from "../media/media-urls.server";
 import { assertSameIds } from "./packages.server";
-import { deleteHistory, recordMomentVersion, type VersionAction } from "./versions.server";
+import {
+  deleteHistory,
+  recordVersion,
+  type VersionAction,
+  type VersionedItem,
+  type VersionMeta,
+} from "./versions.server";
 import { recordEvent } from "../events/events.server";
 
 /** Who saves (the version records it); null or absent: the system. */
@@ -53,6 +60,30 @@ export async function getMoment(db: Db, id: string): Promise<TravelMoment | unde
     .where("id", "=", id)
     .executeTakeFirst();
   return row ? toMoment(row) : undefined;
+}
+
+/** What a version of a moment keeps: everything but its identity and place. */
+export function momentSnapshot(moment: TravelMoment): MomentSnapshot {
+  const { id: _id, orderIndex: _o, ...content } = moment;
+  return content;
+}
+
+/** The travel moment to version, read back in the writer's transaction. */
+export function versionedMoment(id: string): VersionedItem {
+  return {
+    type: "moment",
+    id,
+    snapshot: async (trx) => {
+      const moment = await getMoment(trx, id);
+      if (!moment) throw new Error(`recordMomentVersion: moment ${id} not found`);
+      return momentSnapshot(moment);
+    },
+  };
+}
+
+/** Records the travel moment as it is now (in `trx`, after the write) as its next version. */
+export async function recordMomentVersion(trx: Db, id: string, meta: VersionMeta): Promise<void> {
+  await recordVersion(trx, versionedMoment(id), meta);
 }
 
 async function mediaIdFor(db: Db, url: string): Promise<string | null> {

@@ -11,8 +11,9 @@ import {
 } from "~/domain/package-form";
 import { kindInfo, kindMessages } from "~/domain/package-kinds";
 import { isUuid, slugify, type Package, type PackageKind } from "~/domain/schemas";
-import { packageMediaIds, pruneQuietly } from "../api/api-media.server";
 import { readPackageFormPost, type PackageFormPost } from "../media/package-form-media.server";
+import { packageMediaIds } from "../media/references.server";
+import { pruneQuietly } from "../media/release.server";
 import { UploadError } from "../media/uploads.server";
 import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";

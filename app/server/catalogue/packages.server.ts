@@ -11,11 +11,17 @@ import {
   type PackageStatus,
   type Departure,
 } from "~/domain/schemas";
+import type { PackageSnapshot } from "~/domain/versions";
 import { inTransaction, type Db } from "../platform/db.server";
 import type { PackageRow } from "../platform/db-schema";
 import { AppError, conflict, isUniqueViolation, notFound } from "../platform/errors.server";
 import { mediaKeyFromUrl } from "../media/media-urls.server";
-import { recordPackageVersion, type VersionAction } from "./versions.server";
+import {
+  recordVersion,
+  type VersionAction,
+  type VersionedItem,
+  type VersionMeta,
+} from "./versions.server";
 import { recordEvent } from "../events/events.server";
 import { inAdminOrder } from "./admin-order.server";
 import { manualStatusColumns, scheduleColumns } from "./schedule.server";
@@ -314,6 +320,35 @@ export async function getPackageById(
   if (options.publishedOnly) query = query.where("status", "=", "published");
   const row = await query.executeTakeFirst();
   return row ? (await hydrate(db, [row]))[0] : undefined;
+}
+
+/** What a version of a package keeps: everything but its identity, place and timestamps. */
+export function packageSnapshot(pkg: Package) {
+  const { id: _id, position: _p, created_at: _c, updated_at: _u, ...content } = pkg;
+  return content satisfies PackageSnapshot;
+}
+
+/** The package to version, read back (soft-deleted too) in the writer's transaction. */
+export function versionedPackage(kind: PackageKind, id: string): VersionedItem {
+  return {
+    type: "package",
+    id,
+    snapshot: async (trx) => {
+      const pkg = await getPackageById(trx, kind, id, { includeDeleted: true });
+      if (!pkg) throw new Error(`recordPackageVersion: package ${id} not found`);
+      return packageSnapshot(pkg);
+    },
+  };
+}
+
+/** Records the package as it is now (in `trx`, after the write) as its next version. */
+export async function recordPackageVersion(
+  trx: Db,
+  kind: PackageKind,
+  id: string,
+  meta: VersionMeta,
+): Promise<void> {
+  await recordVersion(trx, versionedPackage(kind, id), meta);
 }
 
 /** Slug lookup always requires published (spec §4). */

@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import type { PackageKind } from "~/domain/schemas";
 import {
   describeMomentChanges,
   describePackageChanges,
@@ -11,8 +10,6 @@ import { recordEvent, type EventType } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { momentMediaIds, packageMediaIds, releaseQuietly } from "../media/references.server";
 import type { MediaStore } from "../media/media-store.server";
-import { getPackageById } from "./packages.server";
-import { getMoment } from "./moments.server";
 
 export type { VersionAction } from "~/domain/versions";
 
@@ -20,7 +17,9 @@ export type { VersionAction } from "~/domain/versions";
  * Versions (issue 19, decision 100): a snapshot of a package or travel moment per save, written
  * by the central write functions (packages.server.ts, moments.server.ts) inside their own
  * transaction, so every caller (forms, API, scheduled changes, bulk actions) gets them for free.
- * A path that cannot go through those functions calls recordContentVersion itself.
+ * A path that cannot go through those functions calls recordContentVersion itself. The owner of
+ * an item says how to read its snapshot (versionedPackage, versionedMoment): this file reads no
+ * package or moment itself, so packages.server.ts and moments.server.ts import it, not the reverse.
  *
  * The media a snapshot uses are stored with it (media_ids) and count as references
  * (media/references.server.ts): restoring a version never shows a broken image. Pruning a version
@@ -34,13 +33,10 @@ export interface VersionMeta {
   restoredFrom?: number | null;
 }
 
+/** An item to version, with its owner's reader of the item as it is now (in `trx`). */
 export type VersionedItem =
-  { type: "package"; kind: PackageKind; id: string } | { type: "moment"; id: string };
-
-export function packageSnapshot(pkg: NonNullable<Awaited<ReturnType<typeof getPackageById>>>) {
-  const { id: _id, position: _p, created_at: _c, updated_at: _u, ...content } = pkg;
-  return content satisfies PackageSnapshot;
-}
+  | { type: "package"; id: string; snapshot: (trx: Db) => Promise<PackageSnapshot> }
+  | { type: "moment"; id: string; snapshot: (trx: Db) => Promise<MomentSnapshot> };
 
 /** The activity-log event of each version action (issue 19). */
 const PACKAGE_EVENTS: Record<VersionAction, EventType> = {
@@ -142,42 +138,18 @@ async function insertVersion(
     .execute();
 }
 
-/** Records the package as it is now (in `trx`, after the write) as its next version. */
-export async function recordPackageVersion(
+/** Records the item as it is now (in `trx`, after the write) as its next version. */
+export async function recordVersion(
   trx: Db,
-  kind: PackageKind,
-  id: string,
+  item: VersionedItem,
   meta: VersionMeta,
 ): Promise<void> {
-  const pkg = await getPackageById(trx, kind, id, { includeDeleted: true });
-  if (!pkg) throw new Error(`recordPackageVersion: package ${id} not found`);
-  await insertVersion(
-    trx,
-    { type: "package", id },
-    packageSnapshot(pkg),
-    await packageMediaIds(trx, id),
-    meta,
-  );
-}
-
-export function momentSnapshot(
-  moment: NonNullable<Awaited<ReturnType<typeof getMoment>>>,
-): MomentSnapshot {
-  const { id: _id, orderIndex: _o, ...content } = moment;
-  return content;
-}
-
-/** Records the travel moment as it is now (in `trx`, after the write) as its next version. */
-export async function recordMomentVersion(trx: Db, id: string, meta: VersionMeta): Promise<void> {
-  const moment = await getMoment(trx, id);
-  if (!moment) throw new Error(`recordMomentVersion: moment ${id} not found`);
-  await insertVersion(
-    trx,
-    { type: "moment", id },
-    momentSnapshot(moment),
-    await momentMediaIds(trx, id),
-    meta,
-  );
+  const content = await item.snapshot(trx);
+  const mediaIds =
+    item.type === "package"
+      ? await packageMediaIds(trx, item.id)
+      : await momentMediaIds(trx, item.id);
+  await insertVersion(trx, { type: item.type, id: item.id }, content, mediaIds, meta);
 }
 
 /**
@@ -189,11 +161,7 @@ export async function recordContentVersion(
   item: VersionedItem,
   meta: VersionMeta,
 ): Promise<void> {
-  await inTransaction(db, (trx) =>
-    item.type === "package"
-      ? recordPackageVersion(trx, item.kind, item.id, meta)
-      : recordMomentVersion(trx, item.id, meta),
-  );
+  await inTransaction(db, (trx) => recordVersion(trx, item, meta));
 }
 
 /** Deletes an item's whole history (a moment deleted, a package purged); returns its media ids. */

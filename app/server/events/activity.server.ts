@@ -8,8 +8,8 @@ import {
   startOfDayIn,
   type ActivityFilter,
 } from "~/domain/activity";
-import { describeUserAgent } from "../auth/sessions-list.server";
-import { formatReceived } from "../leads/enquiry-view.server";
+import { formatReceived } from "~/domain/dates";
+import { describeUserAgent } from "~/domain/user-agent";
 import type { Db } from "../platform/db.server";
 
 /*

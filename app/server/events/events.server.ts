@@ -1,5 +1,5 @@
 import type { Db } from "../platform/db.server";
-import { currentRequestOrigin } from "./request-origin.server";
+import { currentRequestOrigin, type RequestOrigin } from "./request-origin.server";
 
 /*
  * The audit trail (issue 22): one append-only table, written only here. Call recordEvent with the
@@ -65,11 +65,8 @@ export interface EventInput {
   details?: Record<string, string | number | boolean | null | string[]>;
 }
 
-/** What the request tells about its sender, for events. */
-export interface RequestOrigin {
-  ip: string;
-  userAgent: string | null;
-}
+/** What the request tells about its sender, for events (defined beside the request scope). */
+export type { RequestOrigin } from "./request-origin.server";
 
 export function requestOrigin(request: Request, ip: string): RequestOrigin {
   return { ip, userAgent: request.headers.get("User-Agent") };

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { NextFunction, Request, Response } from "express";
-import type { RequestOrigin } from "./events.server";
 
 /*
  * The request a write runs in, for the audit trail (issue 19): content events are recorded deep in
@@ -9,6 +8,13 @@ import type { RequestOrigin } from "./events.server";
  * it when the caller gave no origin (or no admin). Work outside a request (the job runner, the
  * CLI) has none.
  */
+
+/** What the request tells about its sender, for events. */
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string | null;
+}
+
 interface RequestScope extends RequestOrigin {
   /** The signed-in admin, once a guard has let the request through. */
   adminId?: string;

@@ -1,6 +1,6 @@
 import type express from "express";
 import { isbot } from "isbot";
-import { isChatTopic } from "~/domain/chat-links";
+import { isChatTopic, packageChatLink } from "~/domain/chat-links";
 import { isUuid } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { ENQUIRY_TEXTS } from "~/domain/site-content";
@@ -8,7 +8,6 @@ import { whatsappLink } from "~/domain/whatsapp";
 import { getPackageById } from "../catalogue/packages.server";
 import type { Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
-import { packageChatLink } from "../site/site-views.server";
 import { countClick, dayIn, GENERAL } from "./booking-clicks.server";
 
 /*

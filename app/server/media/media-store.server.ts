@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { randomBytes } from "node:crypto";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { isSafeKey } from "./media-urls.server";
+import { createS3Client, type S3ClientSettings } from "./s3-client.server";
 
 /** Bytes in memory (small: image variants) or a file on disk (uploads are spooled to a temp file). */
 export type MediaBody = Uint8Array | { file: string };
@@ -114,14 +115,9 @@ export class LocalMediaStore implements MediaStore {
   }
 }
 
-export interface S3Options {
+export interface S3Options extends S3ClientSettings {
   bucket: string;
-  region: string;
-  endpoint?: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
   publicUrl?: string;
-  forcePathStyle: boolean;
 }
 
 export class S3MediaStore implements MediaStore {
@@ -136,22 +132,7 @@ export class S3MediaStore implements MediaStore {
         ? `${options.endpoint.replace(/\/$/, "")}/${options.bucket}`
         : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
     this.publicBase = base.endsWith("/") ? base : `${base}/`;
-    this.clientPromise = import("@aws-sdk/client-s3").then(
-      ({ S3Client }) =>
-        new S3Client({
-          region: options.region,
-          endpoint: options.endpoint,
-          forcePathStyle: options.forcePathStyle,
-          // Plain signed bodies, not aws-chunked with trailing checksums: S3-compatible servers
-          // that do not decode aws-chunked (s3rver, older MinIO) would store the chunk framing.
-          requestChecksumCalculation: "WHEN_REQUIRED",
-          responseChecksumValidation: "WHEN_REQUIRED",
-          credentials:
-            options.accessKeyId && options.secretAccessKey
-              ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-              : undefined,
-        }),
-    );
+    this.clientPromise = createS3Client(options);
   }
 
   async put(key: string, body: MediaBody, contentType: string): Promise<number> {

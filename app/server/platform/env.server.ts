@@ -17,6 +17,22 @@ function isTimeZone(value: string): boolean {
 
 const optionalUrl = z.url({ error: "must be a URL" }).optional();
 
+const HOST_NAME =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/;
+
+/** Further host names of the site, comma separated ("www.example.com, example.com"). */
+const hostList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine((hosts) => hosts.every((h) => HOST_NAME.test(h) && h.length <= 253), {
+    error: "must be host names separated by commas, without scheme or port (www.example.com)",
+  });
+
 /**
  * How many reverse proxies in front of the app to trust (decision 080): X-Forwarded-For is read
  * that many hops from the right, so a client cannot choose its own address. `true` (the old
@@ -51,6 +67,8 @@ export const envSchema = z
     ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).optional(),
     TRUST_PROXY: proxyHops.default(0),
     PUBLIC_URL: optionalUrl,
+    /** Host names besides PUBLIC_URL's whose pages are cached and warmed (decision 113). */
+    ALLOWED_HOSTS: hostList.default([]),
     S3_BUCKET: z.string().min(1).optional(),
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().min(1).default("us-east-1"),
@@ -185,6 +203,10 @@ export function envWarnings(source: Record<string, string | undefined> = process
     warnings.push(
       `TRUST_PROXY=${trust} is read as TRUST_PROXY=1 (one reverse proxy). Set the number of proxies in front of the app instead.`,
     );
+  if (source.NODE_ENV === "production" && !source.PUBLIC_URL)
+    warnings.push(
+      "PUBLIC_URL is not set: pages are cached only when asked for as localhost, 127.0.0.1 or [::1]. Set PUBLIC_URL (and ALLOWED_HOSTS for further names) to the site's address.",
+    );
   return warnings;
 }
 
@@ -197,4 +219,29 @@ export function getEnv(): Env {
 
 export function setEnv(env: Env): void {
   current = env;
+}
+
+/** A host as Express's `req.hostname` and the fast path read it: lower case, IPv6 in brackets. */
+function hostOfUrl(url: string): string {
+  return new URL(url).hostname.toLowerCase();
+}
+
+/**
+ * The host names the site answers as itself (decision 113): PUBLIC_URL's, ALLOWED_HOSTS, and the
+ * address it listens on when that is a single address. Without PUBLIC_URL (a machine of one's own)
+ * also the loopback names. Only these are cached and warmed; a page asked for under any other Host
+ * is rendered, answered and forgotten, so made-up hosts cannot fill the cache or multiply the
+ * warmer's work.
+ */
+export function siteHosts(
+  env: Pick<Env, "PUBLIC_URL" | "ALLOWED_HOSTS" | "HOST">,
+): ReadonlySet<string> {
+  const hosts = new Set<string>(env.ALLOWED_HOSTS);
+  if (env.PUBLIC_URL) hosts.add(hostOfUrl(env.PUBLIC_URL));
+  else for (const name of ["localhost", "127.0.0.1", "[::1]"]) hosts.add(name);
+  if (env.HOST !== "0.0.0.0" && env.HOST !== "::") {
+    const listen = env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+    hosts.add(listen.toLowerCase());
+  }
+  return hosts;
 }

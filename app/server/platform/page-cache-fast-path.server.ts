@@ -158,7 +158,7 @@ export function pageCacheFastPath(options: FastPathOptions) {
     if (!isCacheableRequest(method, path)) return slowPath(slow);
     const trusted = trustsProxy(req.socket.remoteAddress);
     const hostname = hostnameOf(req, trusted);
-    if (!hostname) return slowPath(slow);
+    if (!hostname || !cache.ownsHost(hostname)) return slowPath(slow);
     const page = cache.get(pageCacheKey(hostname, url));
     if (!page) return slowPath(slow);
     const accepted = headers["accept-encoding"];

@@ -64,8 +64,20 @@ export class PageCache {
   #generation = 0;
   #listeners = new Set<(dropped: [string, StoredPage][]) => void>();
 
-  constructor(maxBytes: number) {
+  /** The site's own host names (decision 113); undefined: every host (unit tests). */
+  readonly #hosts: ReadonlySet<string> | undefined;
+
+  constructor(maxBytes: number, hosts?: ReadonlySet<string>) {
     this.maxBytes = maxBytes;
+    this.#hosts = hosts;
+  }
+
+  /**
+   * Whether pages asked for under this host name are cached: only the site's own names, so made-up
+   * Host (or trusted X-Forwarded-Host) values cannot fill the cache or give the warmer more work.
+   */
+  ownsHost(hostname: string): boolean {
+    return this.#hosts === undefined || this.#hosts.has(hostname);
   }
 
   get generation(): number {
@@ -172,13 +184,12 @@ export function hasPrivateCookie(cookieHeader: string | undefined): boolean {
  * data requests). Others cannot change a page, so they are left out of its cache key: random
  * query strings cannot fill the cache with copies (issue 20).
  */
-const PAGE_PARAMS = [...LIST_PARAMS, "package", "sent", "_routes", "index", "paths", "version"];
+const PAGE_PARAMS = [...LIST_PARAMS, "package", "sent", "_routes", "index"];
 
 /** The path and the known parameters in one fixed order; "/a?z=1&page=2&utm=x" → "/a?page=2". */
 export function cacheKeyUrl(originalUrl: string): string {
   const query = originalUrl.indexOf("?");
-  // React Router's route discovery answers each `paths` query differently: its whole URL is the key.
-  if (query < 0 || originalUrl.startsWith("/__manifest")) return originalUrl;
+  if (query < 0) return originalUrl;
   const given = new URLSearchParams(originalUrl.slice(query + 1));
   const kept = new URLSearchParams();
   for (const name of PAGE_PARAMS) for (const value of given.getAll(name)) kept.append(name, value);
@@ -191,10 +202,14 @@ export function pageCacheKey(hostname: string, originalUrl: string): string {
   return `${hostname} ${cacheKeyUrl(originalUrl)}`;
 }
 
-/** Anonymous reads of public pages; never /admin, never /api. */
+/**
+ * Anonymous reads of public pages; never /admin, never /api, and never React Router's route
+ * manifest: each `paths` list makes another answer (anyone could fill the cache with them), and
+ * it is cheap to make (route matching, no data).
+ */
 export function isCacheableRequest(method: string, path: string, cookieHeader?: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
-  if (/^\/(?:admin|api)(?:[/.]|$)/.test(path)) return false;
+  if (/^\/(?:admin|api|__manifest)(?:[/.]|$)/.test(path)) return false;
   return !hasPrivateCookie(cookieHeader);
 }
 
@@ -252,7 +267,7 @@ function varyWith(vary: string, field: string): string {
   return vary ? `${vary}, ${field}` : field;
 }
 
-export type CacheState = "hit" | "miss" | "off";
+export type CacheState = "hit" | "miss" | "off" | "bypass";
 
 /**
  * The headers a stored page is sent with (after the security headers and X-Request-Id): its own,
@@ -536,14 +551,16 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
     }
     const nonce = res.locals.cspNonce ?? "";
     const key = pageCacheKey(req.hostname, req.originalUrl);
+    // Another host than the site's own: rendered (through the queue) and answered, never stored.
+    const own = cache?.ownsHost(req.hostname) ?? false;
     try {
-      const hit = cache?.get(key);
+      const hit = own ? cache?.get(key) : undefined;
       if (hit) {
         sendStored(req, res, hit, nonce, "hit");
         return;
       }
       const generation = cache?.generation ?? 0;
-      const enabled = cache !== undefined && cache.maxBytes > 0;
+      const enabled = own && cache !== undefined && cache.maxBytes > 0;
       res.locals.cspNonce = NONCE_PLACEHOLDER;
       const { rendered, stored, sharers } = await filler.fill(
         `${generation} ${key}`,
@@ -572,7 +589,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
           else if (negotiateEncoding(accepts, ["br"])) await compressShared(stored, "br");
         }
       }
-      sendStored(req, res, stored, nonce, enabled ? "miss" : "off");
+      sendStored(req, res, stored, nonce, enabled ? "miss" : own || !cache ? "off" : "bypass");
     } catch (error) {
       res.locals.cspNonce = nonce;
       if (res.headersSent) return;

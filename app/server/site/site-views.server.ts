@@ -19,7 +19,6 @@ import {
 } from "~/domain/trip-facts";
 import { videoSource } from "~/domain/video-embed";
 import { packageChatPath } from "~/domain/chat-links";
-import { packageEnquiryText, whatsappLink } from "~/domain/whatsapp";
 import { variantSrcSet } from "../media/media-urls.server";
 
 /** External images have no stored size; a 3:2 box still reserves their space (no layout shift). */
@@ -125,29 +124,6 @@ export function cardViewOf(pkg: CardSource, context: ViewContext): PackageCardVi
     ...(next ? { nextDeparture: formatDay(next.start_date) } : {}),
     ...(first ? { image: imageView(first, pkg.title) } : {}),
   };
-}
-
-/**
- * The chat a Book Now of this package opens (issue 18: /whatsapp/{id} redirects here): the text
- * names the package, and the departure's dates and fare when `startDate` is one still bookable.
- */
-export function packageChatLink(
-  pkg: Package,
-  site: SiteConfig,
-  startDate?: string | null,
-  today: string = viewContext(site).today,
-): string {
-  const d = startDate
-    ? upcomingDepartures(pkg.departures, today).find(
-        (x) => x.start_date === startDate && x.status !== "sold_out",
-      )
-    : undefined;
-  if (!d) return whatsappLink(site.whatsapp, packageEnquiryText(pkg.title, pkg.price || undefined));
-  const price = d.price ?? pkg.price;
-  return whatsappLink(
-    site.whatsapp,
-    packageEnquiryText(pkg.title, price || undefined, formatDates(d.start_date, d.end_date)),
-  );
 }
 
 function departureViews(pkg: Package, site: SiteConfig, today: string): DepartureView[] {

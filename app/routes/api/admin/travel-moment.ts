@@ -1,7 +1,8 @@
 import { isUuid, travelMomentInputSchema } from "~/domain/schemas";
 import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
 import { MOMENT_TEXTS, momentFailure } from "~/server/api/api-moments.server";
-import { momentMediaIds, pruneQuietly } from "~/server/api/api-media.server";
+import { momentMediaIds } from "~/server/media/references.server";
+import { pruneQuietly } from "~/server/media/release.server";
 import { apiAdminId, apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
 import { getDb } from "~/server/platform/db.server";
 import { notFound } from "~/server/platform/errors.server";

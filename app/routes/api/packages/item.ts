@@ -7,7 +7,8 @@ import {
   versionEtag,
   writePrecondition,
 } from "~/server/api/api-preconditions.server";
-import { packageMediaIds, pruneQuietly } from "~/server/api/api-media.server";
+import { packageMediaIds } from "~/server/media/references.server";
+import { pruneQuietly } from "~/server/media/release.server";
 import { apiAdminId, apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
 import { apiPackageReader, statusPatchSchema, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/auth/auth.server";

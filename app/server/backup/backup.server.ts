@@ -27,7 +27,7 @@ import {
   type TableInfo,
 } from "./backup-schema.server";
 import { ArchiveError, TarWriter } from "./backup-tar.server";
-import { bundledMigrationNames } from "./migrate.server";
+import { bundledMigrationNames } from "../platform/migrate.server";
 
 export interface BackupSummary {
   file: string;

@@ -19,7 +19,7 @@ import {
   type TableInfo,
 } from "./backup-schema.server";
 import { ArchiveError, hashStream, readTarEntry } from "./backup-tar.server";
-import { bundledMigrationNames, migrateToLatest, migrateUpTo } from "./migrate.server";
+import { bundledMigrationNames, migrateToLatest, migrateUpTo } from "../platform/migrate.server";
 
 /**
  * Checks that this build can restore a backup of that schema version: its migrations must be

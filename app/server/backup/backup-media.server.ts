@@ -5,8 +5,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { S3Options } from "../media/media-store.server";
+import { createS3Client } from "../media/s3-client.server";
 import { isSafeKey } from "../media/media-urls.server";
-import type { Env } from "./env.server";
+import type { Env } from "../platform/env.server";
 
 /**
  * What backup and restore need from media storage, beyond the app's MediaStore: list every
@@ -114,24 +115,9 @@ export function localBackupMedia(root: string): BackupMedia {
 export function s3BackupMedia(options: S3Options): BackupMedia {
   const sdk = import("@aws-sdk/client-s3");
   let client: Promise<S3Client> | undefined;
-  const getClient = () =>
-    (client ??= sdk.then(
-      ({ S3Client }) =>
-        new S3Client({
-          region: options.region,
-          endpoint: options.endpoint,
-          forcePathStyle: options.forcePathStyle,
-          // Plain signed bodies, not aws-chunked with trailing checksums: S3-compatible servers
-          // that do not decode aws-chunked (s3rver, older MinIO) would store the chunk framing.
-          // Restore reads every object back and compares its sha256 anyway.
-          requestChecksumCalculation: "WHEN_REQUIRED",
-          responseChecksumValidation: "WHEN_REQUIRED",
-          credentials:
-            options.accessKeyId && options.secretAccessKey
-              ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-              : undefined,
-        }),
-    ));
+  // Plain signed bodies (see createS3Client): restore reads every object back and compares its
+  // sha256 anyway.
+  const getClient = () => (client ??= createS3Client(options));
   async function* list(max?: number): AsyncGenerator<string> {
     const [{ ListObjectsV2Command }, s3] = await Promise.all([sdk, getClient()]);
     let token: string | undefined;

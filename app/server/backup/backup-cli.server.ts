@@ -5,9 +5,9 @@ import { openBackupMedia } from "./backup-media.server";
 import { ArchiveError } from "./backup-tar.server";
 import { checkSchemaVersion, restoreBackup } from "./backup-restore.server";
 import { createBackup } from "./backup.server";
-import { DataDirLockedError } from "./data-dir-lock.server";
-import { openDatabase, type Database } from "./db.server";
-import { parseEnv, type Env } from "./env.server";
+import { DataDirLockedError } from "../platform/data-dir-lock.server";
+import { openDatabase, type Database } from "../platform/db.server";
+import { parseEnv, type Env } from "../platform/env.server";
 
 export interface BackupIo {
   output: NodeJS.WritableStream;

@@ -7,9 +7,9 @@ import type { Package, PackageImage } from "~/domain/schemas";
 import { detailScopeForPath } from "~/domain/site-paths";
 import type { Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
-import { findDetailPackage } from "../site/site-pages.server";
-import type { MediaStore } from "./media-store.server";
-import { mediaKeyFromUrl } from "./media-urls.server";
+import type { MediaStore } from "../media/media-store.server";
+import { mediaKeyFromUrl } from "../media/media-urls.server";
+import { findDetailPackage } from "./site-pages.server";
 
 /*
  * The Open Graph picture of a package (issue 19, decision 103): the first image cropped to
