@@ -169,6 +169,34 @@ function commit(): string {
 }
 
 type Run = LoadResult;
+
+/**
+ * `pathname` on the app against a bare node:http server (its own process) sending the very bytes
+ * and headers the app sent for it: RUNTIME_PAIRS alternating runs, the median pair.
+ */
+async function againstBare(url: string, pathname: string) {
+  const reference = await startReferenceServer(`${url}${pathname}`, {
+    "accept-encoding": "gzip, br",
+  });
+  try {
+    await load(`${reference.url}/`, 2);
+    await load(`${url}${pathname}`, 2);
+    const pairs: { referenceRun: LoadResult; cachedRun: LoadResult; ratio: number }[] = [];
+    for (let i = 0; i < RUNTIME_PAIRS; i++) {
+      const referenceRun = await load(`${reference.url}/`);
+      const cachedRun = await load(`${url}${pathname}`);
+      pairs.push({
+        referenceRun,
+        cachedRun,
+        ratio: cachedRun.requestsPerSecond / referenceRun.requestsPerSecond,
+      });
+    }
+    const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]!;
+    return { reference, pairs, ...median };
+  } finally {
+    await reference.stop();
+  }
+}
 const summary = (run: Run) => ({
   requestsPerSecond: run.requestsPerSecond,
   p50: run.p50,
@@ -203,23 +231,20 @@ async function main() {
 
     await load(`${url}${asset}`, 2); // warm-up
     const assetRun = await load(`${url}${asset}`);
-    // Issue 21: the runtime's own limit, a bare node:http server sending the same bytes, measured
-    // side by side with the cached home page: RUNTIME_PAIRS alternating pairs (bare, then home),
-    // so a drift of the machine during the bench touches both sides; the median pair is reported.
-    const reference = await startReferenceServer(`${url}/`, { "accept-encoding": "gzip, br" });
-    await load(`${reference.url}/`, 2);
-    await load(`${url}/`, 2);
-    const pairs: { referenceRun: LoadResult; cachedRun: LoadResult; ratio: number }[] = [];
-    for (let i = 0; i < RUNTIME_PAIRS; i++) {
-      const referenceRun = await load(`${reference.url}/`);
-      const cachedRun = await load(`${url}/`);
-      const ratio = cachedRun.requestsPerSecond / referenceRun.requestsPerSecond;
-      pairs.push({ referenceRun, cachedRun, ratio });
-    }
-    await reference.stop();
-    const { referenceRun, cachedRun } = [...pairs].sort((a, b) => a.ratio - b.ratio)[
-      Math.floor(pairs.length / 2)
-    ]!;
+    // The runtime's own limit, a bare node:http server sending the same bytes, measured side by
+    // side with the cached home page and with the smallest and largest hashed assets (decisions
+    // 109, 114): RUNTIME_PAIRS alternating pairs (bare, then app), so a drift of the machine during
+    // the bench touches both sides; the median pair is reported.
+    const home = await againstBare(url, "/");
+    const { reference, referenceRun, cachedRun, pairs } = home;
+    const smallest = firstLoadScripts(html, clientDir).sort(
+      (a, b) =>
+        fs.statSync(path.join(clientDir, a)).size - fs.statSync(path.join(clientDir, b)).size,
+    )[0]!;
+    const assetPairs = {
+      smallest: await againstBare(url, smallest),
+      largest: await againstBare(url, asset),
+    };
     const cls = await measureCls(`${url}/`);
     const uploadRss = await measureUploadRss(url, instance.pid, BENCH_ADMIN);
     const adminJs = await measureAdminJs(url, BENCH_ADMIN, clientDir);
@@ -267,6 +292,24 @@ async function main() {
         runtimeRatio >= 0.5,
       ],
       ["home p99 (cache)", `${cachedRun.p99} ms`, "<= 10 ms", cachedRun.p99 <= 10],
+      ...Object.entries(assetPairs).flatMap(([which, m]) => {
+        const assetRatio = m.cachedRun.requestsPerSecond / m.referenceRun.requestsPerSecond;
+        return [
+          [
+            `${which} asset req/s`,
+            String(m.cachedRun.requestsPerSecond),
+            `${m.reference.bytes} B`,
+            "",
+          ],
+          [
+            `${which} asset / bare`,
+            `${(assetRatio * 100).toFixed(1)} %`,
+            ">= 50 %",
+            assetRatio >= 0.5,
+          ],
+          [`${which} asset p99`, `${m.cachedRun.p99} ms`, "<= 10 ms", m.cachedRun.p99 <= 10],
+        ] as [string, string, string, boolean | ""][];
+      }),
       ["home req/s (no cache)", String(uncachedRun.requestsPerSecond), "", ""],
       [
         "home p99 (no cache)",
@@ -346,6 +389,20 @@ async function main() {
       cachedToAsset: Number(ratio.toFixed(3)),
       runtimeReference: { bytes: reference.bytes, ...summary(referenceRun) },
       cachedToRuntime: Number(runtimeRatio.toFixed(3)),
+      assetsToRuntime: Object.fromEntries(
+        Object.entries(assetPairs).map(([which, m]) => [
+          which,
+          {
+            url: which === "smallest" ? smallest : asset,
+            bytes: m.reference.bytes,
+            asset: summary(m.cachedRun),
+            reference: summary(m.referenceRun),
+            ratio: Number(
+              (m.cachedRun.requestsPerSecond / m.referenceRun.requestsPerSecond).toFixed(3),
+            ),
+          },
+        ]),
+      ),
       runtimePairs: pairs.map((pair) => ({
         reference: pair.referenceRun.requestsPerSecond,
         cached: pair.cachedRun.requestsPerSecond,

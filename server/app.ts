@@ -5,7 +5,7 @@ import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { hasLivePrivateCookie } from "~/server/auth/personal-request.server";
 import { accessLog } from "~/server/platform/access-log.server";
 import { bodyGuard } from "~/server/platform/body-guard.server";
@@ -18,6 +18,7 @@ import { createMetrics, routeMatcher } from "~/server/platform/metrics.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { ogImageRoute } from "~/server/site/og-image.server";
 import { requestInfoContext } from "~/server/platform/request-context.server";
+import { contextWithServices, servicesOf } from "~/server/http/services-context.server";
 import { withRequestOrigin } from "~/server/events/request-origin.server";
 import { createRequestHandler } from "~/server/platform/request-handler.server";
 import { startRuntime, type Runtime } from "~/server/platform/runtime.server";
@@ -49,6 +50,7 @@ import {
   securityHeaders,
 } from "~/server/platform/security-headers.server";
 import { pageCacheFastPath } from "~/server/platform/page-cache-fast-path.server";
+import { assetResponder, loadImmutableAssets } from "~/server/platform/asset-fast-path.server";
 
 export interface StartOptions {
   /** Vite dev server middleware (development only). */
@@ -82,7 +84,9 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
     const warmer = new PageWarmer({
       cache: pageCache,
       filler,
-      render: anonymousUrlRenderer(build, runtime.env.NODE_ENV),
+      render: anonymousUrlRenderer(build, runtime.env.NODE_ENV, () =>
+        contextWithServices(servicesOf(runtime)),
+      ),
     });
     runtime.onClose(() => warmer.close());
   }
@@ -179,8 +183,9 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
     );
   }
 
+  // Every loader and action gets the runtime's services from here (servicesFrom(context)).
   const getLoadContext = (req: express.Request, res: express.Response) => {
-    const context = new RouterContextProvider();
+    const context = contextWithServices(servicesOf(runtime));
     context.set(requestInfoContext, {
       cspNonce: res.locals.cspNonce ?? "",
       clientIp: req.ip ?? "unknown",
@@ -189,7 +194,7 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
   };
   app.use(privateWhenPersonal);
   pageCache.follow(runtime.database.changes);
-  clearAtDayChange(pageCache, runtime.env.SITE_TIME_ZONE);
+  clearAtDayChange(pageCache, runtime.site.timeZone);
   app.use(
     pageCacheMiddleware({
       cache: options.devMiddleware ? undefined : pageCache,
@@ -206,11 +211,22 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
   if (options.devMiddleware || !runtime.env.PAGE_CACHE_FAST_PATH) return app;
   // Cache hits answered before Express, exactly as the app would (decisions 095 and 109).
   const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  const security = securityHeaderList(headerOptions);
   const fastPath = pageCacheFastPath({
     cache: pageCache,
-    security: securityHeaderList(headerOptions),
+    security,
     trustsProxy: (address) => trust(address, 0),
     metrics,
+    // Hashed assets from memory, before Express, like cache hits (decision 114).
+    ...(options.clientDir
+      ? {
+          assets: assetResponder({
+            assets: loadImmutableAssets(path.join(options.clientDir, "assets"), "/assets"),
+            security,
+            metrics,
+          }),
+        }
+      : {}),
   });
   return (req, res) => fastPath(req, res, () => app(req, res));
 }

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { changePassword, createAdmin } from "~/server/auth/admins.server";
 import { deleteAddress, makePrimary } from "~/server/auth/email-addresses.server";
 import { operatorResetPassword, operatorResetTwoFactor } from "~/server/auth/operator-reset.server";
@@ -13,8 +13,8 @@ import {
   startEnrolment,
 } from "~/server/auth/two-factor.server";
 import { checkVerification, createVerification } from "~/server/auth/verification.server";
-import type { Mailer, OutgoingMail } from "~/server/mail/mailer.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
+import { recordingMailer } from "../support/recording-mailer";
 
 /*
  * Decision 113: a link dies with what it was sent for. A password-reset link works only while the
@@ -29,38 +29,17 @@ const SITE = { name: "Wanderlux", publicUrl: "https://travel.example.com" };
 const ORIGIN = { ip: "10.0.0.9", userAgent: "test" };
 const NEW_PASSWORD = "a brand new passphrase";
 
-function recordingMailer(): Mailer & { sent: OutgoingMail[] } {
-  const sent: OutgoingMail[] = [];
-  return {
-    enabled: true,
-    sent,
-    async send(mail) {
-      sent.push(mail);
-      return { status: "sent" };
-    },
-    close() {},
-  };
-}
-
 const tokenOf = (link: string | undefined) => {
   if (!link) throw new Error("nothing sent");
   return new URL(link).searchParams.get("token")!;
 };
 
 describe.each(BACKENDS)("account links on %s", (backend) => {
-  let database: TestDatabase;
+  const { db } = useTestDatabase(backend);
   let adminId: string;
   let secondId: string;
-  const db = () => database.db;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
   beforeEach(async () => {
-    await resetDatabase(database);
     adminId = (await createAdmin(db(), EMAIL, PASSWORD)).id;
     secondId = (
       await db()

@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
@@ -314,6 +316,66 @@ describe("cache hits before the framework answer exactly like the full path", ()
     expect(normalised(r.fast).headers).toEqual(normalised(r.slow).headers);
     expect(r.fastLine).toEqual(r.slowLine);
     expect((await fastHits()) - before).toBe(0);
+  });
+
+  describe("hashed build assets (decision 114)", () => {
+    const assetsDir = path.resolve(process.env.BUILD_DIR ?? "build", "client", "assets");
+    const files = fs.readdirSync(assetsDir);
+    const sized = (name: string) => fs.statSync(path.join(assetsDir, name)).size;
+    const scripts = files.filter((f) => f.endsWith(".js")).sort((a, b) => sized(b) - sized(a));
+    const largest = `/assets/${scripts.find((f) => files.includes(`${f}.br`))!}`;
+    const tiny = `/assets/${scripts.filter((f) => !files.includes(`${f}.br`)).at(-1)!}`;
+    const css = `/assets/${files.find((f) => f.endsWith(".css"))!}`;
+    const font = `/assets/${files.find((f) => f.endsWith(".woff2"))!}`;
+    const assetHits = async () => {
+      const res = await request(h.server.url, "/metrics", { authorization: `Bearer ${TOKEN}` });
+      return Number(/^asset_fast_path_total (\d+)/m.exec(res.body.toString())?.[1] ?? NaN);
+    };
+    async function expectSameAsset(
+      path: string,
+      headers: Record<string, string>,
+      fastPath: boolean,
+      method = "GET",
+    ) {
+      const before = await assetHits();
+      const r = await both(path, headers, method);
+      expect(r.fast.status, path).toBe(r.slow.status);
+      expect(normalised(r.fast), path).toEqual(normalised(r.slow));
+      expect(r.fastLine).toEqual(r.slowLine);
+      expect((await assetHits()) - before, `${path} ${JSON.stringify(headers)}`).toBe(
+        fastPath ? 1 : 0,
+      );
+      return r;
+    }
+
+    it("answers every encoding, HEAD and HTTPS exactly as Express does", async () => {
+      expect(largest).not.toBe(tiny);
+      for (const asset of [largest, tiny, css, font])
+        for (const encoding of ["br", "gzip", "gzip, br", ""]) {
+          const r = await expectSameAsset(asset, { "accept-encoding": encoding }, true);
+          expect(r.fast.status).toBe(200);
+          expect(r.fast.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        }
+      const br = await expectSameAsset(largest, { "accept-encoding": "br" }, true);
+      expect(br.fast.headers["content-encoding"]).toBe("br");
+      const head = await expectSameAsset(largest, { "accept-encoding": "gzip" }, true, "HEAD");
+      expect(head.fast.body.length).toBe(0);
+      const https = await expectSameAsset(
+        tiny,
+        { "x-forwarded-proto": "https", "accept-encoding": "gzip, br" },
+        true,
+      );
+      expect(https.fast.headers["strict-transport-security"]).toMatch(/max-age=/);
+    });
+
+    it("leaves conditional, range, deflate-only, query and unknown requests to Express", async () => {
+      const etag = (await request(h.server.url, largest, { host: HOST })).headers.etag!;
+      await expectSameAsset(largest, { "if-none-match": etag }, false);
+      await expectSameAsset(largest, { range: "bytes=0-99" }, false);
+      await expectSameAsset(largest, { "accept-encoding": "deflate" }, false);
+      await expectSameAsset(`${largest}?v=2`, { "accept-encoding": "br" }, false);
+      await expectSameAsset("/assets/not-there-0000.js", { "accept-encoding": "br" }, false);
+    });
   });
 
   it("counts fast hits in the request metrics like any request", async () => {

@@ -117,7 +117,8 @@ describe("the page cache keeps to the site's own hosts", () => {
   }, 180_000);
 
   it("keeps the warmer's work after a write to the site's own pages", async () => {
-    for (let i = 0; i < 200; i++) await get(server.url, "/", { Host: randomHost(i) });
+    // Before decision 113 each of these hosts would have had the six always-warm pages re-rendered.
+    for (let i = 0; i < 50; i++) await get(server.url, "/about", { Host: randomHost(i) });
     await expectHits(SITE);
     const login = await server.fetch("/api/admin/login", {
       method: "POST",
@@ -143,7 +144,7 @@ describe("the page cache keeps to the site's own hosts", () => {
     expect(renders).toBeGreaterThan(0);
     expect(renders).toBeLessThanOrEqual(3 * (PAGES.length + 6));
     await expectHits(SITE);
-  }, 60_000);
+  }, 120_000);
 
   it("does not cache the route manifest: every paths list is answered and forgotten", async () => {
     const pages = await metric("page_cache_pages");

@@ -6,27 +6,13 @@ import {
   RESET_REQUESTED_MESSAGE,
 } from "~/server/auth/password-reset.server";
 import { createSession, getSessionAdmin } from "~/server/auth/session.server";
-import type { Mailer, OutgoingMail } from "~/server/mail/mailer.server";
+import { recordingMailer } from "../support/recording-mailer";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery staple";
 const SITE = { name: "Wanderlux", publicUrl: "https://travel.example.com" };
 const ORIGIN = { ip: "10.0.0.9", userAgent: "test" };
-
-/** A mailer that keeps what it was given (the SMTP path has its own tests). */
-function recordingMailer(): Mailer & { sent: OutgoingMail[] } {
-  const sent: OutgoingMail[] = [];
-  return {
-    enabled: true,
-    sent,
-    async send(mail) {
-      sent.push(mail);
-      return { status: "sent" };
-    },
-    close() {},
-  };
-}
 
 describe.each(BACKENDS)("password reset services on %s", (backend) => {
   let database: TestDatabase;

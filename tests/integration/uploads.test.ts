@@ -362,7 +362,7 @@ describe.each(drivers)("parseUploadForm on the %s driver", (_name, make) => {
 
 describe("parseUploadForm input checks", () => {
   const store = new LocalMediaStore(path.join(tmp, "checks"));
-  const options: ParseUploadOptions = {
+  const options: Omit<ParseUploadOptions, "db"> = {
     folder: "packages",
     files: { file: "image" },
     store,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { openDatabase, type Database } from "~/server/platform/db.server";
 import { migrateToLatest } from "~/server/platform/migrate.server";
 
@@ -66,4 +66,25 @@ export async function resetDatabase(database: Database): Promise<void> {
   `.execute(database.db);
   const names = tables.rows.map((r) => `"${r.tablename}"`).join(", ");
   if (names) await sql.raw(`truncate ${names} restart identity cascade`).execute(database.db);
+}
+
+/**
+ * One database of `backend` for a describe block: created before its tests, emptied before each,
+ * closed after. `db()` is the Kysely instance of the moment.
+ */
+export function useTestDatabase(backend: Backend) {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await resetDatabase(database!);
+  });
+  return {
+    db: () => database!.db,
+    database: () => database!,
+  };
 }

@@ -4,13 +4,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDirs } from "../support/files";
 import {
   buildImportGraph,
   importCycles,
   layerViolations,
+  parse,
   requestPassing,
+  sourceFiles,
   type ImportGraph,
 } from "../support/import-graph";
 
@@ -19,8 +22,8 @@ const DOC = "see docs/architecture.md";
 
 /**
  * The app/server folders, ground first: a folder may import its own files and folders on lower
- * rows only (not a sibling on its own row). Mirrors the list in docs/architecture.md; `http` does
- * not exist yet (its files are still in platform).
+ * rows only (not a sibling on its own row). Mirrors the list in docs/architecture.md; `http` holds
+ * the services context so far (the rest of its files are still in platform).
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["platform"],
@@ -55,6 +58,7 @@ const KNOWN_UPWARD: readonly string[] = [
   "app/server/platform/runtime.server.ts -> app/server/mail/mailer.server.ts",
   "app/server/platform/runtime.server.ts -> app/server/media/media-store.server.ts",
   "app/server/platform/runtime.server.ts -> app/server/media/media-urls.server.ts",
+  "app/server/platform/runtime.server.ts -> app/server/media/s3-client.server.ts",
   "app/server/platform/runtime.server.ts -> app/server/media/sharp-settings.server.ts",
   "app/server/platform/runtime.server.ts -> app/server/site/site.server.ts",
   "app/server/platform/security-headers.server.ts -> app/server/auth/security.server.ts",
@@ -313,6 +317,52 @@ function areaProblems(graph: ImportGraph, knownComponentImports: readonly string
   ];
 }
 
+/**
+ * The module-level getters that once handed out the runtime. Routes read the services from React
+ * Router's context (servicesFrom(context)) and pass them to services as arguments.
+ */
+const HIDDEN_GLOBALS = new Set(["getDb", "getEnv", "getSite", "getMediaStore", "getMailer"]);
+
+/**
+ * The files that build the runtime themselves (process start and the command-line tools): the
+ * only ones where such a call could be right. None makes one today.
+ */
+const COMPOSITION_FILES: readonly string[] = [
+  "app/server/platform/runtime.server.ts",
+  "app/server/auth/admin-cli.server.ts",
+  "app/server/backup/backup-cli.server.ts",
+];
+
+/** Calls of HIDDEN_GLOBALS in app/routes and app/server, outside COMPOSITION_FILES. */
+function hiddenGlobalProblems(root: string, composition: readonly string[]): string[] {
+  const problems: string[] = [];
+  for (const file of sourceFiles(root, ["app/routes", "app/server"])) {
+    if (composition.includes(file)) continue;
+    const source = parse(root, file);
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const callee = node.expression;
+        const name = ts.isIdentifier(callee)
+          ? callee.text
+          : ts.isPropertyAccessExpression(callee)
+            ? callee.name.text
+            : "";
+        if (HIDDEN_GLOBALS.has(name)) {
+          const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+          problems.push(
+            `${file} line ${line} calls ${name}(): there are no hidden globals. A route takes ` +
+              `the runtime from its context (const { db, site } = servicesFrom(context)) and ` +
+              `passes what a service needs as arguments; ${DOC}.`,
+          );
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return problems;
+}
+
 /** Every entry of app/server must be a folder placed in LAYERS. */
 function unplacedFolders(root: string): string[] {
   const serverDir = path.join(root, "app/server");
@@ -354,6 +404,10 @@ describe("the layers of docs/architecture.md hold in app/ and server/", () => {
 
   it("route modules pass plain values to app/server (KNOWN_REQUEST_PASSING only shrinks)", () => {
     expect(requestProblems(ROOT, graph, KNOWN_REQUEST_PASSING)).toEqual([]);
+  });
+
+  it("routes and services get the runtime from the context, not from getDb() and friends", () => {
+    expect(hiddenGlobalProblems(ROOT, COMPOSITION_FILES)).toEqual([]);
   });
 });
 
@@ -524,6 +578,31 @@ describe("the checks themselves, on a fixture tree", () => {
     expect(requestProblems(root, graph, [...known, "app/routes/thing.tsx: pageFor"])).toEqual([
       expect.stringContaining("remove it from KNOWN_REQUEST_PASSING"),
     ]);
+  });
+
+  it("reports a call of getDb() and friends outside the composition files", () => {
+    const root = temp.make();
+    const files: Record<string, string> = {
+      "app/routes/page.tsx": source(
+        `import { getSite } from "~/server/platform/runtime.server";`,
+        `export const loader = () => getSite().name;`,
+      ),
+      "app/server/site/list.server.ts": source(
+        `import * as db from "../platform/db.server";`,
+        `export const rows = () => db.getDb();`,
+        `export const fine = (site: { getSiteName(): string }) => site.getSiteName();`,
+      ),
+      "app/server/platform/runtime.server.ts": source(`export const env = getEnv();`),
+    };
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    }
+    expect(hiddenGlobalProblems(root, ["app/server/platform/runtime.server.ts"])).toEqual([
+      expect.stringContaining("app/routes/page.tsx line 2 calls getSite(): "),
+      expect.stringContaining("app/server/site/list.server.ts line 2 calls getDb(): "),
+    ]);
+    expect(hiddenGlobalProblems(root, [])).toHaveLength(3);
   });
 
   it("reports app/domain and app/components importing app/server, types included", () => {

@@ -12,12 +12,12 @@ import type {
   StatusFilter,
 } from "~/server/catalogue/admin-lists.server";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { usePending } from "~/components/ui/use-pending";
 import { AdminPagination } from "./admin-pagination";
 import { BulkBar } from "./bulk-bar";
 import { Dialog, DialogActions } from "./dialog";
 import { showToast } from "./flash-messages";
 import { PackageCard } from "./package-card";
-import { useIsPending } from "./use-is-pending";
 import { useSortableModule } from "./use-sortable-module";
 import "~/styles/admin-list.css";
 
@@ -56,7 +56,7 @@ export function PackageList({
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const here = listHref(kind, query);
-  const loading = useIsPending({ pathname: info.admin.listPath, formMethod: "GET" });
+  const loading = usePending({ pathname: info.admin.listPath, formMethod: "GET" });
   const dnd = useSortableModule(hydrated && canReorder);
 
   // Reorder: the order on screen runs ahead of the server's while a save is under way.

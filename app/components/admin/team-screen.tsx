@@ -85,7 +85,7 @@ export function TeamScreen(props: TeamScreenProps) {
                   <Form method="post" action="/admin/team">
                     <input type="hidden" name="intent" value="withdraw" />
                     <input type="hidden" name="invitationId" value={i.id} />
-                    <button type="submit" className="button-link" disabled={pending}>
+                    <button type="submit" className="button button-link" disabled={pending}>
                       Withdraw invitation<span className="visually-hidden">{` to ${i.email}`}</span>
                     </button>
                   </Form>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import {
   ENQUIRY_FIELDS,
@@ -9,6 +9,7 @@ import {
   type EnquiryField,
   type EnquiryValues,
 } from "~/domain/enquiry";
+import { usePending } from "~/components/ui/use-pending";
 
 export interface HoneypotProps {
   nameFieldName: string;
@@ -39,10 +40,9 @@ interface ContactFormProps {
  * their fields and the first wrong field focused.
  */
 export function ContactForm({ honeypot, result, sent, about, packageNotice }: ContactFormProps) {
-  const navigation = useNavigation();
   // The form posts to the URL that named the trip, so a refused post still names it.
   const action = about ? `/contact?package=${about.id}` : "/contact";
-  const sending = navigation.state === "submitting" && navigation.formAction === action;
+  const sending = usePending({ state: "submitting", formAction: action });
   const form = useRef<HTMLFormElement>(null);
   const done = useRef<HTMLDivElement>(null);
   const errors = result?.errors ?? {};

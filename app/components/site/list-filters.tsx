@@ -64,6 +64,8 @@ function Choice({
  * with it updates the list in place. The result count is announced when it changes.
  */
 export function ListFilters({ path, query, destinations, months, total, noun }: ListFiltersProps) {
+  // Not usePending: this module is in the list skeleton the site layout loads lazily, and the
+  // hook's chunk would join that import's preload list on every public page's first load.
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === path;
   const plural = total === 1 ? noun : `${noun}s`;
@@ -116,51 +118,5 @@ export function ListFilters({ path, query, destinations, months, total, noun }: 
         </button>
       </div>
     </Form>
-  );
-}
-
-/** Previous / numbered pages / Next, as links with rel=prev and rel=next. */
-export function ListPagination({
-  path,
-  query,
-  pageCount,
-}: {
-  path: string;
-  query: ListQuery;
-  pageCount: number;
-}) {
-  if (pageCount <= 1) return null;
-  const href = (page: number) => path + listQueryString({ ...query, page });
-  const { page } = query;
-  return (
-    <nav className="pagination" aria-label="Pages">
-      {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev">
-          Previous<span className="visually-hidden"> page</span>
-        </Link>
-      ) : null}
-      <ol>
-        {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
-          <li key={n}>
-            {n === page ? (
-              <span aria-current="page">
-                <span className="visually-hidden">Page </span>
-                {n}
-              </span>
-            ) : (
-              <Link to={href(n)}>
-                <span className="visually-hidden">Page </span>
-                {n}
-              </Link>
-            )}
-          </li>
-        ))}
-      </ol>
-      {page < pageCount ? (
-        <Link to={href(page + 1)} rel="next">
-          Next<span className="visually-hidden"> page</span>
-        </Link>
-      ) : null}
-    </nav>
   );
 }

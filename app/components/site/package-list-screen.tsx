@@ -1,7 +1,8 @@
 import { siteKindInfo } from "~/domain/site-kinds";
+import type { ReactNode } from "react";
 import type { PackageKind } from "~/domain/schemas";
 import type { ListPage, ListQuery } from "~/domain/catalogue-filters";
-import { ListFilters, ListPagination } from "./list-filters";
+import { ListFilters } from "./list-filters";
 import { PackageGrid, PackageGridSkeleton } from "./package-grid";
 import { PageHero } from "./page-hero";
 
@@ -33,11 +34,14 @@ export function PackageListScreen({
   list,
   query,
   path,
+  pagination,
 }: {
   kind: PackageKind;
   list: ListPage;
   query: ListQuery;
   path: string;
+  /** The page links under the grid (the route's ListPagination). */
+  pagination: ReactNode;
 }) {
   const info = siteKindInfo(kind).publicList;
   const intro = LIST_INTROS[kind];
@@ -62,7 +66,7 @@ export function PackageListScreen({
           headingLevel={2}
           eager={FIRST_ROW}
         />
-        <ListPagination path={path} query={query} pageCount={list.pageCount} />
+        {pagination}
       </section>
     </>
   );

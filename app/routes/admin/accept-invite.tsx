@@ -1,5 +1,7 @@
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
+import { LinkPageCard } from "~/components/admin/link-page-card";
 import { PasswordInput } from "~/components/admin/password-input";
+import { usePending } from "~/components/ui/use-pending";
 import { LIMITS } from "~/domain/schemas";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
 import { sessionHeaders } from "~/server/auth/login.server";
@@ -7,7 +9,7 @@ import { acceptInvitation } from "~/server/auth/team.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
 import { linkPage, noStoreHeaders } from "~/server/auth/verification.server";
 import { requestOrigin } from "~/server/events/events.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { isAppError } from "~/server/platform/errors.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/accept-invite";
@@ -20,14 +22,16 @@ export function meta() {
 export const headers = noStoreHeaders;
 
 /** The invitation link: the form when it is good, otherwise what is wrong with it. */
-export async function loader({ request }: Route.LoaderArgs) {
-  return { ...(await linkPage(getDb(), request, "invite")), minLength: PASSWORD_MIN_LENGTH };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesFrom(context);
+  return { ...(await linkPage(db, request, "invite")), minLength: PASSWORD_MIN_LENGTH };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = servicesFrom(context);
   const form = await request.formData();
   try {
-    const accepted = await acceptInvitation(getDb(), {
+    const accepted = await acceptInvitation(db, {
       token: form.get("token"),
       password: form.get("password") ?? undefined,
       confirmPassword: form.get("confirmPassword") ?? undefined,
@@ -47,64 +51,52 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AcceptInvite({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
+  const pending = usePending();
   return (
-    <main id="main" className="login-page">
-      <div className="login-card">
-        <h1>Accept invitation</h1>
-        {loaderData.token ? (
-          <Form method="post" className="login-form">
-            <p className="login-intro">
-              Choose a password for <strong>{loaderData.email}</strong>.
-            </p>
-            <input type="hidden" name="token" value={loaderData.token} />
-            {actionData?.error ? (
-              <p id="accept-error" className="form-error" role="alert">
-                {actionData.error}
-              </p>
-            ) : null}
-            <div className="field">
-              <label htmlFor="accept-name">Your name (optional, shown to the team)</label>
-              <input
-                id="accept-name"
-                name="name"
-                type="text"
-                autoComplete="name"
-                maxLength={LIMITS.adminName}
-              />
-            </div>
-            <PasswordInput
-              id="accept-password"
-              name="password"
-              label={`Password (at least ${loaderData.minLength} characters)`}
-              autoComplete="new-password"
-              required
-              minLength={loaderData.minLength}
-              invalid={Boolean(actionData?.error)}
-              describedBy={actionData?.error ? "accept-error" : undefined}
-            />
-            <PasswordInput
-              id="accept-confirm"
-              name="confirmPassword"
-              label="Confirm password"
-              autoComplete="new-password"
-              required
-              minLength={loaderData.minLength}
-            />
-            <button type="submit" className="button button-primary" disabled={pending}>
-              {pending ? "Signing In..." : "Set password and sign in"}
-            </button>
-          </Form>
-        ) : (
-          <p className="form-error" role="alert">
-            {loaderData.problem}
-          </p>
-        )}
-        <p className="login-back">
-          <a href="/admin">Sign in</a>
-        </p>
+    <LinkPageCard
+      title="Accept invitation"
+      token={loaderData.token}
+      problem={loaderData.problem}
+      intro={
+        <>
+          Choose a password for <strong>{loaderData.email}</strong>.
+        </>
+      }
+      error={actionData?.error}
+      errorId="accept-error"
+      back={<a href="/admin">Sign in</a>}
+    >
+      <div className="field">
+        <label htmlFor="accept-name">Your name (optional, shown to the team)</label>
+        <input
+          id="accept-name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          maxLength={LIMITS.adminName}
+        />
       </div>
-    </main>
+      <PasswordInput
+        id="accept-password"
+        name="password"
+        label={`Password (at least ${loaderData.minLength} characters)`}
+        autoComplete="new-password"
+        required
+        minLength={loaderData.minLength}
+        invalid={Boolean(actionData?.error)}
+        describedBy={actionData?.error ? "accept-error" : undefined}
+      />
+      <PasswordInput
+        id="accept-confirm"
+        name="confirmPassword"
+        label="Confirm password"
+        autoComplete="new-password"
+        required
+        minLength={loaderData.minLength}
+      />
+      <button type="submit" className="button button-primary" disabled={pending}>
+        {pending ? "Signing In..." : "Set password and sign in"}
+      </button>
+    </LinkPageCard>
   );
 }

@@ -1,7 +1,6 @@
 import { ActivityLog } from "~/components/admin/activity-log";
 import { loadActivity } from "~/server/events/activity.server";
-import { getDb } from "~/server/platform/db.server";
-import { getSite } from "~/server/platform/runtime.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/activity";
 import "~/styles/admin-leads.css";
 
@@ -10,9 +9,10 @@ export function meta() {
 }
 
 /** Read-only: no action, so a POST here is refused (405) and nothing edits the log. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const timeZone = getSite().timeZone;
-  const view = await loadActivity(getDb(), new URL(request.url).searchParams, timeZone);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
+  const timeZone = site.timeZone;
+  const view = await loadActivity(db, new URL(request.url).searchParams, timeZone);
   return { ...view, timeZone };
 }
 

@@ -1,9 +1,8 @@
 import { EnquiriesInbox } from "~/components/admin/enquiries-inbox";
 import { formatReceived } from "~/domain/dates";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { enquiryPackages } from "~/server/leads/enquiries.server";
 import { loadInbox } from "~/server/leads/inbox.server";
-import { getDb } from "~/server/platform/db.server";
-import { getSite } from "~/server/platform/runtime.server";
 import type { Route } from "./+types/enquiries";
 import "~/styles/admin-leads.css";
 
@@ -11,10 +10,10 @@ export function meta() {
   return [{ title: "Enquiries · Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
   const inbox = await loadInbox(db, new URL(request.url).searchParams);
-  const timeZone = getSite().timeZone;
+  const timeZone = site.timeZone;
   return {
     ...inbox,
     items: inbox.items.map((e) => ({

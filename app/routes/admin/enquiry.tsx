@@ -1,16 +1,16 @@
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
 import { EnquiryDetail } from "~/components/admin/enquiry-detail";
+import { usePending } from "~/components/ui/use-pending";
 import { formatReceived } from "~/domain/dates";
 import { siteKindInfo } from "~/domain/site-kinds";
 import { whatsappLink } from "~/domain/whatsapp";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
 import { requestOrigin } from "~/server/events/events.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { getEnquiry } from "~/server/leads/enquiries.server";
 import { enquiryAction } from "~/server/leads/inbox.server";
-import { getDb } from "~/server/platform/db.server";
 import { requestInfo } from "~/server/platform/request-context.server";
-import { getSite } from "~/server/platform/runtime.server";
 import { isUuid } from "~/domain/schemas";
 import type { Route } from "./+types/enquiry";
 import "~/styles/admin-leads.css";
@@ -23,11 +23,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
   const enquiry = isUuid(params.id) ? await getEnquiry(db, params.id) : undefined;
   if (!enquiry) throw data("This enquiry does not exist (it may have been deleted).", 404);
-  const site = getSite();
   const pkg = enquiry.packageId
     ? await db
         .selectFrom("packages")
@@ -66,7 +65,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const result = await enquiryAction(getDb(), params.id, await request.formData(), {
+  const { db } = servicesFrom(context);
+  const result = await enquiryAction(db, params.id, await request.formData(), {
     adminId: adminFromContext(context).id,
     origin: requestOrigin(request, requestInfo(context).clientIp),
   });
@@ -81,8 +81,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminEnquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  return (
-    <EnquiryDetail {...loaderData} reply={actionData} pending={navigation.state === "submitting"} />
-  );
+  const pending = usePending({ state: "submitting" });
+  return <EnquiryDetail {...loaderData} reply={actionData} pending={pending} />;
 }

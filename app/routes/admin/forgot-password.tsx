@@ -1,11 +1,11 @@
-import { data, Form, useNavigation } from "react-router";
-import { getMailer, MAIL_OFF_NOTICE } from "~/server/mail/mailer.server";
+import { data, Form } from "react-router";
+import { usePending } from "~/components/ui/use-pending";
+import { servicesFrom } from "~/server/http/services-context.server";
+import { MAIL_OFF_NOTICE } from "~/server/mail/mailer.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import { noStoreHeaders } from "~/server/auth/verification.server";
-import { getDb } from "~/server/platform/db.server";
 import { isAppError } from "~/server/platform/errors.server";
 import { requestInfo } from "~/server/platform/request-context.server";
-import { getSite } from "~/server/platform/runtime.server";
 import type { Route } from "./+types/forgot-password";
 import "~/styles/admin.css";
 
@@ -15,19 +15,21 @@ export function meta() {
 
 export const headers = noStoreHeaders;
 
-export function loader() {
-  return { mailOff: getMailer().enabled ? null : MAIL_OFF_NOTICE };
+export function loader({ context }: Route.LoaderArgs) {
+  const { mailer } = servicesFrom(context);
+  return { mailOff: mailer.enabled ? null : MAIL_OFF_NOTICE };
 }
 
 /** Same answer whether or not the address has an account (see password-reset.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db, mailer, site } = servicesFrom(context);
   const form = await request.formData();
   try {
-    const { message } = await requestPasswordReset(getDb(), {
+    const { message } = await requestPasswordReset(db, {
       email: form.get("email"),
       ip: requestInfo(context).clientIp,
-      mailer: getMailer(),
-      site: getSite(),
+      mailer,
+      site,
     });
     return { sent: message, error: null };
   } catch (error) {
@@ -37,8 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formAction === "/admin/forgot-password";
+  const pending = usePending({ formAction: "/admin/forgot-password" });
   return (
     <main id="main" className="login-page">
       <div className="login-card">

@@ -1,15 +1,17 @@
 import { VersionView } from "~/components/admin/history/version-view";
 import { restoreVersionAction, versionScreen } from "~/server/catalogue/history-screens.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/history-version";
 
 /** /admin/history/{kind}/{id}/{versionId}: one version, read-only, and "Restore this version". */
 export function loader(args: Route.LoaderArgs) {
-  return versionScreen(getDb(), args);
+  const { db, site } = servicesFrom(args.context);
+  return versionScreen(db, args, { site });
 }
 
 export function action(args: Route.ActionArgs) {
-  return restoreVersionAction(getDb(), args);
+  const { db } = servicesFrom(args.context);
+  return restoreVersionAction(db, args);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

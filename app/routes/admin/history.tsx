@@ -1,11 +1,12 @@
 import { HistoryList } from "~/components/admin/history/history-list";
 import { historyScreen } from "~/server/catalogue/history-screens.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/history";
 
 /** /admin/history/{kind}/{id}: a package's or travel moment's versions (issue 19). */
 export function loader(args: Route.LoaderArgs) {
-  return historyScreen(getDb(), args);
+  const { db, site } = servicesFrom(args.context);
+  return historyScreen(db, args, { site });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,7 +1,6 @@
 import { InsightsScreen } from "~/components/admin/insights-screen";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { loadInsights } from "~/server/leads/insights.server";
-import { getDb } from "~/server/platform/db.server";
-import { getSite } from "~/server/platform/runtime.server";
 import type { Route } from "./+types/insights";
 import "~/styles/admin-leads.css";
 
@@ -9,8 +8,9 @@ export function meta() {
   return [{ title: "Insights · Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader() {
-  return { insights: await loadInsights(getDb(), getSite()) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
+  return { insights: await loadInsights(db, site) };
 }
 
 export default function AdminInsights({ loaderData }: Route.ComponentProps) {

@@ -7,14 +7,17 @@ import {
   noStoreMiddleware,
   requireAdminMiddleware,
 } from "~/server/auth/auth.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { countNewEnquiries } from "~/server/leads/enquiries.server";
-import { getDb } from "~/server/platform/db.server";
 import type { Route } from "./+types/layout";
 import "~/styles/admin.css";
 import "~/styles/admin-shell.css";
 
 /** Every screen below this layout needs a signed-in admin, checked before any loader or action. */
-export const middleware: Route.MiddlewareFunction[] = [noStoreMiddleware, requireAdminMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  noStoreMiddleware,
+  requireAdminMiddleware((context) => servicesFrom(context).db),
+];
 
 export function meta({ error }: Route.MetaArgs) {
   // A screen that failed has no meta of its own: the error screen names the page.
@@ -26,10 +29,11 @@ export function meta({ error }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = servicesFrom(context);
   return {
     email: adminFromContext(context).email,
     // The sidebar's count of enquiries nobody has answered yet (issue 18).
-    newEnquiries: await countNewEnquiries(getDb()),
+    newEnquiries: await countNewEnquiries(db),
   };
 }
 

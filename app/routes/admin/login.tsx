@@ -1,10 +1,11 @@
-import { data, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { toast } from "sonner";
 import { LoginForm } from "~/components/admin/login-form";
 import { requestSignIn, SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
+import { usePending } from "~/components/ui/use-pending";
 import { getOptionalAdmin } from "~/server/auth/auth.server";
-import { getDb } from "~/server/platform/db.server";
 import { sessionHeaders, signIn } from "~/server/auth/login.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { DEVICE_COOKIE } from "~/server/auth/device.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
@@ -30,16 +31,18 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 /** A signed-in admin has nothing to do here. */
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getOptionalAdmin(request)) throw redirect(DASHBOARD);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesFrom(context);
+  if (await getOptionalAdmin(db, request)) throw redirect(DASHBOARD);
   return null;
 }
 
 /** Without JavaScript: the form posts here; same sign-in as the API, then a flash toast. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = servicesFrom(context);
   const form = await request.formData();
   const email = form.get("email");
-  const result = await signIn(getDb(), {
+  const result = await signIn(db, {
     email,
     password: form.get("password"),
     ip: requestInfo(context).clientIp,
@@ -89,8 +92,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formAction === "/admin";
+  const pending = usePending({ formAction: "/admin" });
   return (
     <main id="main" className="login-page">
       <div className="login-card">

@@ -1,16 +1,18 @@
 import { PackageFormScreen } from "~/components/admin/package-form/package-form-screen";
 import { formTitle } from "~/components/admin/package-form/form-texts";
 import { loadPackageForm, submitPackageForm } from "~/server/catalogue/package-form.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/package-form";
 
 /** /admin/new-{kind} and /admin/edit-{kind}/:id for the four kinds: one form, one action. */
 export function loader(args: Route.LoaderArgs) {
-  return loadPackageForm(getDb(), args);
+  const { db, site } = servicesFrom(args.context);
+  return loadPackageForm(db, args, { site });
 }
 
 export function action(args: Route.ActionArgs) {
-  return submitPackageForm(getDb(), args);
+  const { db, media, site } = servicesFrom(args.context);
+  return submitPackageForm(db, args, { media, site });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,16 +1,16 @@
 import { PackageList } from "~/components/admin/package-list";
 import { kindInfo } from "~/domain/package-kinds";
 import { adminListAction, adminPackageList } from "~/server/catalogue/admin-lists.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { clicksByPackage, dayIn } from "~/server/leads/booking-clicks.server";
-import { getSite } from "~/server/platform/runtime.server";
 import type { Route } from "./+types/package-list";
 
 /** /admin/dashboard, /admin/discovery, /admin/exclusive and /admin/local: one screen, four kinds. */
 export async function loader(args: Route.LoaderArgs) {
-  const list = await adminPackageList(getDb(), args);
+  const { db, site } = servicesFrom(args.context);
+  const list = await adminPackageList(db, args, { site });
   // Issue 18: each card shows its Book Now clicks of the last 30 days.
-  const clicks = await clicksByPackage(getDb(), dayIn(getSite().timeZone));
+  const clicks = await clicksByPackage(db, dayIn(site.timeZone));
   return {
     ...list,
     packages: list.packages.map((p) => ({ ...p, bookNowClicks: clicks.get(p.id) ?? 0 })),
@@ -19,7 +19,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Publish, unpublish, delete, reorder (drag and drop) and move (no JavaScript). */
 export function action(args: Route.ActionArgs) {
-  return adminListAction(getDb(), args);
+  const { db, media } = servicesFrom(args.context);
+  return adminListAction(db, args, { media });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -3,16 +3,18 @@ import {
   recentlyDeletedAction,
   recentlyDeletedScreen,
 } from "~/server/catalogue/history-screens.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/recently-deleted";
 
 /** /admin/recently-deleted/{kind}: deleted packages of the last 30 days, with Restore (issue 19). */
 export function loader(args: Route.LoaderArgs) {
-  return recentlyDeletedScreen(getDb(), args);
+  const { db, site } = servicesFrom(args.context);
+  return recentlyDeletedScreen(db, args, { site });
 }
 
 export function action(args: Route.ActionArgs) {
-  return recentlyDeletedAction(getDb(), args);
+  const { db } = servicesFrom(args.context);
+  return recentlyDeletedAction(db, args);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,5 +1,7 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
+import { LinkPageCard } from "~/components/admin/link-page-card";
 import { PasswordInput } from "~/components/admin/password-input";
+import { usePending } from "~/components/ui/use-pending";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
 import { requestOrigin } from "~/server/events/events.server";
 import { PASSWORD_RESET_DONE, resetPassword } from "~/server/auth/password-reset.server";
@@ -7,7 +9,7 @@ import { sessionHeaders } from "~/server/auth/login.server";
 import { challengeCookie } from "~/server/auth/sign-in-challenge.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
 import { linkPage, noStoreHeaders } from "~/server/auth/verification.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { isAppError } from "~/server/platform/errors.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/reset-password";
@@ -20,15 +22,17 @@ export function meta() {
 export const headers = noStoreHeaders;
 
 /** The e-mailed link: the form when the link is good, otherwise what is wrong with it. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { token, problem } = await linkPage(getDb(), request, "password_reset");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesFrom(context);
+  const { token, problem } = await linkPage(db, request, "password_reset");
   return { token, problem, minLength: PASSWORD_MIN_LENGTH };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = servicesFrom(context);
   const form = await request.formData();
   try {
-    const outcome = await resetPassword(getDb(), {
+    const outcome = await resetPassword(db, {
       token: form.get("token"),
       newPassword: form.get("newPassword") ?? undefined,
       confirmPassword: form.get("confirmPassword") ?? undefined,
@@ -52,52 +56,42 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
+  const pending = usePending();
   return (
-    <main id="main" className="login-page">
-      <div className="login-card">
-        <h1>Choose a new password</h1>
-        {loaderData.token ? (
-          <Form method="post" className="login-form">
-            <input type="hidden" name="token" value={loaderData.token} />
-            {actionData?.error ? (
-              <p id="reset-error" className="form-error" role="alert">
-                {actionData.error}
-              </p>
-            ) : null}
-            <PasswordInput
-              id="reset-new-password"
-              name="newPassword"
-              label={`New password (at least ${loaderData.minLength} characters)`}
-              autoComplete="new-password"
-              required
-              minLength={loaderData.minLength}
-              invalid={Boolean(actionData?.error)}
-              describedBy={actionData?.error ? "reset-error" : undefined}
-            />
-            <PasswordInput
-              id="reset-confirm-password"
-              name="confirmPassword"
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              minLength={loaderData.minLength}
-            />
-            <p>Saving it signs out every session of your account.</p>
-            <button type="submit" className="button button-primary" disabled={pending}>
-              {pending ? "Saving..." : "Save new password"}
-            </button>
-          </Form>
-        ) : (
-          <p className="form-error" role="alert">
-            {loaderData.problem}
-          </p>
-        )}
-        <p className="login-back">
+    <LinkPageCard
+      title="Choose a new password"
+      token={loaderData.token}
+      problem={loaderData.problem}
+      error={actionData?.error}
+      errorId="reset-error"
+      back={
+        <>
           <a href="/admin/forgot-password">Ask for a new link</a> · <a href="/admin">Sign in</a>
-        </p>
-      </div>
-    </main>
+        </>
+      }
+    >
+      <PasswordInput
+        id="reset-new-password"
+        name="newPassword"
+        label={`New password (at least ${loaderData.minLength} characters)`}
+        autoComplete="new-password"
+        required
+        minLength={loaderData.minLength}
+        invalid={Boolean(actionData?.error)}
+        describedBy={actionData?.error ? "reset-error" : undefined}
+      />
+      <PasswordInput
+        id="reset-confirm-password"
+        name="confirmPassword"
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+        minLength={loaderData.minLength}
+      />
+      <p>Saving it signs out every session of your account.</p>
+      <button type="submit" className="button button-primary" disabled={pending}>
+        {pending ? "Saving..." : "Save new password"}
+      </button>
+    </LinkPageCard>
   );
 }

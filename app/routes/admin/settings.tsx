@@ -1,16 +1,15 @@
-import { data, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { EmailAddressesPanel } from "~/components/admin/email-addresses-panel";
 import { TwoFactorPanel } from "~/components/admin/two-factor-panel";
 import { SessionsPanel } from "~/components/admin/sessions-panel";
+import { usePending } from "~/components/ui/use-pending";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { requestOrigin } from "~/server/events/events.server";
 import { loadSettings, settingsAction } from "~/server/auth/settings.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
-import { getSite } from "~/server/platform/runtime.server";
-import { getMailer } from "~/server/mail/mailer.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
 import type { Route } from "./+types/settings";
@@ -20,23 +19,25 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
   const settings = await loadSettings(
-    getDb(),
+    db,
     adminFromContext(context),
-    getSite().name,
+    site.name,
     readCookie(request, SESSION_COOKIE),
   );
   return { ...settings, minLength: PASSWORD_MIN_LENGTH };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await settingsAction(getDb(), {
+  const { db, mailer, site } = servicesFrom(context);
+  const outcome = await settingsAction(db, {
     admin: adminFromContext(context),
     form: await request.formData(),
     sessionId: readCookie(request, SESSION_COOKIE),
     origin: requestOrigin(request, requestInfo(context).clientIp),
-    mailer: getMailer(),
-    site: getSite(),
+    mailer,
+    site,
   });
   if (outcome.kind === "redirect") {
     const url = `/admin/settings${outcome.hash ? `#${outcome.hash}` : ""}`;
@@ -60,8 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formAction === "/admin/settings";
+  const pending = usePending({ state: "submitting", formAction: "/admin/settings" });
   const failed = actionData && "error" in actionData ? actionData : undefined;
   const passwordError = failed?.intent === "change-password" ? failed : undefined;
   return (

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
-import { getDb } from "~/server/platform/db.server";
 import { requestOrigin } from "~/server/events/events.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { signOut } from "~/server/auth/login.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
@@ -13,11 +13,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const clear = await signOut(
-    getDb(),
-    request,
-    requestOrigin(request, requestInfo(context).clientIp),
-  );
+  const { db } = servicesFrom(context);
+  const clear = await signOut(db, request, requestOrigin(request, requestInfo(context).clientIp));
   return redirectWithToast(
     request,
     "/admin",

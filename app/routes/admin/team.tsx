@@ -1,15 +1,15 @@
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
 import { TeamScreen } from "~/components/admin/team-screen";
+import { usePending } from "~/components/ui/use-pending";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { requestOrigin } from "~/server/events/events.server";
 import { inviteAdmin, listTeam, removeAdmin, withdrawInvitation } from "~/server/auth/team.server";
 import { requiresTwoFactor, setRequireTwoFactor } from "~/server/auth/team-settings.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
-import { getMailer, MAIL_FAILED_NOTICE, MAIL_OFF_NOTICE } from "~/server/mail/mailer.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
+import { MAIL_FAILED_NOTICE, MAIL_OFF_NOTICE } from "~/server/mail/mailer.server";
 import { isAppError } from "~/server/platform/errors.server";
 import { requestInfo } from "~/server/platform/request-context.server";
-import { getSite } from "~/server/platform/runtime.server";
 import type { Route } from "./+types/team";
 
 export function meta() {
@@ -17,32 +17,34 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, mailer } = servicesFrom(context);
   const me = adminFromContext(context);
-  const team = await listTeam(getDb());
+  const team = await listTeam(db);
   const removeId = new URL(request.url).searchParams.get("remove");
   const target = team.members.find((m) => m.id === removeId && m.id !== me.id);
   return {
     me: me.id,
     ...team,
     removing: target ? { id: target.id, email: target.email } : null,
-    requireTwoFactor: await requiresTwoFactor(getDb()),
-    mailOff: getMailer().enabled ? null : MAIL_OFF_NOTICE,
+    requireTwoFactor: await requiresTwoFactor(db),
+    mailOff: mailer.enabled ? null : MAIL_OFF_NOTICE,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db, mailer, site } = servicesFrom(context);
   const me = adminFromContext(context);
   const form = await request.formData();
   const intent = form.get("intent");
   const origin = requestOrigin(request, requestInfo(context).clientIp);
   try {
     if (intent === "invite") {
-      const result = await inviteAdmin(getDb(), {
+      const result = await inviteAdmin(db, {
         actor: me,
         email: form.get("email"),
         origin,
-        mailer: getMailer(),
-        site: getSite(),
+        mailer,
+        site,
       });
       if (result.delivery.status === "sent") {
         return redirectWithToast(request, "/admin/team", {
@@ -56,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { intent, invited: result.email, link: result.link, notice: MAIL_OFF_NOTICE };
     }
     if (intent === "require-two-factor") {
-      const on = await setRequireTwoFactor(getDb(), {
+      const on = await setRequireTwoFactor(db, {
         actorId: me.id,
         value: form.get("value"),
         origin,
@@ -69,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     if (intent === "remove") {
-      const removed = await removeAdmin(getDb(), {
+      const removed = await removeAdmin(db, {
         actorId: me.id,
         targetId: form.get("adminId"),
         origin,
@@ -80,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     if (intent === "withdraw") {
-      const withdrawn = await withdrawInvitation(getDb(), {
+      const withdrawn = await withdrawInvitation(db, {
         actorId: me.id,
         invitationId: form.get("invitationId"),
         origin,
@@ -98,7 +100,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminTeam({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formAction === "/admin/team";
+  const pending = usePending({ state: "submitting", formAction: "/admin/team" });
   return <TeamScreen {...loaderData} reply={actionData} pending={pending} />;
 }

@@ -2,15 +2,17 @@ import { MomentAdmin } from "~/components/admin/moments/moment-admin";
 import { momentClientAction } from "~/components/admin/moments/moment-client-action";
 import { loadMomentScreen, momentAction } from "~/server/catalogue/moments-admin.server";
 import { adminFromContext } from "~/server/auth/auth.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/travel-moments";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadMomentScreen(getDb(), request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesFrom(context);
+  return loadMomentScreen(db, request);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return momentAction(getDb(), request, adminFromContext(context).id);
+  const { db, media } = servicesFrom(context);
+  return momentAction(db, request, { media, by: adminFromContext(context).id });
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {

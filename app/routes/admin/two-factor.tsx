@@ -1,6 +1,7 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { CodeField } from "~/components/admin/code-field";
 import { SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
+import { usePending } from "~/components/ui/use-pending";
 import { requestOrigin } from "~/server/events/events.server";
 import { sessionHeaders } from "~/server/auth/login.server";
 import {
@@ -10,7 +11,7 @@ import {
 } from "~/server/auth/sign-in-challenge.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/two-factor";
 import "~/styles/admin.css";
@@ -28,15 +29,17 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 /** Only a browser that has just passed the password step (its challenge cookie) sees the form. */
-export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await findChallenge(getDb(), request))) throw redirect("/admin");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesFrom(context);
+  if (!(await findChallenge(db, request))) throw redirect("/admin");
   return null;
 }
 
 /** The code step of sign-in; works without JavaScript (plain POST, redirect on success). */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = servicesFrom(context);
   const form = await request.formData();
-  const result = await completeSecondFactor(getDb(), request, {
+  const result = await completeSecondFactor(db, request, {
     code: form.get("code"),
     origin: requestOrigin(request, requestInfo(context).clientIp),
     previousSessionId: readCookie(request, SESSION_COOKIE),
@@ -65,8 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TwoFactorSignIn({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formAction === "/admin/two-factor";
+  const pending = usePending({ formAction: "/admin/two-factor" });
   return (
     <main id="main" className="login-page">
       <div className="login-card">

@@ -1,9 +1,11 @@
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
+import { LinkPageCard } from "~/components/admin/link-page-card";
+import { usePending } from "~/components/ui/use-pending";
 import { verifyAddress } from "~/server/auth/email-addresses.server";
 import { redirectWithToast } from "~/server/auth/toast.server";
 import { linkPage, noStoreHeaders } from "~/server/auth/verification.server";
 import { requestOrigin } from "~/server/events/events.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { isAppError } from "~/server/platform/errors.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/verify-email";
@@ -19,14 +21,16 @@ export const headers = noStoreHeaders;
  * The e-mailed link. Opening it changes nothing (mail scanners open links); the button posts the
  * token, which works without JavaScript.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  return linkPage(getDb(), request, "email_verify");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesFrom(context);
+  return linkPage(db, request, "email_verify");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = servicesFrom(context);
   const form = await request.formData();
   try {
-    const verified = await verifyAddress(getDb(), {
+    const verified = await verifyAddress(db, {
       token: form.get("token"),
       origin: requestOrigin(request, requestInfo(context).clientIp),
     });
@@ -41,39 +45,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
+  const pending = usePending();
   return (
-    <main id="main" className="login-page">
-      <div className="login-card">
-        <h1>Confirm e-mail address</h1>
-        {actionData?.error ? (
-          <p className="form-error" role="alert">
-            {actionData.error}
-          </p>
-        ) : null}
-        {loaderData.token ? (
-          <Form method="post" className="login-form">
-            <p className="login-intro">
-              Confirm that <strong>{loaderData.email}</strong> is yours.
-            </p>
-            <input type="hidden" name="token" value={loaderData.token} />
-            <button
-              type="submit"
-              className="button button-primary"
-              disabled={navigation.state !== "idle"}
-            >
-              Confirm this address
-            </button>
-          </Form>
-        ) : (
-          <p className="form-error" role="alert">
-            {loaderData.problem}
-          </p>
-        )}
-        <p className="login-back">
-          <a href="/admin">Sign in</a>
-        </p>
-      </div>
-    </main>
+    <LinkPageCard
+      title="Confirm e-mail address"
+      token={loaderData.token}
+      problem={loaderData.problem}
+      intro={
+        <>
+          Confirm that <strong>{loaderData.email}</strong> is yours.
+        </>
+      }
+      cardError={actionData?.error}
+      back={<a href="/admin">Sign in</a>}
+    >
+      <button type="submit" className="button button-primary" disabled={pending}>
+        Confirm this address
+      </button>
+    </LinkPageCard>
   );
 }

@@ -1,9 +1,11 @@
 import { publicJson } from "~/server/api/api-http.server";
 import { apiRoute } from "~/server/api/api-route.server";
 import { openApiDocument } from "~/server/api/openapi.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 
 // GET /api/openapi.json: generated from the zod schemas the routes validate with.
 const api = apiRoute({
+  db: ({ context }) => servicesFrom(context).db,
   failure: () => "Failed to build the API description",
   handlers: {
     async GET({ request }) {

@@ -2,16 +2,18 @@ import { readJson } from "~/server/api/api-http.server";
 import { momentFailure } from "~/server/api/api-moments.server";
 import { apiRoute } from "~/server/api/api-route.server";
 import { getOptionalAdmin } from "~/server/auth/auth.server";
-import { getDb } from "~/server/platform/db.server";
 import { listMoments } from "~/server/catalogue/moments.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 
 // GET /api/travel-moments: active moments in order for visitors, every moment for an admin.
 const api = apiRoute({
+  db: ({ context }) => servicesFrom(context).db,
   failure: (method) => momentFailure(method),
   handlers: {
-    async GET({ request }) {
-      const admin = await getOptionalAdmin(request);
-      const moments = await listMoments(getDb(), { activeOnly: !admin });
+    async GET({ request, context }) {
+      const { db } = servicesFrom(context);
+      const admin = await getOptionalAdmin(db, request);
+      const moments = await listMoments(db, { activeOnly: !admin });
       return readJson(request, moments, { admin: admin !== null, cache: "list" });
     },
   },

@@ -4,14 +4,14 @@ import { Icon, type IconName } from "~/components/ui/icons";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { STRENGTHS } from "~/domain/site-content";
-import { getSite } from "~/server/platform/runtime.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/about";
 
 const STRENGTH_ICONS: IconName[] = ["award", "users", "shield", "phone"];
 
-export function loader() {
-  const site = getSite();
+export function loader({ context }: Route.LoaderArgs) {
+  const { site } = servicesFrom(context);
   return data(
     {
       name: site.name,

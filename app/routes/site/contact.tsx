@@ -7,23 +7,20 @@ import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PRIVATE_CACHE } from "~/domain/site-cache";
 import { ENQUIRY_MESSAGES } from "~/domain/enquiry";
 import { BUSINESS_HOURS } from "~/domain/site-content";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { submitContactForm } from "~/server/leads/contact.server";
 import { honeypotInputProps } from "~/server/leads/honeypot.server";
 import { findPublishedPackage } from "~/server/leads/package-ref.server";
-import { getMailer } from "~/server/mail/mailer.server";
-import { getDb } from "~/server/platform/db.server";
-import { getEnv } from "~/server/platform/env.server";
 import { requestInfo } from "~/server/platform/request-context.server";
-import { getSite } from "~/server/platform/runtime.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/contact";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const site = getSite();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
   const url = new URL(request.url);
   // /contact?package={id}: the enquiry names that trip; an unknown one is said so, not hidden.
   const asked = url.searchParams.get("package");
-  const about = asked ? ((await findPublishedPackage(getDb(), asked)) ?? null) : null;
+  const about = asked ? ((await findPublishedPackage(db, asked)) ?? null) : null;
   return data(
     {
       site,
@@ -45,11 +42,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const site = getSite();
-  const env = getEnv();
-  const outcome = await submitContactForm(getDb(), await request.formData(), {
+  const { db, mailer, site, env } = servicesFrom(context);
+  const outcome = await submitContactForm(db, await request.formData(), {
     site,
-    mailer: getMailer(),
+    mailer,
     notifyTo: env.ENQUIRY_NOTIFY_TO ?? site.email,
     acknowledge: env.ENQUIRY_ACK,
     ip: requestInfo(context).clientIp,

@@ -3,15 +3,15 @@ import { PromoPage } from "~/components/site/promo-page";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { chatPath } from "~/domain/chat-links";
-import { getSite } from "~/server/platform/runtime.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/flights";
 
 const INTRO =
   "Negotiated fares on leading airlines, flexible tickets and smart routings. Tell us your route and we find the best fare for you.";
 
-export function loader() {
-  const site = getSite();
+export function loader({ context }: Route.LoaderArgs) {
+  const { site } = servicesFrom(context);
   return data(
     {
       seo: buildSeo(site, { path: "/flights", title: "Discounted Flights", description: INTRO }),

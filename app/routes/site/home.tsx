@@ -14,8 +14,7 @@ import {
   PARTNER_LOGOS,
   PERKS,
 } from "~/domain/site-content";
-import { getDb } from "~/server/platform/db.server";
-import { getSite } from "~/server/platform/runtime.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { loadHome } from "~/server/site/site-pages.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/home";
@@ -42,9 +41,9 @@ const PROMOS: PromoBandProps[] = [
   },
 ];
 
-export async function loader() {
-  const site = getSite();
-  const home = await loadHome(getDb(), site);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
+  const home = await loadHome(db, site);
   const seo = buildSeo(site, {
     path: "/",
     title: `${site.name} | Curated luxury adventures`,

@@ -6,8 +6,8 @@ import { SiteHeader } from "~/components/site/site-header";
 import { afterLoad } from "~/components/ui/when-wanted";
 import { listKindForPath } from "~/domain/site-paths";
 import { chatPath } from "~/domain/chat-links";
-import { getSite } from "~/server/platform/runtime.server";
 import type { Route } from "./+types/layout";
+import { servicesFrom } from "~/server/http/services-context.server";
 
 /**
  * The list skeleton shows only during client-side navigations, so it is not part of a page's
@@ -19,8 +19,8 @@ const loadListLoading = () =>
   }));
 const PackageListLoading = lazy(loadListLoading);
 
-export function loader() {
-  const site = getSite();
+export function loader({ context }: Route.LoaderArgs) {
+  const { site } = servicesFrom(context);
   return {
     site,
     year: new Date().getFullYear(),

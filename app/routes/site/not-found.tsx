@@ -1,18 +1,19 @@
 import { data, Link } from "react-router";
 import { notFoundMeta } from "~/domain/seo";
 import { loaderHeaders } from "~/domain/site-cache";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { log } from "~/server/platform/log.server";
-import { getSite } from "~/server/platform/runtime.server";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   notFoundMeta(loaderData?.siteName ?? "");
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { site } = servicesFrom(context);
   const { pathname } = new URL(request.url);
   log("warn", "not found", { status: 404, path: pathname });
   return data(
-    { siteName: getSite().name },
+    { siteName: site.name },
     { status: 404, headers: { "Cache-Control": "public, max-age=60" } },
   );
 }

@@ -4,9 +4,8 @@ import { notFoundMeta, seoMeta } from "~/domain/seo";
 import { loaderHeaders, PRIVATE_CACHE, PUBLIC_CACHE } from "~/domain/site-cache";
 import { detailScopeForPath } from "~/domain/site-paths";
 import { getOptionalAdmin } from "~/server/auth/auth.server";
-import { getDb } from "~/server/platform/db.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { log } from "~/server/platform/log.server";
-import { getSite } from "~/server/platform/runtime.server";
 import { ogImagePath } from "~/server/site/og-image.server";
 import { findDetailPackage } from "~/server/site/site-pages.server";
 import { detailView } from "~/server/site/site-views.server";
@@ -14,13 +13,13 @@ import { buildSeo, summary, touristTripJsonLd } from "~/server/site/site-seo.ser
 import type { Route } from "./+types/package-detail";
 
 // One module for /package/{id}, /exclusive/{id} and /local-package/{id} (spec §2).
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
   const { pathname } = new URL(request.url);
   const scope = detailScopeForPath(pathname) ?? "package";
   // Drafts are shown to signed-in admins only; their responses are never cached.
-  const admin = await getOptionalAdmin(request);
-  const site = getSite();
-  const found = await findDetailPackage(getDb(), scope, params.id, {
+  const admin = await getOptionalAdmin(db, request);
+  const found = await findDetailPackage(db, scope, params.id, {
     includeDrafts: admin !== null,
   });
   const headers = { "Cache-Control": admin ? PRIVATE_CACHE : PUBLIC_CACHE, Vary: "Cookie" };

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { ListPagination } from "~/components/site/list-pagination";
 import { PackageListScreen } from "~/components/site/package-list-screen";
 import { LIST_INTROS } from "~/components/site/package-list-screen";
 import {
@@ -11,8 +12,7 @@ import { siteKindInfo } from "~/domain/site-kinds";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { listKindForPath } from "~/domain/site-paths";
-import { getDb } from "~/server/platform/db.server";
-import { getSite } from "~/server/platform/runtime.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { loadListPage, offeredQuery } from "~/server/site/catalogue-list.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/package-list";
@@ -27,16 +27,16 @@ function givenQuery(params: URLSearchParams): string {
 }
 
 // One module for /upcoming-trips, /exclusive-trips, /local-trips, /hidden-gems and /discover.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
   const url = new URL(request.url);
   // Client navigations load /upcoming-trips.data: links and redirects name the page itself.
   const path = url.pathname.replace(/\.data$/, "");
   const kind = listKindForPath(path);
   if (!kind) throw data(null, { status: 404 });
   const info = siteKindInfo(kind).publicList;
-  const site = getSite();
   const query = parseListQuery(url.searchParams);
-  const list = await loadListPage(getDb(), site, kind, query);
+  const list = await loadListPage(db, site, kind, query);
   // One URL per result: malformed values, names nothing offers and pages past the last go to the
   // canonical URL (the page cache then only ever holds canonical pages; decision 069).
   const canonical = offeredQuery(query, list);
@@ -66,6 +66,13 @@ export default function PackageList({ loaderData }: Route.ComponentProps) {
       list={loaderData.list}
       query={loaderData.query}
       path={loaderData.path}
+      pagination={
+        <ListPagination
+          path={loaderData.path}
+          query={loaderData.query}
+          pageCount={loaderData.list.pageCount}
+        />
+      }
     />
   );
 }

@@ -1,9 +1,10 @@
-import { getDb } from "~/server/platform/db.server";
-import { getSite } from "~/server/platform/runtime.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { sitemapXml } from "~/server/site/site-seo.server";
+import type { Route } from "./+types/sitemap";
 
-export async function loader() {
-  return new Response(await sitemapXml(getDb(), getSite()), {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
+  return new Response(await sitemapXml(db, site), {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
       "Cache-Control": "public, max-age=300",

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { requireAdminApi } from "../auth/auth.server";
+import type { Db } from "../platform/db.server";
 import { errorJson, toErrorResponse } from "./api-http.server";
 import { assertSameOrigin } from "../auth/security.server";
 
@@ -11,6 +12,8 @@ export type ApiArgs = LoaderFunctionArgs | ActionFunctionArgs;
 export type ApiHandler = (args: ApiArgs) => Promise<Response>;
 
 export interface ApiRouteSpec {
+  /** The request's database (from its context): where a write's admin session is checked. */
+  db: (args: ApiArgs) => Db;
   handlers: Partial<Record<ApiMethod, ApiHandler>>;
   /** The spec §8 text answered with a 500 when a handler fails for a reason that is not the caller's. */
   failure: (method: ApiMethod, args: ApiArgs) => string;
@@ -56,7 +59,7 @@ export function apiRoute(spec: ApiRouteSpec) {
       if (isWrite(method)) {
         // Origin first: a cross-site request is refused without touching the session table.
         assertSameOrigin(request);
-        writers.set(request, (await requireAdminApi(request)).id);
+        writers.set(request, (await requireAdminApi(spec.db(args), request)).id);
       }
       return await handler(args);
     } catch (error) {

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { S3Options } from "../media/media-store.server";
-import { createS3Client } from "../media/s3-client.server";
+import { createS3Client, s3BucketFromEnv } from "../media/s3-client.server";
 import { isSafeKey } from "../media/media-urls.server";
 import type { Env } from "../platform/env.server";
 
@@ -47,17 +47,8 @@ export function contentTypeOfKey(key: string): string {
 }
 
 export function openBackupMedia(env: Env): BackupMedia {
-  if (env.S3_BUCKET) {
-    return s3BackupMedia({
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-      endpoint: env.S3_ENDPOINT,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      publicUrl: env.S3_PUBLIC_URL,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE,
-    });
-  }
+  const bucket = s3BucketFromEnv(env);
+  if (bucket) return s3BackupMedia(bucket);
   return localBackupMedia(path.resolve(env.DATA_DIR, "media"));
 }
 

@@ -11,8 +11,9 @@ import {
 import { kindMessages, PACKAGE_KIND_INFO, type PackageKindInfo } from "~/domain/package-kinds";
 import { isUuid, type PackageKind } from "~/domain/schemas";
 import { formatScheduleMoment } from "~/domain/schedule";
-import { getEnv } from "../platform/env.server";
-import { pruneQuietly } from "../media/release.server";
+import type { SiteConfig } from "~/domain/site";
+import type { MediaStore } from "../media/media-store.server";
+import { releaseQuietly } from "../media/references.server";
 import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";
@@ -116,6 +117,7 @@ function parseQuery(searchParams: URLSearchParams): AdminListQuery {
 export async function adminPackageList(
   db: Db,
   args: LoaderFunctionArgs,
+  { site }: { site: Pick<SiteConfig, "timeZone"> },
 ): Promise<AdminPackageListData> {
   const kind = listKind(args);
   const searchParams = new URL(args.request.url).searchParams;
@@ -132,7 +134,7 @@ export async function adminPackageList(
     limit: ADMIN_PAGE_SIZE,
   });
   const pageCount = adminPageCount(total);
-  const timeZone = getEnv().SITE_TIME_ZONE;
+  const { timeZone } = site;
   const cards: AdminPackageCard[] = rows.map(({ publish_at, unpublish_at, ...card }) => ({
     ...card,
     schedule: scheduleLine({ publish_at, unpublish_at }, timeZone),
@@ -246,6 +248,7 @@ interface Done {
 
 async function perform(
   db: Db,
+  media: MediaStore,
   kind: PackageKind,
   query: AdminListQuery,
   action: ListAction,
@@ -270,7 +273,7 @@ async function perform(
       return { message: m.updated };
     case "delete":
       // The same path as DELETE /api/{kind}/{id}: the row goes, then media nothing else uses.
-      await pruneQuietly(await deletePackage(db, kind, action.id, { by }));
+      await releaseQuietly(db, media, await deletePackage(db, kind, action.id, { by }));
       return { message: m.deleted };
     case "reorder":
       await reorderPage(db, kind, window(action.ids));
@@ -306,7 +309,11 @@ function failureText(kind: PackageKind, intent: ListAction["intent"]): string {
  * 400 (bad input, a position that is not on the list), 404 (unknown package), 409 (a page that is
  * no longer what the admin saw).
  */
-export async function adminListAction(db: Db, args: ActionFunctionArgs) {
+export async function adminListAction(
+  db: Db,
+  args: ActionFunctionArgs,
+  { media }: { media: MediaStore },
+) {
   const kind = listKind(args);
   const query = parseQuery(new URL(args.request.url).searchParams);
   const form = await args.request.formData();
@@ -314,12 +321,12 @@ export async function adminListAction(db: Db, args: ActionFunctionArgs) {
   if (formHasUnstorableText(form)) return failure(intent, UNSTORABLE_TEXT_MESSAGE, 400);
   if (isBulkIntent(intent)) {
     const by = adminFromContext(args.context).id;
-    return bulkAction(db, args.request, { kind, query, intent, form, by });
+    return bulkAction(db, media, args.request, { kind, query, intent, form, by });
   }
   const action = readAction(form);
   if (!action) return failure(intent, UNKNOWN_LIST_ACTION, 400);
   try {
-    const done = await perform(db, kind, query, action, adminFromContext(args.context).id);
+    const done = await perform(db, media, kind, query, action, adminFromContext(args.context).id);
     if (action.intent === "reorder") {
       return data<ListActionReply>({ ok: true, intent: "reorder", message: done.message });
     }
@@ -360,6 +367,7 @@ export async function adminListAction(db: Db, args: ActionFunctionArgs) {
  */
 async function bulkAction(
   db: Db,
+  store: MediaStore,
   request: Request,
   input: {
     kind: PackageKind;
@@ -383,7 +391,7 @@ async function bulkAction(
       });
     }
     const { count, media } = await applyBulkAction(db, kind, intent, ids, input.by);
-    if (media.length) await pruneQuietly(media);
+    if (media.length) await releaseQuietly(db, store, media);
     return redirectWithToast(request, adminListHref(kind, query), {
       type: "success",
       message: bulkTexts(kind).done(intent, count),

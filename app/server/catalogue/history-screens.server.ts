@@ -4,12 +4,12 @@ import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { packageKindSchema, type PackageKind } from "~/domain/schemas";
 import { historyPath, recentlyDeletedPath, type HistoryKind } from "~/domain/versions";
 import { formatReceived } from "~/domain/dates";
+import type { SiteConfig } from "~/domain/site";
 import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";
 import { isAppError } from "../platform/errors.server";
 import { log } from "../platform/log.server";
-import { getSite } from "../platform/runtime.server";
 import {
   listDeletedPackages,
   RECENTLY_DELETED_DAYS,
@@ -46,23 +46,26 @@ async function orNotFound<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** "25 Nov 2026, 14:05" in the company's time zone, formatted on the server (no hydration drift). */
-const when = (iso: string) => formatReceived(new Date(iso), getSite().timeZone);
+/** The site's time zone, which the screens' dates are shown in. */
+type Site = { site: Pick<SiteConfig, "timeZone"> };
 
-export async function historyScreen(db: Db, args: LoaderFunctionArgs) {
+/** "25 Nov 2026, 14:05" in the company's time zone, formatted on the server (no hydration drift). */
+const when = (iso: string, { site }: Site) => formatReceived(new Date(iso), site.timeZone);
+
+export async function historyScreen(db: Db, args: LoaderFunctionArgs, deps: Site) {
   const kind = historyKind(args);
   const history = await orNotFound(() => loadHistory(db, kind, args.params.id ?? ""));
   return {
     ...history,
-    versions: history.versions.map((v) => ({ ...v, when: when(v.at) })),
+    versions: history.versions.map((v) => ({ ...v, when: when(v.at, deps) })),
   };
 }
 
-export async function versionScreen(db: Db, args: LoaderFunctionArgs) {
+export async function versionScreen(db: Db, args: LoaderFunctionArgs, deps: Site) {
   const kind = historyKind(args);
   try {
     const view = await loadVersion(db, kind, args.params.id ?? "", args.params.versionId ?? "");
-    return { ...view, version: { ...view.version, when: when(view.version.at) } };
+    return { ...view, version: { ...view.version, when: when(view.version.at, deps) } };
   } catch (error) {
     // A version of another item: its own message and status, never its content.
     if (isAppError(error) && error.status === 409) throw data(error.message, { status: 409 });
@@ -118,7 +121,7 @@ function deletedKind(args: Args): PackageKind {
   return kind.data;
 }
 
-export async function recentlyDeletedScreen(db: Db, args: LoaderFunctionArgs) {
+export async function recentlyDeletedScreen(db: Db, args: LoaderFunctionArgs, deps: Site) {
   const kind = deletedKind(args);
   const info = PACKAGE_KIND_INFO[kind];
   return {
@@ -129,8 +132,8 @@ export async function recentlyDeletedScreen(db: Db, args: LoaderFunctionArgs) {
     days: RECENTLY_DELETED_DAYS,
     packages: (await listDeletedPackages(db, kind)).map((p) => ({
       ...p,
-      deletedWhen: when(p.deletedAt),
-      purgeWhen: when(p.purgeAt),
+      deletedWhen: when(p.deletedAt, deps),
+      purgeWhen: when(p.purgeAt, deps),
     })),
   };
 }

@@ -13,12 +13,12 @@ import {
 } from "~/domain/moment-form";
 import { isUuid, LIMITS, MESSAGES, type TravelMoment } from "~/domain/schemas";
 import { redirectWithToast } from "../auth/toast.server";
+import type { MediaStore } from "../media/media-store.server";
 import { saveWithUploads, withMediaRelease } from "../media/references.server";
 import { parseUploadForm, UploadError, type ParsedUploadForm } from "../media/uploads.server";
 import type { Db } from "../platform/db.server";
 import { AppError, badRequest, isAppError, notFound } from "../platform/errors.server";
 import { log } from "../platform/log.server";
-import { getMediaStore } from "../platform/runtime.server";
 import { formHasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import {
   createMoment,
@@ -105,11 +105,13 @@ function uploadFieldError(error: UploadError): { field: string; message: string 
   return undefined;
 }
 
-async function readForm(request: Request): Promise<ParsedUploadForm> {
+async function readForm(db: Db, store: MediaStore, request: Request): Promise<ParsedUploadForm> {
   return parseUploadForm(request, {
     folder: "travel-moments",
     files: { video: "video", thumbnail: "image" },
     messages: { tooLarge: () => MESSAGES.momentVideoTooLarge },
+    db,
+    store,
   });
 }
 
@@ -129,12 +131,19 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-/** The one action of the screen: reads the (streamed) body, then dispatches on its intent. */
-/** `by`: the signed-in admin, whom the versions name. */
-export async function momentAction(db: Db, request: Request, by: string | null = null) {
+/**
+ * The one action of the screen: reads the (streamed) body, then dispatches on its intent.
+ * `media`: where uploads go and released files leave; `by`: the signed-in admin, whom the
+ * versions name.
+ */
+export async function momentAction(
+  db: Db,
+  request: Request,
+  { media, by = null }: { media: MediaStore; by?: string | null },
+) {
   let upload: ParsedUploadForm;
   try {
-    upload = await readForm(request);
+    upload = await readForm(db, media, request);
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
     const field = uploadFieldError(error);
@@ -163,9 +172,9 @@ export async function momentAction(db: Db, request: Request, by: string | null =
     switch (intent) {
       case "create":
       case "update":
-        return await saveMoment(db, request, intent, upload, by);
+        return await saveMoment(db, media, request, intent, upload, by);
       case "delete":
-        return await removeMoment(db, request, idOf(form));
+        return await removeMoment(db, media, request, idOf(form));
       case "toggle":
         return await toggleMoment(db, request, idOf(form), text(form, "active") === "true", by);
       case "move":
@@ -187,6 +196,7 @@ export async function momentAction(db: Db, request: Request, by: string | null =
 
 async function saveMoment(
   db: Db,
+  store: MediaStore,
   request: Request,
   intent: "create" | "update",
   upload: ParsedUploadForm,
@@ -223,7 +233,6 @@ async function saveMoment(
     }
     return reply(intent, { ...result, error }, 400);
   }
-  const store = getMediaStore();
   if (intent === "create") {
     await saveWithUploads(upload, () => createMoment(db, submission.value, { by }));
     return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.created });
@@ -237,8 +246,8 @@ async function saveMoment(
   return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.updated });
 }
 
-async function removeMoment(db: Db, request: Request, id: string) {
-  await withMediaRelease(db, getMediaStore(), { momentId: id }, () => deleteMoment(db, id));
+async function removeMoment(db: Db, store: MediaStore, request: Request, id: string) {
+  await withMediaRelease(db, store, { momentId: id }, () => deleteMoment(db, id));
   return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.deleted });
 }
 

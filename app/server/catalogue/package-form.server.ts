@@ -11,14 +11,14 @@ import {
 } from "~/domain/package-form";
 import { kindInfo, kindMessages } from "~/domain/package-kinds";
 import { isUuid, slugify, type Package, type PackageKind } from "~/domain/schemas";
+import type { SiteConfig } from "~/domain/site";
 import { readPackageFormPost, type PackageFormPost } from "../media/package-form-media.server";
-import { packageMediaIds } from "../media/references.server";
-import { pruneQuietly } from "../media/release.server";
+import { packageMediaIds, releaseQuietly } from "../media/references.server";
+import type { MediaStore } from "../media/media-store.server";
 import { UploadError } from "../media/uploads.server";
 import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
 import { isAppError } from "../platform/errors.server";
 import { log } from "../platform/log.server";
 import { formHasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
@@ -55,10 +55,20 @@ async function existingPackage(db: Db, target: PackageFormTarget) {
   return pkg;
 }
 
-export async function loadPackageForm(db: Db, args: LoaderFunctionArgs): Promise<PackageFormData> {
+/** What the form needs besides the database: the store its files go to, the site's time zone. */
+export interface PackageFormDeps {
+  media: MediaStore;
+  site: Pick<SiteConfig, "timeZone">;
+}
+
+export async function loadPackageForm(
+  db: Db,
+  args: LoaderFunctionArgs,
+  { site }: Pick<PackageFormDeps, "site">,
+): Promise<PackageFormData> {
   const target = packageFormTarget(args);
   const pkg = await existingPackage(db, target);
-  const timeZone = getEnv().SITE_TIME_ZONE;
+  const { timeZone } = site;
   return {
     ...target,
     values: packageFormValues(pkg, timeZone),
@@ -68,9 +78,9 @@ export async function loadPackageForm(db: Db, args: LoaderFunctionArgs): Promise
 }
 
 /** A refused file: the form comes back with what was typed, the refusal inline and as a toast. */
-function uploadRefusal(kind: PackageKind, error: UploadError) {
+function uploadRefusal(kind: PackageKind, timeZone: string, error: UploadError) {
   const submission = parseWithZod(error.formData ?? new FormData(), {
-    schema: packageFormSchema(kind, getEnv().SITE_TIME_ZONE),
+    schema: packageFormSchema(kind, timeZone),
     disableAutoCoercion: true,
   });
   return reply(
@@ -106,20 +116,21 @@ const FILES_NOT_KEPT = "The files you chose were not kept: please choose them ag
  * media/package-form-media.server.ts), validate and save it, answer. Whatever does not end in a
  * saved package releases the files this post stored, so a failed save leaves no file behind.
  */
-export async function submitPackageForm(db: Db, args: ActionFunctionArgs) {
+export async function submitPackageForm(db: Db, args: ActionFunctionArgs, deps: PackageFormDeps) {
   const target = packageFormTarget(args);
   const pkg = await existingPackage(db, target);
   let post: PackageFormPost;
   try {
-    post = await readPackageFormPost(args.request);
+    post = await readPackageFormPost(args.request, { db, store: deps.media });
   } catch (error) {
-    if (error instanceof UploadError) return uploadRefusal(target.kind, error);
+    if (error instanceof UploadError) return uploadRefusal(target.kind, deps.site.timeZone, error);
     throw error;
   }
   let outcome: Awaited<ReturnType<typeof savePackageForm>>;
   try {
     outcome = await savePackageForm(
       db,
+      deps,
       target,
       pkg,
       post.formData,
@@ -158,6 +169,7 @@ const reply = (value: PackageFormReply, status: number) =>
  */
 async function savePackageForm(
   db: Db,
+  deps: PackageFormDeps,
   target: PackageFormTarget,
   pkg: Package | undefined,
   formData: FormData,
@@ -166,7 +178,7 @@ async function savePackageForm(
   const { kind } = target;
   const messages = kindMessages(kind);
   const submission = parseWithZod(formData, {
-    schema: packageFormSchema(kind, getEnv().SITE_TIME_ZONE),
+    schema: packageFormSchema(kind, deps.site.timeZone),
     disableAutoCoercion: true,
   });
   if (formHasUnstorableText(formData)) {
@@ -199,7 +211,7 @@ async function savePackageForm(
         { ...input, ...(full ? {} : notOnExclusiveForm(pkg)), slug },
         { slugConflict: "refuse", expectedUpdatedAt: version ?? pkg.updated_at, by },
       );
-      await pruneQuietly(before);
+      await releaseQuietly(db, deps.media, before);
     }
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw notFoundResponse(kind);

@@ -105,19 +105,6 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-let current: Mailer | undefined;
-
-/** The process-wide mailer, set at start from SMTP_URL / MAIL_FROM (runtime.server.ts). */
-export function getMailer(): Mailer {
-  current ??= createMailer({ from: "wanderlux@localhost" });
-  return current;
-}
-
-export function setMailer(mailer: Mailer | undefined): void {
-  current?.close();
-  current = mailer;
-}
-
 /** What a screen says when the message it caused could not go out. */
 export const MAIL_OFF_NOTICE =
   "E-mail is not configured on this server (SMTP_URL is not set): the message was written to the server log instead of being sent.";

@@ -1,6 +1,7 @@
 import { MESSAGES } from "~/domain/schemas";
 import { recordEvent } from "../events/events.server";
-import { getDb } from "../platform/db.server";
+import type { Db } from "../platform/db.server";
+import type { MediaStore } from "./media-store.server";
 import {
   parseUploadForm,
   UploadError,
@@ -28,7 +29,11 @@ const json = (body: InstantUploadResult, status: number) =>
  * bytes arrive). The object is stored and recorded but attached to nothing until the form saves;
  * if it never does, the sweep removes it after 24 h.
  */
-export async function handleInstantUpload(request: Request): Promise<Response> {
+export async function handleInstantUpload(
+  db: Db,
+  request: Request,
+  { media }: { media: MediaStore },
+): Promise<Response> {
   const params = new URL(request.url).searchParams;
   const kind = params.get("kind");
   const folder = params.get("folder") ?? "packages";
@@ -43,6 +48,8 @@ export async function handleInstantUpload(request: Request): Promise<Response> {
     files: { file: kind },
     maxFiles: 1,
     tooManyFilesMessage: INSTANT_UPLOAD_MESSAGES.oneFile,
+    db,
+    store: media,
   };
   if (folder === "travel-moments" && kind === "video")
     options.messages = {
@@ -53,7 +60,7 @@ export async function handleInstantUpload(request: Request): Promise<Response> {
     const { stored } = await parseUploadForm(request, options);
     const [media] = stored;
     if (!media) return json({ error: INSTANT_UPLOAD_MESSAGES.noFile }, 400);
-    await recordEvent(getDb(), {
+    await recordEvent(db, {
       type: "media.uploaded",
       details: { file: media.fileName.slice(0, 200), kind: media.kind, folder },
     });

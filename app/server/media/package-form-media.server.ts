@@ -1,9 +1,7 @@
 import { ignoredFilesNotice } from "~/domain/media-notices";
 import { LIMITS } from "~/domain/schemas";
 import type { Db } from "../platform/db.server";
-import { getDb } from "../platform/db.server";
 import { log } from "../platform/log.server";
-import { getMediaStore } from "../platform/runtime.server";
 import type { MediaStore } from "./media-store.server";
 import { releaseQuietly } from "./references.server";
 import { parseUploadForm, type ParsedUploadForm } from "./uploads.server";
@@ -97,10 +95,9 @@ export interface PackageFormPost {
  */
 export async function readPackageFormPost(
   request: Request,
-  deps: { db?: Db; store?: MediaStore } = {},
+  deps: { db: Db; store: MediaStore },
 ): Promise<PackageFormPost> {
-  const db = deps.db ?? getDb();
-  const store = deps.store ?? getMediaStore();
+  const { db, store } = deps;
   const parsed = await parseUploadForm(request, {
     folder: "packages",
     files: { [PACKAGE_UPLOAD_FIELDS.images]: "image", [PACKAGE_UPLOAD_FIELDS.videos]: "video" },

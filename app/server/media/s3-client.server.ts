@@ -1,4 +1,5 @@
 import type { S3Client } from "@aws-sdk/client-s3";
+import type { Env } from "../platform/env.server";
 
 /** Where an S3 (or S3-compatible) bucket's server is and how to sign in to it. */
 export interface S3ClientSettings {
@@ -28,4 +29,18 @@ export async function createS3Client(settings: S3ClientSettings): Promise<S3Clie
         ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
         : undefined,
   });
+}
+
+/** The bucket of `S3_BUCKET` with its connection settings from the environment, or undefined. */
+export function s3BucketFromEnv(env: Env) {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    publicUrl: env.S3_PUBLIC_URL,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
 }

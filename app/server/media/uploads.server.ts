@@ -10,9 +10,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { DatabaseError } from "pg";
 import { LIMITS, MESSAGES } from "~/domain/schemas";
 import type { Db } from "../platform/db.server";
-import { getDb } from "../platform/db.server";
 import { log } from "../platform/log.server";
-import { getMediaStore } from "../platform/runtime.server";
 import { storeImage } from "./images.server";
 import { releaseMedia } from "./references.server";
 import { newMediaKey, type MediaBody, type MediaStore } from "./media-store.server";
@@ -98,9 +96,9 @@ export interface ParseUploadOptions {
    */
   maxFiles?: number;
   tooManyFilesMessage?: string;
-  /** Defaults to the runtime's database and media store (tests pass their own). */
-  db?: Db;
-  store?: MediaStore;
+  /** Where the media rows are recorded and the files stored (the caller's runtime). */
+  db: Db;
+  store: MediaStore;
 }
 
 const MAX_FILES = 20;
@@ -394,15 +392,15 @@ export async function parseUploadForm(
   request: Request,
   options: ParseUploadOptions,
 ): Promise<ParsedUploadForm> {
-  const db = options.db ?? getDb();
-  const store = guarded(options.store ?? getMediaStore());
+  const { db } = options;
+  const store = guarded(options.store);
   const stored: StoredMedia[] = [];
   const release = async () => {
     if (stored.length === 0) return;
     try {
       await releaseMedia(
         db,
-        options.store ?? getMediaStore(),
+        options.store,
         stored.map((s) => s.mediaId),
       );
     } catch (error) {

@@ -164,18 +164,6 @@ export async function pingDatabase(db: Db, timeoutMs = 2000): Promise<boolean> {
   }
 }
 
-let current: Database | undefined;
-
-/** The process-wide database, set once at start by the server (or a test). */
-export function getDb(): Db {
-  if (!current) throw new Error("Database not initialised");
-  return current.db;
-}
-
-export function setDatabase(database: Database | undefined): void {
-  current = database;
-}
-
 /** Runs `work` in a transaction, or in the caller's when `db` already is one (Kysely cannot nest). */
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);

@@ -210,17 +210,6 @@ export function envWarnings(source: Record<string, string | undefined> = process
   return warnings;
 }
 
-let current: Env | undefined;
-
-export function getEnv(): Env {
-  current ??= parseEnv();
-  return current;
-}
-
-export function setEnv(env: Env): void {
-  current = env;
-}
-
 /** A host as Express's `req.hostname` and the fast path read it: lower case, IPv6 in brackets. */
 function hostOfUrl(url: string): string {
   return new URL(url).hostname.toLowerCase();

@@ -82,6 +82,8 @@ export interface Metrics {
   track(req: IncomingMessage, path: string, res: ServerResponse, cacheState?: string): void;
   /** Counts a cache hit answered by the fast path. */
   countFastHit(): void;
+  /** Counts a hashed asset answered by the fast path (decision 114). */
+  countFastAsset(): void;
   /** GET /metrics. */
   handler(req: Request, res: Response, next: NextFunction): Promise<void>;
 }
@@ -141,6 +143,11 @@ export function createMetrics(
   const fastHits = new client.Counter({
     name: "page_cache_fast_path_total",
     help: "Page cache hits answered before the middleware stack (decision 095)",
+    registers: [registry],
+  });
+  const fastAssets = new client.Counter({
+    name: "asset_fast_path_total",
+    help: "Hashed build assets answered before the middleware stack (decision 114)",
     registers: [registry],
   });
   const uploads = new client.Gauge({
@@ -243,6 +250,9 @@ export function createMetrics(
       next();
     },
     track,
+    countFastAsset() {
+      if (expected) fastAssets.inc();
+    },
     countFastHit() {
       if (expected) fastHits.inc();
     },

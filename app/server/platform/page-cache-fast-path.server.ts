@@ -3,6 +3,7 @@ import type { TLSSocket } from "node:tls";
 import {
   hasPrivateCookie,
   isCacheableRequest,
+  markMiss,
   notModified,
   pageCacheKey,
   storedBody,
@@ -12,6 +13,7 @@ import {
   type StoredPage,
 } from "../site/page-cache.server";
 import { logAccess, requestIdOf } from "./access-log.server";
+import { acceptsOnlyIdentity, type assetResponder } from "./asset-fast-path.server";
 import type { StaticEncoding } from "./static-assets.server";
 import type { Metrics } from "./metrics.server";
 import { freshNonce } from "./nonce-pool.server";
@@ -42,6 +44,8 @@ export interface FastPathOptions {
   security: SecurityHeaderList;
   trustsProxy: TrustsProxy;
   metrics?: Pick<Metrics, "track" | "countFastHit">;
+  /** Hashed build assets answered here too (decision 114). */
+  assets?: ReturnType<typeof assetResponder>;
   /**
    * Requests that go the long way per event-loop turn before the rest wait for the next turns
    * (turn-slices.server.ts); default 8.
@@ -72,10 +76,6 @@ export function isSecure(req: IncomingMessage, trusted: boolean): boolean {
   return (comma !== -1 ? proto.substring(0, comma) : proto).trim() === "https";
 }
 
-/** `Accept-Encoding` that makes the compression middleware leave a response alone. */
-const acceptsOnlyIdentity = (value: string | undefined) =>
-  value === undefined || value.trim() === "" || value.trim().toLowerCase() === "identity";
-
 /**
  * What a stored page is sent with in one encoding ("304": Not Modified) over one scheme, made
  * once: the header list for writeHead, [name, value, name, value...], whose slot 1 (the policy;
@@ -97,7 +97,7 @@ const FREE_BODIES = 64;
 const SIZING_NONCE = `${"A".repeat(22)}==`;
 
 export function pageCacheFastPath(options: FastPathOptions) {
-  const { cache, security, trustsProxy, metrics } = options;
+  const { cache, security, trustsProxy, metrics, assets } = options;
   const slowPath = turnSlices(options.slowPerTurn ?? 8);
   const prepared = new WeakMap<StoredPage, Map<string, Prepared>>();
 
@@ -142,9 +142,14 @@ export function pageCacheFastPath(options: FastPathOptions) {
 
   return (req: IncomingMessage, res: ServerResponse, slow: () => void): void => {
     const method = req.method;
-    if ((method !== "GET" && method !== "HEAD") || cache.maxBytes === 0) return slowPath(slow);
-    const headers = req.headers;
+    if (method !== "GET" && method !== "HEAD") return slowPath(slow);
     const url = req.url ?? "";
+    if (assets !== undefined && url.startsWith("/assets/")) {
+      if (assets(req, res, url, isSecure(req, trustsProxy(req.socket.remoteAddress)))) return;
+      return slowPath(slow);
+    }
+    if (cache.maxBytes === 0) return slowPath(slow);
+    const headers = req.headers;
     if (
       url.charCodeAt(0) !== 47 /* "/" */ ||
       url.includes("#") ||
@@ -159,8 +164,13 @@ export function pageCacheFastPath(options: FastPathOptions) {
     const trusted = trustsProxy(req.socket.remoteAddress);
     const hostname = hostnameOf(req, trusted);
     if (!hostname || !cache.ownsHost(hostname)) return slowPath(slow);
-    const page = cache.get(pageCacheKey(hostname, url));
-    if (!page) return slowPath(slow);
+    const key = pageCacheKey(hostname, url);
+    const page = cache.get(key);
+    if (!page) {
+      // The middleware takes it from here without a second cookie test and lookup.
+      markMiss(req, key);
+      return slowPath(slow);
+    }
     const accepted = headers["accept-encoding"];
     const encoding = storedEncoding(page, accepted);
     if (encoding === "identity" && !acceptsOnlyIdentity(accepted)) return slowPath(slow);

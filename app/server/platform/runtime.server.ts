@@ -2,16 +2,16 @@ import path from "node:path";
 import type { SiteConfig } from "~/domain/site";
 import { ensureAdmin } from "../auth/admins.server";
 import { loadCookieSecret } from "../auth/secret.server";
-import { openDatabase, setDatabase, type Database } from "./db.server";
+import { openDatabase, type Database } from "./db.server";
 import type { Env } from "./env.server";
-import { setEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";
 import { LocalMediaStore, S3MediaStore, type MediaStore } from "../media/media-store.server";
 import { configureMediaUrls } from "../media/media-urls.server";
+import { s3BucketFromEnv } from "../media/s3-client.server";
 import { migrateToLatest } from "./migrate.server";
 import { seedDemo } from "../catalogue/seed.server";
 import { siteConfigFrom } from "../site/site.server";
-import { createMailer, setMailer } from "../mail/mailer.server";
+import { createMailer, type Mailer } from "../mail/mailer.server";
 import { configureSharp } from "../media/sharp-settings.server";
 import { appJobs } from "./app-jobs.server";
 import { JobRunner } from "./jobs.server";
@@ -21,6 +21,9 @@ export interface Runtime {
   env: Env;
   database: Database;
   media: MediaStore;
+  /** Sends e-mail (SMTP_URL), or logs what it would send. */
+  mailer: Mailer;
+  /** The site facts; `site.timeZone` (SITE_TIME_ZONE) is the one source of the time zone. */
   site: SiteConfig;
   /** The job runner (scheduled publishing, retention); its first tick runs at start. */
   jobs: JobRunner;
@@ -29,39 +32,18 @@ export interface Runtime {
   onClose(stop: () => void): void;
 }
 
-let runtime: Runtime | undefined;
-
-export function getRuntime(): Runtime {
-  if (!runtime) throw new Error("Runtime not started");
-  return runtime;
-}
-
-export function getMediaStore(): MediaStore {
-  return getRuntime().media;
-}
-
-export function getSite(): SiteConfig {
-  return getRuntime().site;
-}
-
 export function createMediaStore(env: Env): MediaStore {
-  if (env.S3_BUCKET) {
-    return new S3MediaStore({
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-      endpoint: env.S3_ENDPOINT,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      publicUrl: env.S3_PUBLIC_URL,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE,
-    });
-  }
+  const bucket = s3BucketFromEnv(env);
+  if (bucket) return new S3MediaStore(bucket);
   return new LocalMediaStore(path.resolve(env.DATA_DIR, "media"));
 }
 
-/** Opens the database, migrates, bootstraps the admin and seeds; everything the app needs. */
+/**
+ * Opens the database, migrates, bootstraps the admin and seeds; everything the app needs. Nothing
+ * is kept in module globals: the server hands these to loaders and actions through React Router's
+ * context (app/server/http/services-context.server.ts).
+ */
 export async function startRuntime(env: Env): Promise<Runtime> {
-  setEnv(env);
   setLogLevel(env.LOG_LEVEL);
   configureSharp();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -84,13 +66,10 @@ export async function startRuntime(env: Env): Promise<Runtime> {
         log("info", "demo content seeded", { ms: Date.now() - started });
     }
     const site = siteConfigFrom(env);
-    setMailer(
-      createMailer({
-        smtpUrl: env.SMTP_URL,
-        from: env.MAIL_FROM ?? { name: site.name, address: site.email },
-      }),
-    );
-    setDatabase(database);
+    const mailer = createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? { name: site.name, address: site.email },
+    });
     const stops: (() => void)[] = [];
     // Scheduled publishing, events and enquiry retention, and hourly history retention with the
     // sweep of uploads never attached (deleted after 24 h) (decision 092): the first tick runs
@@ -98,10 +77,11 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     const jobs = new JobRunner({ db: database.db, tickMs: env.JOB_TICK_SECONDS * 1000 });
     for (const job of appJobs(env, media)) jobs.register(job);
     void jobs.start();
-    runtime = {
+    return {
       env,
       database,
       media,
+      mailer,
       site,
       jobs,
       onClose(stop) {
@@ -112,13 +92,10 @@ export async function startRuntime(env: Env): Promise<Runtime> {
         await requestWorkSettled();
         await jobs.stop();
         for (const stop of stops.splice(0)) stop();
-        setMailer(undefined);
-        setDatabase(undefined);
-        runtime = undefined;
+        mailer.close();
         await database.close();
       },
     };
-    return runtime;
   } catch (error) {
     await database.close();
     throw error;

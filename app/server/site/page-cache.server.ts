@@ -203,6 +203,17 @@ export function pageCacheKey(hostname: string, originalUrl: string): string {
 }
 
 /**
+ * Requests the fast path already looked up and missed: their key, for the middleware, which then
+ * runs neither the cookie test nor the lookup again (the fast path goes the long way on any
+ * session or flash cookie, so a marked request has none).
+ */
+const knownMisses = new WeakMap<IncomingMessage, string>();
+
+export function markMiss(req: IncomingMessage, key: string): void {
+  knownMisses.set(req, key);
+}
+
+/**
  * Anonymous reads of public pages; never /admin, never /api, and never React Router's route
  * manifest: each `paths` list makes another answer (anyone could fill the cache with them), and
  * it is cheap to make (route matching, no data).
@@ -525,6 +536,8 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
   const filler = options.filler ?? new PageFiller({ brotliQuality: options.brotliQuality });
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const missed = knownMisses.get(req);
+    if (missed !== undefined) return fill(req, res, next, missed, true);
     const cookies = req.get("Cookie");
     const bypass = () => {
       if (req.method === "GET" || req.method === "HEAD") res.setHeader("X-Page-Cache", "bypass");
@@ -549,12 +562,22 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
             `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${req.secure ? "; Secure" : ""}`,
           );
     }
+    return fill(req, res, next, pageCacheKey(req.hostname, req.originalUrl), false);
+  };
+
+  /** Answers a cacheable request: a hit from the cache, else rendered once and stored. */
+  async function fill(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    next: NextFunction,
+    key: string,
+    knownMiss: boolean,
+  ): Promise<void> {
     const nonce = res.locals.cspNonce ?? "";
-    const key = pageCacheKey(req.hostname, req.originalUrl);
     // Another host than the site's own: rendered (through the queue) and answered, never stored.
     const own = cache?.ownsHost(req.hostname) ?? false;
     try {
-      const hit = own ? cache?.get(key) : undefined;
+      const hit = own && !knownMiss ? cache?.get(key) : undefined;
       if (hit) {
         sendStored(req, res, hit, nonce, "hit");
         return;
@@ -596,7 +619,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
       if (error instanceof QueueFullError) return sendOverloaded(req, res);
       next(error);
     }
-  };
+  }
 }
 
 /**

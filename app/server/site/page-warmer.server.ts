@@ -1,4 +1,4 @@
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { log } from "../platform/log.server";
 import { requestInfoContext } from "../platform/request-context.server";
 import { routerRequestHandler } from "../platform/router-handler.server";
@@ -141,14 +141,18 @@ export class PageWarmer {
   }
 }
 
-/** An anonymous GET of `url` through React Router, rendered with the nonce placeholder. */
+/**
+ * An anonymous GET of `url` through React Router, rendered with the nonce placeholder.
+ * `newContext` makes the router context a request gets (the server's: the app's services).
+ */
 export function anonymousUrlRenderer(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: string,
+  newContext: () => RouterContextProvider,
 ): (url: string) => Promise<Response> {
   const handle = routerRequestHandler(build, mode);
   return (url) => {
-    const context = new RouterContextProvider();
+    const context = newContext();
     context.set(requestInfoContext, { cspNonce: NONCE_PLACEHOLDER, clientIp: "127.0.0.1" });
     return handle(new Request(url, { method: "GET", headers: { accept: "*/*" } }), context);
   };

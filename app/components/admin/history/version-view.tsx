@@ -4,9 +4,9 @@ import { historyPath, type MomentSnapshot, type PackageSnapshot } from "~/domain
 import type { HistoryItem } from "~/server/catalogue/history.server";
 import type { HistoryActionReply } from "~/server/catalogue/history-screens.server";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { usePending } from "~/components/ui/use-pending";
 import { Dialog, DialogActions } from "../dialog";
 import { showToast } from "../flash-messages";
-import { useIsPending } from "../use-is-pending";
 import { DeletedNotice, HistoryTrail, type DatedVersion } from "./history-list";
 import { VersionContent } from "./version-content";
 
@@ -28,7 +28,7 @@ export function VersionView({ item, version, isLatest, content, reply }: Version
   const restoreForm = useRef<HTMLFormElement>(null);
   const confirmed = useRef(false);
   const here = historyPath(item.kind, item.id, version.id);
-  const pending = useIsPending({ pathname: here, formMethod: "POST" });
+  const pending = usePending({ pathname: here, formMethod: "POST" });
 
   useEffect(() => {
     if (reply && !reply.ok) showToast("error", reply.message);

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
-import { Link, useNavigate, useNavigation } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { momentDialogHref, type MomentDialog, type MomentReply } from "~/domain/moment-form";
 import { MESSAGES, type TravelMoment } from "~/domain/schemas";
+import { usePending } from "~/components/ui/use-pending";
 import { Dialog } from "../dialog";
 import { showToast } from "../flash-messages";
 import { MomentDelete, MomentDeleteText } from "./moment-delete";
@@ -20,9 +21,10 @@ const LIST = momentDialogHref(null);
 
 /** Spec §2 Travel moments admin: the grid, Add Video / edit dialog, Delete Video dialog. */
 export function MomentAdmin({ moments, dialog, max, reply }: MomentAdminProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formAction?.startsWith(LIST) === true;
+  const pending = usePending({
+    state: "submitting",
+    formAction: (action) => action.startsWith(LIST),
+  });
   const full = moments.length >= max;
   const navigate = useNavigate();
   // A refused create stays in its dialog with the server's message, even when the refusal is that

@@ -1,6 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo } from "react";
+import { useFormAction } from "react-router";
 import { toast } from "sonner";
 import {
   firstInvalidField,
@@ -8,8 +9,8 @@ import {
   type PackageFormData,
   type PackageFormReply,
 } from "~/domain/package-form";
+import { usePending } from "~/components/ui/use-pending";
 import type { PackageFormInput, PackageFormOutput } from "./form-types";
-import { useIsSubmitting } from "./use-is-submitting";
 
 /** The input a new row of a multi-field list starts with (focused after an add). */
 const FIRST_SUB_FIELD: Record<string, string> = {
@@ -74,6 +75,7 @@ export function usePackageForm({ data, reply, order }: Options) {
   // from `form` subscribes this component, so every value change would re-render every field.
   const focusName = focusAfterReply(reply, order, () => form.value);
 
-  const submitting = useIsSubmitting();
+  // True while this route's form is being submitted.
+  const submitting = usePending({ state: "submitting", formAction: useFormAction() });
   return { form, fields, focusName, submitting };
 }

@@ -1,6 +1,6 @@
-import { getDb } from "~/server/platform/db.server";
 import { readLoginPost, sessionHeaders } from "~/server/auth/login.server";
 import { requestOrigin } from "~/server/events/events.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { clearChallengeCookie, completeSecondFactor } from "~/server/auth/sign-in-challenge.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
@@ -13,9 +13,10 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * 200 {success:true} + session cookie (aal2), or {success:false, error}.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = servicesFrom(context);
   const body = await readLoginPost(request, "code");
   if (body instanceof Response) return body;
-  const result = await completeSecondFactor(getDb(), request, {
+  const result = await completeSecondFactor(db, request, {
     code: body.code,
     origin: requestOrigin(request, requestInfo(context).clientIp),
     previousSessionId: readCookie(request, SESSION_COOKIE),

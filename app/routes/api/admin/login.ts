@@ -1,5 +1,5 @@
-import { getDb } from "~/server/platform/db.server";
 import { readLoginPost, sessionHeaders, signIn } from "~/server/auth/login.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { DEVICE_COOKIE } from "~/server/auth/device.server";
 import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
@@ -10,9 +10,10 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /** POST /api/admin/login {email, password} → 200 {success:true} + session cookie, or {success:false, error}. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = servicesFrom(context);
   const body = await readLoginPost(request, "email and password");
   if (body instanceof Response) return body;
-  const result = await signIn(getDb(), {
+  const result = await signIn(db, {
     email: body.email,
     password: body.password,
     ip: requestInfo(context).clientIp,

@@ -1,5 +1,5 @@
-import { getDb } from "~/server/platform/db.server";
 import { requestOrigin } from "~/server/events/events.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { signOut } from "~/server/auth/login.server";
 import { assertSameOrigin } from "~/server/auth/security.server";
@@ -7,6 +7,7 @@ import type { Route } from "./+types/logout";
 
 /** POST /api/admin/logout: always deletes the session row (if any) and expires the cookie. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = servicesFrom(context);
   assertSameOrigin(request);
   if (request.method !== "POST") {
     return Response.json(
@@ -14,11 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 405, headers: { Allow: "POST" } },
     );
   }
-  const clear = await signOut(
-    getDb(),
-    request,
-    requestOrigin(request, requestInfo(context).clientIp),
-  );
+  const clear = await signOut(db, request, requestOrigin(request, requestInfo(context).clientIp));
   return Response.json(
     { success: true },
     { headers: { "Set-Cookie": clear, "Cache-Control": "no-store" } },

@@ -1,10 +1,10 @@
 import { isUuid, travelMomentInputSchema } from "~/domain/schemas";
 import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
 import { MOMENT_TEXTS, momentFailure } from "~/server/api/api-moments.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 import { momentMediaIds } from "~/server/media/references.server";
-import { pruneQuietly } from "~/server/media/release.server";
+import { releaseQuietly } from "~/server/media/references.server";
 import { apiAdminId, apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
-import { getDb } from "~/server/platform/db.server";
 import { notFound } from "~/server/platform/errors.server";
 import { deleteMoment, getMoment, updateMoment } from "~/server/catalogue/moments.server";
 
@@ -16,11 +16,12 @@ function momentId(args: ApiArgs): string {
 }
 
 const api = apiRoute({
+  db: ({ context }) => servicesFrom(context).db,
   failure: (method) => momentFailure(method),
   handlers: {
     async PUT(args) {
+      const { db, media } = servicesFrom(args.context);
       const id = momentId(args);
-      const db = getDb();
       const body = await readJsonBody(args.request);
       const existing = await getMoment(db, id);
       if (!existing) throw notFound(MOMENT_TEXTS.notFound);
@@ -28,14 +29,15 @@ const api = apiRoute({
       const input = parseBody(travelMomentInputSchema, { isActive: existing.isActive, ...body });
       const before = await momentMediaIds(db, id);
       const { moment } = await updateMoment(db, id, input, { by: apiAdminId(args) });
-      await pruneQuietly(before);
+      await releaseQuietly(db, media, before);
       return privateJson(moment);
     },
     async DELETE(args) {
+      const { db, media } = servicesFrom(args.context);
       const id = momentId(args);
-      const before = await momentMediaIds(getDb(), id);
-      await deleteMoment(getDb(), id);
-      await pruneQuietly(before);
+      const before = await momentMediaIds(db, id);
+      await deleteMoment(db, id);
+      await releaseQuietly(db, media, before);
       return privateJson({ success: true, message: MOMENT_TEXTS.deleted });
     },
   },

@@ -2,16 +2,18 @@ import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.serv
 import { MOMENT_TEXTS, momentFailure } from "~/server/api/api-moments.server";
 import { apiRoute } from "~/server/api/api-route.server";
 import { momentReorderSchema } from "~/server/api/api-schemas.server";
-import { getDb } from "~/server/platform/db.server";
 import { reorderMoments } from "~/server/catalogue/moments.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 
 // POST /api/admin/travel-moments/reorder {ids}: the complete id list, else 409.
 const api = apiRoute({
+  db: ({ context }) => servicesFrom(context).db,
   failure: (method) => momentFailure(method, true),
   handlers: {
-    async POST({ request }) {
+    async POST({ request, context }) {
+      const { db } = servicesFrom(context);
       const ids = parseBody(momentReorderSchema, await readJsonBody(request));
-      await reorderMoments(getDb(), ids);
+      await reorderMoments(db, ids);
       return privateJson({ success: true, message: MOMENT_TEXTS.reordered });
     },
   },

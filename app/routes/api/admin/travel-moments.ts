@@ -2,16 +2,18 @@ import { travelMomentInputSchema } from "~/domain/schemas";
 import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
 import { momentFailure } from "~/server/api/api-moments.server";
 import { apiAdminId, apiRoute } from "~/server/api/api-route.server";
-import { getDb } from "~/server/platform/db.server";
 import { createMoment } from "~/server/catalogue/moments.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 
 // POST /api/admin/travel-moments: a new moment at the end of the order (at most 7: 409).
 const api = apiRoute({
+  db: ({ context }) => servicesFrom(context).db,
   failure: (method) => momentFailure(method),
   handlers: {
     async POST(args) {
+      const { db } = servicesFrom(args.context);
       const input = parseBody(travelMomentInputSchema, await readJsonBody(args.request));
-      return privateJson(await createMoment(getDb(), input, { by: apiAdminId(args) }), {
+      return privateJson(await createMoment(db, input, { by: apiAdminId(args) }), {
         status: 201,
       });
     },

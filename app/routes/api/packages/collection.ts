@@ -4,27 +4,29 @@ import { kindOf, packageFailure, packageUrl } from "~/server/api/api-kinds.serve
 import { apiAdminId, apiRoute } from "~/server/api/api-route.server";
 import { apiPackageReader, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/auth/auth.server";
-import { getDb } from "~/server/platform/db.server";
-import { getSite } from "~/server/platform/runtime.server";
 import { createPackage, listPackages } from "~/server/catalogue/packages.server";
+import { servicesFrom } from "~/server/http/services-context.server";
 
 // GET /api/{trips|exclusive-packages|local|discovery}, POST the same (create).
 const api = apiRoute({
+  db: ({ context }) => servicesFrom(context).db,
   failure: (method, args) => packageFailure(method, args),
   handlers: {
     async GET(args) {
-      const admin = await getOptionalAdmin(args.request);
-      const list = await listPackages(getDb(), { kind: kindOf(args), publishedOnly: !admin });
-      const read = apiPackageReader(admin !== null, getSite().timeZone);
+      const { db, site } = servicesFrom(args.context);
+      const admin = await getOptionalAdmin(db, args.request);
+      const list = await listPackages(db, { kind: kindOf(args), publishedOnly: !admin });
+      const read = apiPackageReader(admin !== null, site.timeZone);
       return readJson(args.request, list.map(read), {
         admin: admin !== null,
         cache: "list",
       });
     },
     async POST(args) {
+      const { db } = servicesFrom(args.context);
       const kind = kindOf(args);
       const input = parseBody(packageInputSchema(kind), await readJsonBody(args.request));
-      const created = await createPackage(getDb(), kind, input, { by: apiAdminId(args) });
+      const created = await createPackage(db, kind, input, { by: apiAdminId(args) });
       return privateJson(toApiPackage(created), {
         status: 201,
         headers: { Location: packageUrl(kind, created.id) },

@@ -7,13 +7,11 @@ import {
   versionEtag,
   writePrecondition,
 } from "~/server/api/api-preconditions.server";
-import { packageMediaIds } from "~/server/media/references.server";
-import { pruneQuietly } from "~/server/media/release.server";
+import { servicesFrom } from "~/server/http/services-context.server";
+import { packageMediaIds, releaseQuietly } from "~/server/media/references.server";
 import { apiAdminId, apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
 import { apiPackageReader, statusPatchSchema, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/auth/auth.server";
-import { getDb } from "~/server/platform/db.server";
-import { getSite } from "~/server/platform/runtime.server";
 import { notFound } from "~/server/platform/errors.server";
 import {
   deletePackage,
@@ -33,22 +31,24 @@ function target(args: ApiArgs) {
 }
 
 const api = apiRoute({
+  db: ({ context }) => servicesFrom(context).db,
   failure: (method, args) => packageFailure(method, args),
   handlers: {
     async GET(args) {
+      const { db, site } = servicesFrom(args.context);
       const { kind, id } = target(args);
-      const admin = await getOptionalAdmin(args.request);
-      const pkg = await getPackageById(getDb(), kind, id, { publishedOnly: !admin });
+      const admin = await getOptionalAdmin(db, args.request);
+      const pkg = await getPackageById(db, kind, id, { publishedOnly: !admin });
       if (!pkg) throw notFound(kindMessages(kind).notFound);
       // An admin (who may write) gets the version's ETag, for If-Match on a later PUT.
       if (admin)
         return privateJson(toApiPackage(pkg), { headers: { ETag: versionEtag(pkg.updated_at) } });
-      const read = apiPackageReader(false, getSite().timeZone);
+      const read = apiPackageReader(false, site.timeZone);
       return readJson(args.request, read(pkg), { admin: false, cache: "item" });
     },
     async PUT(args) {
+      const { db, media } = servicesFrom(args.context);
       const { kind, id } = target(args);
-      const db = getDb();
       const body = await readJsonBody(args.request);
       const existing = await getPackageById(db, kind, id);
       if (!existing) throw notFound(kindMessages(kind).notFound);
@@ -63,23 +63,25 @@ const api = apiRoute({
       }).catch((error: unknown) => {
         throw asPreconditionFailure(error, precondition, STALE_EDIT_MESSAGE);
       });
-      await pruneQuietly(before);
+      await releaseQuietly(db, media, before);
       return privateJson(toApiPackage(updated), {
         headers: { ETag: versionEtag(updated.updated_at) },
       });
     },
     async PATCH(args) {
+      const { db } = servicesFrom(args.context);
       const { kind, id } = target(args);
       const { status } = parseBody(statusPatchSchema, await readJsonBody(args.request));
-      const updated = await setPackageStatus(getDb(), kind, id, status, { by: apiAdminId(args) });
+      const updated = await setPackageStatus(db, kind, id, status, { by: apiAdminId(args) });
       return privateJson(toApiPackage(updated), {
         headers: { ETag: versionEtag(updated.updated_at) },
       });
     },
     async DELETE(args) {
+      const { db, media } = servicesFrom(args.context);
       const { kind, id } = target(args);
       // A soft delete (decision 101): from now on this id answers 404 like an unknown one.
-      await pruneQuietly(await deletePackage(getDb(), kind, id, { by: apiAdminId(args) }));
+      await releaseQuietly(db, media, await deletePackage(db, kind, id, { by: apiAdminId(args) }));
       return privateJson({ success: true, message: kindMessages(kind).deleted });
     },
   },
