@@ -14,7 +14,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM node:24-bookworm-slim AS runtime
-# Memory (decision 088): glibc malloc settings, read at process start (app/server/platform/launch-settings.ts).
+# Memory (decision 088): glibc malloc settings, read at process start (app/server/http/launch-settings.ts).
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

@@ -9,7 +9,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { deferModuleScripts } from "~/server/platform/defer-scripts.server";
+import { deferModuleScripts } from "~/server/http/defer-scripts.server";
 import { isDatabaseUnavailable, markDatabaseFault } from "~/server/platform/db-faults.server";
 import { log } from "~/server/platform/log.server";
 import { requestInfo } from "~/server/platform/request-context.server";

@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { FlashOutlet } from "~/components/ui/flash-outlet";
 import { assertSameOrigin } from "~/server/auth/security.server";
-import { databaseFaultMiddleware } from "~/server/platform/db-fault-middleware.server";
+import { databaseFaultMiddleware } from "~/server/http/db-fault-middleware.server";
 import { readFlash } from "~/server/auth/toast.server";
 import type { Route } from "./+types/root";
 import "./styles/app.css";

@@ -10,7 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { benchServerEnv, PRODUCTION_NODE_FLAGS } from "../app/server/platform/launch-settings.ts";
+import { benchServerEnv, PRODUCTION_NODE_FLAGS } from "../app/server/http/launch-settings.ts";
 
 const MB = 1024 * 1024;
 export const MEMORY_BUDGETS = {

@@ -23,7 +23,7 @@ import { startReferenceServer } from "./bench-reference.ts";
 import { measureScale, scaleRows } from "./bench-scale.ts";
 import { brotliBytes, firstLoadScripts } from "../tests/support/page-scripts.ts";
 import { measureMemoryBothModes, memoryRows } from "./bench-memory.ts";
-import { benchServerEnv, PRODUCTION_NODE_FLAGS } from "../app/server/platform/launch-settings.ts";
+import { benchServerEnv, PRODUCTION_NODE_FLAGS } from "../app/server/http/launch-settings.ts";
 import { measureAdminJs } from "./bench-admin.ts";
 import { benchLighthouse, lighthouseRows } from "./lighthouse-admin.ts";
 

@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { benchServerEnv, PRODUCTION_NODE_FLAGS } from "../app/server/platform/launch-settings.ts";
+import { benchServerEnv, PRODUCTION_NODE_FLAGS } from "../app/server/http/launch-settings.ts";
 import { rssOf } from "./bench-upload.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -7,33 +7,31 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { hasLivePrivateCookie } from "~/server/auth/personal-request.server";
-import { accessLog } from "~/server/platform/access-log.server";
-import { bodyGuard } from "~/server/platform/body-guard.server";
+import { accessLog } from "~/server/http/access-log.server";
+import { bodyGuard } from "~/server/http/body-guard.server";
 import { whatsappRedirect } from "~/server/leads/whatsapp-route.server";
 import { EnvError, envWarnings, parseEnv, siteHosts, type Env } from "~/server/platform/env.server";
 import { DataDirLockedError } from "~/server/platform/data-dir-lock.server";
 import { pingDatabase } from "~/server/platform/db.server";
 import { log } from "~/server/platform/log.server";
-import { createMetrics, routeMatcher } from "~/server/platform/metrics.server";
+import { createMetrics, routeMatcher } from "~/server/http/metrics.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { ogImageRoute } from "~/server/site/og-image.server";
 import { requestInfoContext } from "~/server/platform/request-context.server";
 import { contextWithServices, servicesOf } from "~/server/http/services-context.server";
 import { withRequestOrigin } from "~/server/events/request-origin.server";
-import { createRequestHandler } from "~/server/platform/request-handler.server";
-import { startRuntime, type Runtime } from "~/server/platform/runtime.server";
-import { adminSignInHint } from "~/server/platform/start-banner.server";
-import {
-  databaseFailureMessage,
-  listenFailureMessage,
-} from "~/server/platform/startup-errors.server";
-import { startingHandler } from "~/server/platform/starting.server";
+import { createRequestHandler } from "~/server/http/request-handler.server";
+import { routerRequestHandler } from "~/server/http/router-handler.server";
+import { startRuntime, type Runtime } from "~/server/http/runtime.server";
+import { adminSignInHint } from "~/server/http/start-banner.server";
+import { databaseFailureMessage, listenFailureMessage } from "~/server/http/startup-errors.server";
+import { startingHandler } from "~/server/http/starting.server";
 import {
   existingPathsOnly,
   isCompressibleResponse,
   precompressedStatic,
-} from "~/server/platform/static-assets.server";
-import { privateWhenPersonal } from "~/server/platform/http-caching.server";
+} from "~/server/http/static-assets.server";
+import { privateWhenPersonal } from "~/server/http/http-caching.server";
 import {
   anonymousRenderer,
   clearAtDayChange,
@@ -48,9 +46,9 @@ import {
   refuseCrossSiteWrites,
   securityHeaderList,
   securityHeaders,
-} from "~/server/platform/security-headers.server";
-import { pageCacheFastPath } from "~/server/platform/page-cache-fast-path.server";
-import { assetResponder, loadImmutableAssets } from "~/server/platform/asset-fast-path.server";
+} from "~/server/http/security-headers.server";
+import { pageCacheFastPath } from "~/server/http/page-cache-fast-path.server";
+import { assetResponder, loadImmutableAssets } from "~/server/http/asset-fast-path.server";
 
 export interface StartOptions {
   /** Vite dev server middleware (development only). */
@@ -84,7 +82,7 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
     const warmer = new PageWarmer({
       cache: pageCache,
       filler,
-      render: anonymousUrlRenderer(build, runtime.env.NODE_ENV, () =>
+      render: anonymousUrlRenderer(routerRequestHandler(build, runtime.env.NODE_ENV), () =>
         contextWithServices(servicesOf(runtime)),
       ),
     });
@@ -199,7 +197,7 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
     pageCacheMiddleware({
       cache: options.devMiddleware ? undefined : pageCache,
       filler,
-      render: anonymousRenderer(build, runtime.env.NODE_ENV, getLoadContext),
+      render: anonymousRenderer(routerRequestHandler(build, runtime.env.NODE_ENV), getLoadContext),
       // Only a live session or a signed flash skips the cache; made-up cookies do not.
       isPersonal: (cookies) => hasLivePrivateCookie(runtime.database.db, cookies),
     }),

@@ -8,7 +8,7 @@ import { applyDueSchedules, scheduledPublishingJob } from "~/server/catalogue/sc
 import { eventsRetentionJob, pruneEvents } from "~/server/events/events-retention.server";
 import { listEvents, recordEvent } from "~/server/events/events.server";
 import { insertEnquiry } from "~/server/leads/enquiries.server";
-import { appJobs } from "~/server/platform/app-jobs.server";
+import { appJobs } from "~/server/http/app-jobs.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { openDatabase, type Database } from "~/server/platform/db.server";
 import { captureLogs } from "~/server/platform/log.server";

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/platform/db.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { EMBEDDED_POSTGRES_SETTINGS } from "~/server/platform/pglite-options.server";
-import { startRuntime } from "~/server/platform/runtime.server";
+import { startRuntime } from "~/server/http/runtime.server";
 import { tempDirs } from "../support/files";
 
 const temp = tempDirs("wlx-memory-");

@@ -1,7 +1,7 @@
 import http from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessLog } from "~/server/platform/access-log.server";
+import { accessLog } from "~/server/http/access-log.server";
 import { captureLogs, log } from "~/server/platform/log.server";
 
 describe("access log", () => {

@@ -22,8 +22,7 @@ const DOC = "see docs/architecture.md";
 
 /**
  * The app/server folders, ground first: a folder may import its own files and folders on lower
- * rows only (not a sibling on its own row). Mirrors the list in docs/architecture.md; `http` holds
- * the services context so far (the rest of its files are still in platform).
+ * rows only (not a sibling on its own row). Mirrors the list in docs/architecture.md.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["platform"],
@@ -37,32 +36,11 @@ const LAYERS: readonly (readonly string[])[] = [
 ];
 
 /**
- * Imports between app/server folders that break the order today, as "from -> to" (file level, so
- * a new file importing upward still fails). Fix one: pass the value in from above, or move the
- * code to the right folder; then delete its line here.
+ * Imports between app/server folders that break the order, as "from -> to" (file level, so a new
+ * file importing upward still fails). None today, since the HTTP edge moved from platform to http;
+ * keep it empty: pass the value in from above, or move the code to the right folder.
  */
-const KNOWN_UPWARD: readonly string[] = [
-  // platform holds the process wiring that a later slice moves to app/server/http (runtime,
-  // app-jobs, security headers, the page-cache fast path, HTTP caching). Moving those files up
-  // ends all of these.
-  "app/server/platform/app-jobs.server.ts -> app/server/catalogue/deleted-packages.server.ts",
-  "app/server/platform/app-jobs.server.ts -> app/server/catalogue/schedule-job.server.ts",
-  "app/server/platform/app-jobs.server.ts -> app/server/events/events-retention.server.ts",
-  "app/server/platform/app-jobs.server.ts -> app/server/leads/retention.server.ts",
-  "app/server/platform/app-jobs.server.ts -> app/server/media/media-store.server.ts",
-  "app/server/platform/http-caching.server.ts -> app/server/site/page-cache.server.ts",
-  "app/server/platform/page-cache-fast-path.server.ts -> app/server/site/page-cache.server.ts",
-  "app/server/platform/runtime.server.ts -> app/server/auth/admins.server.ts",
-  "app/server/platform/runtime.server.ts -> app/server/auth/secret.server.ts",
-  "app/server/platform/runtime.server.ts -> app/server/catalogue/seed.server.ts",
-  "app/server/platform/runtime.server.ts -> app/server/mail/mailer.server.ts",
-  "app/server/platform/runtime.server.ts -> app/server/media/media-store.server.ts",
-  "app/server/platform/runtime.server.ts -> app/server/media/media-urls.server.ts",
-  "app/server/platform/runtime.server.ts -> app/server/media/s3-client.server.ts",
-  "app/server/platform/runtime.server.ts -> app/server/media/sharp-settings.server.ts",
-  "app/server/platform/runtime.server.ts -> app/server/site/site.server.ts",
-  "app/server/platform/security-headers.server.ts -> app/server/auth/security.server.ts",
-];
+const KNOWN_UPWARD: readonly string[] = [];
 
 /**
  * Import cycles between files today (type-only imports count: they still tie the files together).
@@ -328,7 +306,7 @@ const HIDDEN_GLOBALS = new Set(["getDb", "getEnv", "getSite", "getMediaStore", "
  * only ones where such a call could be right. None makes one today.
  */
 const COMPOSITION_FILES: readonly string[] = [
-  "app/server/platform/runtime.server.ts",
+  "app/server/http/runtime.server.ts",
   "app/server/auth/admin-cli.server.ts",
   "app/server/backup/backup-cli.server.ts",
 ];
@@ -584,7 +562,7 @@ describe("the checks themselves, on a fixture tree", () => {
     const root = temp.make();
     const files: Record<string, string> = {
       "app/routes/page.tsx": source(
-        `import { getSite } from "~/server/platform/runtime.server";`,
+        `import { getSite } from "~/server/http/runtime.server";`,
         `export const loader = () => getSite().name;`,
       ),
       "app/server/site/list.server.ts": source(
@@ -592,13 +570,13 @@ describe("the checks themselves, on a fixture tree", () => {
         `export const rows = () => db.getDb();`,
         `export const fine = (site: { getSiteName(): string }) => site.getSiteName();`,
       ),
-      "app/server/platform/runtime.server.ts": source(`export const env = getEnv();`),
+      "app/server/http/runtime.server.ts": source(`export const env = getEnv();`),
     };
     for (const [file, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       fs.writeFileSync(path.join(root, file), text);
     }
-    expect(hiddenGlobalProblems(root, ["app/server/platform/runtime.server.ts"])).toEqual([
+    expect(hiddenGlobalProblems(root, ["app/server/http/runtime.server.ts"])).toEqual([
       expect.stringContaining("app/routes/page.tsx line 2 calls getSite(): "),
       expect.stringContaining("app/server/site/list.server.ts line 2 calls getDb(): "),
     ]);

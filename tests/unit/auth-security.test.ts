@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requestSignIn, SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
-import { contentSecurityPolicy, mediaOriginOf } from "~/server/platform/security-headers.server";
+import { contentSecurityPolicy, mediaOriginOf } from "~/server/http/security-headers.server";
 import { isCrossSiteWrite, isCrossSiteWriteFrom } from "~/server/auth/security.server";
 
 const directives = (csp: string) =>

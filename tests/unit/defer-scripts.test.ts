@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { deferModuleScripts, START_SCRIPTS } from "~/server/platform/defer-scripts.server";
+import { deferModuleScripts, START_SCRIPTS } from "~/server/http/defer-scripts.server";
 
 const PAGE =
   `<!DOCTYPE html><html lang="en"><head><link rel="modulepreload" href="/assets/a.js" nonce="N"/>` +

@@ -2,9 +2,9 @@ import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageCacheFastPath } from "~/server/platform/page-cache-fast-path.server";
+import { pageCacheFastPath } from "~/server/http/page-cache-fast-path.server";
 import { logger, setLogLevel, type LogLevel } from "~/server/platform/log.server";
-import { securityHeaderList } from "~/server/platform/security-headers.server";
+import { securityHeaderList } from "~/server/http/security-headers.server";
 import { PageCache, pageCacheKey, type StoredPage } from "~/server/site/page-cache.server";
 import { encodePage, NONCE_PLACEHOLDER } from "~/server/site/page-encoding.server";
 

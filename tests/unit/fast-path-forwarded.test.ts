@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { hostnameOf, isSecure } from "~/server/platform/page-cache-fast-path.server";
+import { hostnameOf, isSecure } from "~/server/http/page-cache-fast-path.server";
 
 // The page cache's fast path answers before Express (decision 109) yet must read the host and the
 // scheme exactly as Express does under "trust proxy": a different host name would key another

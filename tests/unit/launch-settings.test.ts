@@ -6,7 +6,7 @@ import {
   benchServerEnv,
   PRODUCTION_MALLOC_ENV,
   PRODUCTION_NODE_FLAGS,
-} from "~/server/platform/launch-settings";
+} from "~/server/http/launch-settings";
 
 const read = (file: string) => fs.readFileSync(file, "utf8");
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkMediaUrl, MEDIA_URL_ERRORS } from "~/domain/media-url";
 import { mediaUrlSchema, packageInputSchema, travelMomentInputSchema } from "~/domain/schemas";
-import { contentSecurityPolicy } from "~/server/platform/security-headers.server";
+import { contentSecurityPolicy } from "~/server/http/security-headers.server";
 
 const refused = (url: string) => {
   const result = checkMediaUrl(url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freshNonce } from "~/server/platform/nonce-pool.server";
+import { freshNonce } from "~/server/http/nonce-pool.server";
 
 describe("CSP nonces from a pool of random bytes (decision 106)", () => {
   it("are base64 of 16 bytes and never repeat, across many pool refills", () => {

@@ -5,7 +5,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { PageCache, pageCacheMiddleware } from "~/server/site/page-cache.server";
 import { NONCE_PLACEHOLDER } from "~/server/site/page-encoding.server";
-import { privateWhenPersonal } from "~/server/platform/http-caching.server";
+import { privateWhenPersonal } from "~/server/http/http-caching.server";
 
 type Render = (url: string, nonce: string) => Response | Promise<Response>;
 

@@ -3,8 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
-import { pageCacheFastPath } from "~/server/platform/page-cache-fast-path.server";
-import { securityHeaderList } from "~/server/platform/security-headers.server";
+import { pageCacheFastPath } from "~/server/http/page-cache-fast-path.server";
+import { securityHeaderList } from "~/server/http/security-headers.server";
 import { PageCache, pageCacheMiddleware } from "~/server/site/page-cache.server";
 
 // Issue 30: on a miss the fast path's key, cookie test and lookup are the middleware's too: the

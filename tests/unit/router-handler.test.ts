@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { routerRequestHandler } from "~/server/platform/router-handler.server";
+import { routerRequestHandler } from "~/server/http/router-handler.server";
 
 /** A build with one resource route answering "ok", and a count of how often it was asked for. */
 function countedBuild() {

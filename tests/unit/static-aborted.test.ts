@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressedStatic } from "~/server/platform/static-assets.server";
+import { precompressedStatic } from "~/server/http/static-assets.server";
 
 // A load generator closing its connections with asset requests in flight made every one of them
 // an error passed to Express (a stack trace per request in the log): a client that hangs up is

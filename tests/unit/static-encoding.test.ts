@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { negotiateEncoding } from "~/server/platform/static-assets.server";
+import { negotiateEncoding } from "~/server/platform/encoding.server";
 
 describe("negotiateEncoding", () => {
   it("prefers brotli, then gzip, among the files that exist", () => {

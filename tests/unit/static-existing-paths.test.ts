@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existingPathsOnly } from "~/server/platform/static-assets.server";
+import { existingPathsOnly } from "~/server/http/static-assets.server";
 
 // Issue 21: express.static over the build's client folder runs only for paths that exist there,
 // so page requests skip its file-system lookup, while what it served (or redirected) is unchanged.

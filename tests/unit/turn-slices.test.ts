@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { turnSlices } from "~/server/platform/turn-slices.server";
+import { turnSlices } from "~/server/http/turn-slices.server";
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Resolves in a later turn's timers phase, outside the slices (as a socket read would). */

@@ -4,7 +4,7 @@ import type { Mailer } from "../mail/mailer.server";
 import type { MediaStore } from "../media/media-store.server";
 import type { Db } from "../platform/db.server";
 import type { Env } from "../platform/env.server";
-import type { Runtime } from "../platform/runtime.server";
+import type { Runtime } from "./runtime.server";
 
 /*
  * How a loader or action reaches the database and friends (docs/architecture.md): the server puts

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { RequestHandler, RouterContextProvider } from "react-router";
 import { LIST_PARAMS } from "~/domain/catalogue-filters";
 import { PUBLIC_CACHE } from "~/domain/site-cache";
 import { todayIn } from "~/domain/trip-facts";
@@ -8,9 +8,8 @@ import { SESSION_COOKIE } from "../auth/session.server";
 import { FLASH_COOKIE } from "../auth/toast.server";
 import type { ContentChanges } from "../platform/content-changes.server";
 import { log } from "../platform/log.server";
-import { urlOf } from "../platform/request-handler.server";
-import { routerRequestHandler } from "../platform/router-handler.server";
-import { negotiateEncoding, type StaticEncoding } from "../platform/static-assets.server";
+import { urlOf } from "../platform/request-url.server";
+import { negotiateEncoding, type StaticEncoding } from "../platform/encoding.server";
 import { QueueFullError, RenderQueue } from "./render-queue.server";
 import {
   addEncoding,
@@ -624,17 +623,16 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
 
 /**
  * Renders a cacheable request through React Router as an anonymous GET: no cookies (analytics
- * cookies must not shape a page every visitor gets) and no conditional headers.
+ * cookies must not shape a page every visitor gets) and no conditional headers. `handle` is React
+ * Router's handler (routerRequestHandler, passed in by server/app.ts: the site sits below http).
  */
 export function anonymousRenderer(
-  build: ServerBuild | (() => Promise<ServerBuild>),
-  mode: string,
+  handle: RequestHandler,
   getLoadContext: (
     req: ExpressRequest,
     res: ExpressResponse,
   ) => RouterContextProvider | Promise<RouterContextProvider>,
 ) {
-  const handle = routerRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse): Promise<Response> => {
     const headers = new Headers({ accept: req.get("Accept") ?? "*/*" });
     const request = new Request(urlOf(req).href, { method: "GET", headers });

@@ -1,7 +1,6 @@
-import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { RequestHandler, RouterContextProvider } from "react-router";
 import { log } from "../platform/log.server";
 import { requestInfoContext } from "../platform/request-context.server";
-import { routerRequestHandler } from "../platform/router-handler.server";
 import type { PageCache, PageFiller } from "./page-cache.server";
 import { NONCE_PLACEHOLDER } from "./page-encoding.server";
 
@@ -143,14 +142,13 @@ export class PageWarmer {
 
 /**
  * An anonymous GET of `url` through React Router, rendered with the nonce placeholder.
+ * `handle` is React Router's handler (routerRequestHandler, passed in by server/app.ts);
  * `newContext` makes the router context a request gets (the server's: the app's services).
  */
 export function anonymousUrlRenderer(
-  build: ServerBuild | (() => Promise<ServerBuild>),
-  mode: string,
+  handle: RequestHandler,
   newContext: () => RouterContextProvider,
 ): (url: string) => Promise<Response> {
-  const handle = routerRequestHandler(build, mode);
   return (url) => {
     const context = newContext();
     context.set(requestInfoContext, { cspNonce: NONCE_PLACEHOLDER, clientIp: "127.0.0.1" });

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Transform } from "node:stream";
 import type express from "express";
 import { LIMITS } from "~/domain/schemas";
-import { log } from "./log.server";
+import { log } from "../platform/log.server";
 
 /*
  * Request bodies are judged before any route code reads them: the method, the content type the

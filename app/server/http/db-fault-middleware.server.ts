@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { hadDatabaseFault, RETRY_AFTER_SECONDS } from "./db-faults.server";
+import { hadDatabaseFault, RETRY_AFTER_SECONDS } from "../platform/db-faults.server";
 
 /**
  * Root middleware: a page or data request whose loader/action failed because the database was

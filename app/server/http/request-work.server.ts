@@ -1,4 +1,4 @@
-import { log } from "./log.server";
+import { log } from "../platform/log.server";
 
 /*
  * Request handlers still at work, including those whose client is gone. A client that closes its

@@ -3,8 +3,8 @@ import { scheduledPublishingJob } from "../catalogue/schedule-job.server";
 import type { MediaStore } from "../media/media-store.server";
 import { eventsRetentionJob } from "../events/events-retention.server";
 import { enquiryRetentionJob } from "../leads/retention.server";
-import type { Env } from "./env.server";
-import type { Job } from "./jobs.server";
+import type { Env } from "../platform/env.server";
+import type { Job } from "../platform/jobs.server";
 
 /**
  * The app's periodic jobs, registered with the runner at start (decision 092). A new job is a

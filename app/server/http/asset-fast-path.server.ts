@@ -5,7 +5,7 @@ import { logAccess, requestIdOf } from "./access-log.server";
 import type { Metrics } from "./metrics.server";
 import { freshNonce } from "./nonce-pool.server";
 import type { SecurityHeaderList } from "./security-headers.server";
-import { negotiateEncoding, type StaticEncoding } from "./static-assets.server";
+import { negotiateEncoding, type StaticEncoding } from "../platform/encoding.server";
 
 /*
  * Hashed build assets before the framework (decision 114). A file under /assets never changes

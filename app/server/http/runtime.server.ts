@@ -2,19 +2,19 @@ import path from "node:path";
 import type { SiteConfig } from "~/domain/site";
 import { ensureAdmin } from "../auth/admins.server";
 import { loadCookieSecret } from "../auth/secret.server";
-import { openDatabase, type Database } from "./db.server";
-import type { Env } from "./env.server";
-import { log, setLogLevel } from "./log.server";
+import { openDatabase, type Database } from "../platform/db.server";
+import type { Env } from "../platform/env.server";
+import { log, setLogLevel } from "../platform/log.server";
 import { LocalMediaStore, S3MediaStore, type MediaStore } from "../media/media-store.server";
 import { configureMediaUrls } from "../media/media-urls.server";
 import { s3BucketFromEnv } from "../media/s3-client.server";
-import { migrateToLatest } from "./migrate.server";
+import { migrateToLatest } from "../platform/migrate.server";
 import { seedDemo } from "../catalogue/seed.server";
 import { siteConfigFrom } from "../site/site.server";
 import { createMailer, type Mailer } from "../mail/mailer.server";
 import { configureSharp } from "../media/sharp-settings.server";
 import { appJobs } from "./app-jobs.server";
-import { JobRunner } from "./jobs.server";
+import { JobRunner } from "../platform/jobs.server";
 import { requestWorkSettled } from "./request-work.server";
 
 export interface Runtime {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
 import { pinoHttp } from "pino-http";
-import { logger, withRequestId } from "./log.server";
+import { logger, withRequestId } from "../platform/log.server";
 
 /*
  * One access log line per request (method, path, status, duration, reqId), through pino-http.

@@ -4,6 +4,7 @@ import {
 } from "@react-router/node";
 import type express from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
+import { urlOf } from "../platform/request-url.server";
 import { BODY_LIMITS, limitedBody } from "./body-guard.server";
 import { trackRequestWork } from "./request-work.server";
 import { routerRequestHandler } from "./router-handler.server";
@@ -31,18 +32,6 @@ function headersOf(req: express.Request): Headers {
     else headers.set(key, values);
   }
   return headers;
-}
-
-export function urlOf(req: express.Request): URL {
-  const [, forwardedPort] = req.app.enabled("trust proxy")
-    ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
-    : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort]
-    .map((p) => Number.parseInt(p ?? "", 10))
-    .find((p) => Number.isSafeInteger(p));
-  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
-  return new URL(`${req.protocol}://${host}${req.originalUrl}`);
 }
 
 function toFetchRequest(req: express.Request, res: express.Response): Request {

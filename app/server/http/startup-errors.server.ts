@@ -1,4 +1,4 @@
-import type { Env } from "./env.server";
+import type { Env } from "../platform/env.server";
 
 /*
  * The start's usual failures as one line that names the variable to fix (issue 17: a newcomer met

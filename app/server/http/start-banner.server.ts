@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "./db.server";
-import type { Env } from "./env.server";
+import type { Db } from "../platform/db.server";
+import type { Env } from "../platform/env.server";
 
 /*
  * The start banner's word on signing in (issue 17, "what a newcomer met"): it told a site that had

@@ -14,7 +14,7 @@ import {
 } from "../site/page-cache.server";
 import { logAccess, requestIdOf } from "./access-log.server";
 import { acceptsOnlyIdentity, type assetResponder } from "./asset-fast-path.server";
-import type { StaticEncoding } from "./static-assets.server";
+import type { StaticEncoding } from "../platform/encoding.server";
 import type { Metrics } from "./metrics.server";
 import { freshNonce } from "./nonce-pool.server";
 import type { SecurityHeaderList } from "./security-headers.server";
