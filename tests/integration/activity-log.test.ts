@@ -4,8 +4,8 @@ import { createAdmin } from "~/server/auth/admins.server";
 import { loadActivity } from "~/server/events/activity.server";
 import { recordEvent } from "~/server/events/events.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
-import { pageLinks } from "./admin-http-support";
-import { ADMIN, formPost, signedInCookie, useAuthServer } from "./auth-support";
+import { pageLinks } from "../support/admin-http-support";
+import { ADMIN, formPost, signedInCookie, useAuthServer } from "../support/auth-support";
 
 const TZ = "Africa/Johannesburg";
 const PASSWORD = "correct horse battery staple";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { firstLoadScripts } from "../support/page-scripts";
-import { cookieHeader } from "./auth-support";
+import { cookieHeader } from "../support/auth-support";
 
 // Issue 21, decision 107: drag and drop (dnd-kit) is in no admin screen's first load; the screens
 // that reorder fetch it with import() after hydration. Fails if anything imports it eagerly again.

@@ -14,8 +14,8 @@ import {
 } from "~/server/catalogue/package-order.server";
 import { deletePackage } from "~/server/catalogue/packages.server";
 import { makePackage } from "../support/factories";
-import { adminOrderOf, flashOf, postForm } from "./admin-http-support";
-import { useSignedInServer } from "./auth-support";
+import { adminOrderOf, flashOf, postForm } from "../support/admin-http-support";
+import { useSignedInServer } from "../support/auth-support";
 
 /**
  * The paged admin lists through the built server (issue 20, decisions 077 and 078): `?page=N`,

@@ -10,8 +10,8 @@ import { UNKNOWN_LIST_ACTION } from "~/server/catalogue/admin-lists.server";
 import { purgeDeletedPackages } from "~/server/catalogue/deleted-packages.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { makePackage } from "../support/factories";
-import { adminOrderOf, flashOf, liveStatusOf, postForm } from "./admin-http-support";
-import { useSignedInServer } from "./auth-support";
+import { adminOrderOf, flashOf, liveStatusOf, postForm } from "../support/admin-http-support";
+import { useSignedInServer } from "../support/auth-support";
 
 /** The admin list screens' actions (publish, delete, reorder, move) through the built server. */
 describe("admin package lists", () => {

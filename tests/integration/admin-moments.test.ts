@@ -8,7 +8,7 @@ import { createMoment, listMoments } from "~/server/catalogue/moments.server";
 import { THUMBNAIL_TOO_LARGE } from "~/server/catalogue/moments-admin.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { retentionLater } from "../support/history";
-import { startApiHarness, type ApiHarness } from "./api-harness";
+import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
 // The travel-moments admin screen (issue 10) through the built server on PostgreSQL: plain form
 // posts, exactly what a browser without JavaScript sends.

@@ -6,9 +6,9 @@ import type { PackageKind } from "~/domain/schemas";
 import { getPackageById } from "~/server/catalogue/packages.server";
 import { STALE_EDIT_MESSAGE } from "~/server/catalogue/packages.server";
 import { makePackage } from "../support/factories";
-import { flashOf, postForm } from "./admin-http-support";
-import { useSignedInServer } from "./auth-support";
-import { decode, element, tags, textOf } from "./site-html";
+import { flashOf, postForm } from "../support/admin-http-support";
+import { useSignedInServer } from "../support/auth-support";
+import { decode, element, tags, textOf } from "../support/site-html";
 
 /** The admin package forms' actions through the built server, on a real PostgreSQL. */
 describe("admin package forms", () => {

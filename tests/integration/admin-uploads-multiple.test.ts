@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { INSTANT_UPLOAD_MESSAGES } from "~/server/media/instant-upload.server";
 import { filesUnder } from "../support/files";
-import { useSignedInServer } from "./auth-support";
+import { useSignedInServer } from "../support/auth-support";
 
 // Issue 17, finding 5: POST /admin/uploads answers for one file, so a request with several
 // `file` parts is refused (400) and stores none of them: no object waits 24 h for the sweep.

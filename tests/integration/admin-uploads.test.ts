@@ -9,7 +9,7 @@ import { INSTANT_UPLOAD_MESSAGES } from "~/server/media/instant-upload.server";
 import { UPLOAD_MESSAGES } from "~/server/media/uploads.server";
 import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
-import { ensureTestAdmin, signedInCookie, startAuthServer } from "./auth-support";
+import { ensureTestAdmin, signedInCookie, startAuthServer } from "../support/auth-support";
 
 // POST /admin/uploads: the instant upload endpoint the admin forms call with JavaScript.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-admin-uploads-"));

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startApiHarness, type ApiHarness } from "./api-harness";
+import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
 // Cross-cutting contract: the served OpenAPI document matches what the routes answer, unknown
 // /api URLs are JSON 404s, and true server faults are logged 500s with the spec's texts.

@@ -4,9 +4,9 @@ import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { PACKAGE_KINDS, travelMomentInputSchema } from "~/domain/schemas";
 import { createMoment } from "~/server/catalogue/moments.server";
 import { makePackage } from "../support/factories";
-import { startApiHarness, type ApiHarness } from "./api-harness";
-import { builtRoutes, concretePath } from "./auth-support";
-import { rawRequest } from "./support-http";
+import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { builtRoutes, concretePath } from "../support/auth-support";
+import { rawRequest } from "../support/support-http";
 
 // A few hundred malformed bodies to every write endpoint: no 5xx, and not one row changes.
 // Reproducible: FUZZ_SEED=<n> replays a run; the seed is in every failure message.

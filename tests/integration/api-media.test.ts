@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { retentionLater } from "../support/history";
-import { startApiHarness, type ApiHarness } from "./api-harness";
+import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
 // Updates and deletes through the API release media that nothing references any more: neither
 // the item nor one of its versions (issue 19), so a dropped image goes when retention has pruned

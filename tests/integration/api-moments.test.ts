@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES, travelMomentInputSchema, travelMomentSchema } from "~/domain/schemas";
 import { createMoment } from "~/server/catalogue/moments.server";
-import { startApiHarness, type ApiHarness } from "./api-harness";
+import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
 // Contract of /api/travel-moments and /api/admin/travel-moments[/{id}|/reorder].
 let h: ApiHarness;

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
-import { ADMIN, cookieHeader, ensureTestAdmin, startAuthServer } from "./auth-support";
+import { ADMIN, cookieHeader, ensureTestAdmin, startAuthServer } from "../support/auth-support";
 import { freePort } from "../support/processes";
 
 // Issue 13: the API as an integrator reads it, judged by tools no one here wrote: Redocly lints the

@@ -3,7 +3,7 @@ import { kindMessages, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { MESSAGES, PACKAGE_KINDS, type PackageInputRaw, type PackageKind } from "~/domain/schemas";
 import { apiPackageSchema } from "~/server/api/api-schemas.server";
 import { makePackage } from "../support/factories";
-import { startApiHarness, type ApiHarness } from "./api-harness";
+import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
 // Contract of /api/{trips|exclusive-packages|local|discovery}: spec §3/§7 shapes and every status.
 let h: ApiHarness;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PRECONDITION_FAILED_MESSAGE } from "~/server/api/api-preconditions.server";
 import { STALE_EDIT_MESSAGE } from "~/server/catalogue/packages.server";
 import { makePackage } from "../support/factories";
-import { startApiHarness, type ApiHarness } from "./api-harness";
+import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
 // Issue 17, finding 7: two API clients no longer overwrite each other silently. A PUT with
 // If-Match is applied only to the version it names (412 otherwise); a PUT whose body carries the

@@ -10,7 +10,7 @@ import {
   formPost,
   signedInCookie,
   useAuthServer,
-} from "./auth-support";
+} from "../support/auth-support";
 
 const PASSWORD = "correct horse battery staple";
 

@@ -21,7 +21,7 @@ import {
   signedInCookie,
   startAuthServer,
   type BuiltRoute,
-} from "./auth-support";
+} from "../support/auth-support";
 
 /**
  * Walks the built route table, so a route added later without the guard fails here.

@@ -8,8 +8,8 @@ import {
   ensureTestAdmin,
   formPost,
   useAuthServer,
-} from "./auth-support";
-import { rawRequest } from "./support-http";
+} from "../support/auth-support";
+import { rawRequest } from "../support/support-http";
 
 // Issue 13: wrong passwords from elsewhere must not lock the admin out of a browser that has
 // signed in before (OWASP device cookies), while guessing stays throttled. The attacker's tries

@@ -13,7 +13,7 @@ import {
   signedInCookie,
   startAuthServer,
   useAuthServer,
-} from "./auth-support";
+} from "../support/auth-support";
 
 const SESSION = "wlx_session";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");

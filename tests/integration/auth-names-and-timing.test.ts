@@ -10,7 +10,7 @@ import {
   formPost,
   signedInCookie,
   useAuthServer,
-} from "./auth-support";
+} from "../support/auth-support";
 
 const PASSWORD = "a long invitee passphrase";
 const SENT =

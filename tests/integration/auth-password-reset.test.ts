@@ -11,7 +11,7 @@ import {
   formPost,
   signedInCookie,
   useAuthServer,
-} from "./auth-support";
+} from "../support/auth-support";
 
 const PASSWORD = "correct horse battery staple";
 const NEW_PASSWORD = "a brand new passphrase";

@@ -6,7 +6,7 @@ import {
   formPost,
   startAuthServer,
   useAuthServer,
-} from "./auth-support";
+} from "../support/auth-support";
 
 // The counting rules themselves (5 per e-mail, 20 per IP, reset on success) are proven on both
 // backends in auth-repository.test.ts; this suite proves the HTTP answers and the persistence.

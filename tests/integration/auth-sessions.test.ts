@@ -10,7 +10,7 @@ import {
   formPost,
   signedInCookie,
   useAuthServer,
-} from "./auth-support";
+} from "../support/auth-support";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
 const CHROME =

@@ -6,7 +6,7 @@ import {
   formPost,
   signedInCookie,
   useAuthServer,
-} from "./auth-support";
+} from "../support/auth-support";
 
 const NEW_PASSWORD = "a completely new passphrase";
 

@@ -13,7 +13,7 @@ import {
   signedInCookie,
   useAuthServer,
   type ServerSuite,
-} from "./auth-support";
+} from "../support/auth-support";
 
 const PASSWORD = "a long invitee passphrase";
 const tokenOf = (link: string) => new URL(link, "http://x").searchParams.get("token")!;

@@ -13,7 +13,7 @@ import {
   formPost,
   signedInCookie,
   useAuthServer,
-} from "./auth-support";
+} from "../support/auth-support";
 
 const PASSWORD = "correct horse battery staple";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");

@@ -23,7 +23,7 @@ import { openDatabase, type Database, type Db } from "~/server/platform/db.serve
 import { migrateToLatest } from "~/server/platform/migrate.server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
-import { snapshotMedia, snapshotRows, tmpDir, treeDigest } from "./backup-support";
+import { snapshotMedia, snapshotRows, tmpDir, treeDigest } from "../support/backup-support";
 
 const work = tmpDir("wlx-backup-ref-");
 let source: Database;

@@ -24,7 +24,7 @@ import {
   snapshotMedia,
   snapshotRows,
   tmpDir,
-} from "./backup-support";
+} from "../support/backup-support";
 
 const s3 = registerS3rver("wlx-backup-s3-", "backup-round-trip");
 

@@ -10,8 +10,8 @@ import {
 } from "~/server/catalogue/bulk-actions.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
-import { flashOf, postForm } from "./admin-http-support";
-import { useSignedInServer } from "./auth-support";
+import { flashOf, postForm } from "../support/admin-http-support";
+import { useSignedInServer } from "../support/auth-support";
 
 const selection = (ids: string[]) => {
   const form = new FormData();

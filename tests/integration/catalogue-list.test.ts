@@ -6,7 +6,7 @@ import { loadListPage } from "~/server/site/catalogue-list.server";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
-import { element, textOf } from "./site-html";
+import { element, textOf } from "../support/site-html";
 
 // Issue 20: filters, sorting and 12-card pages on the public lists.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN, signedInCookie, useAuthServer, useSignedInServer } from "./auth-support";
-import { rawRequest } from "./support-http";
+import { ADMIN, signedInCookie, useAuthServer, useSignedInServer } from "../support/auth-support";
+import { rawRequest } from "../support/support-http";
 
 // Issue 13: every body is limited while it streams; multipart only where files are uploaded;
 // client mistakes are 400/405/415 with a message, never a 500.

@@ -8,7 +8,7 @@ import { LocalMediaStore } from "~/server/media/media-store.server";
 import { makePackage } from "../support/factories";
 import { filesUnder } from "../support/files";
 import { BOUNDARY, mp4, multipart, sendRaw as send, type Part } from "../support/multipart";
-import { startAuthServer, useSignedInServer } from "./auth-support";
+import { startAuthServer, useSignedInServer } from "../support/auth-support";
 
 // Issue 17, finding 1: a malformed part after good ones (a header line without a colon, a 200 KB
 // file name) raised an 'error' nobody listened to and ended the process. Every upload route now

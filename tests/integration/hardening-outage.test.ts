@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { localCluster, type LocalCluster } from "../support/postgres";
-import { cookieHeader } from "./auth-support";
+import { cookieHeader } from "../support/auth-support";
 
 // Issue 13: lookups that fail in the database are not "not found"; PostgreSQL restarted under
 // traffic: /healthz 503 while down and 200 after, 503 pages/JSON quickly during the outage, the app

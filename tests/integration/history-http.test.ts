@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startApiHarness, type ApiHarness } from "./api-harness";
-import { flashOf, postForm } from "./admin-http-support";
+import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { flashOf, postForm } from "../support/admin-http-support";
 
 /**
  * Issue 19 through the built server: a version on every HTTP write path (admin forms, list

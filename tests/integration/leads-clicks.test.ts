@@ -7,8 +7,8 @@ import { dayIn, lastDays } from "~/server/leads/booking-clicks.server";
 import { loadInsights } from "~/server/leads/insights.server";
 import { BACKENDS } from "../support/db";
 import { makePackage } from "../support/factories";
-import { rawRequest } from "./support-http";
-import { decodeEntities, startLeadsServer, type LeadsServer } from "./leads-support";
+import { rawRequest } from "../support/support-http";
+import { decodeEntities, startLeadsServer, type LeadsServer } from "../support/leads-support";
 
 // Issue 18, slice 4: Book Now / WhatsApp clicks counted per package per day, and /admin/insights.
 const NUMBER = "27215550147";

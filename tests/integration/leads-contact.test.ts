@@ -5,7 +5,7 @@ import { MIN_FILL_MS } from "~/server/leads/honeypot.server";
 import { SUBMISSIONS_PER_WINDOW } from "~/server/leads/submission-limit.server";
 import { BACKENDS } from "../support/db";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
-import { rawRequest } from "./support-http";
+import { rawRequest } from "../support/support-http";
 import {
   clearLeads,
   honeypotFields,
@@ -13,7 +13,7 @@ import {
   sleep,
   startLeadsServer,
   type LeadsServer,
-} from "./leads-support";
+} from "../support/leads-support";
 
 // Issue 18, slice 1: the contact form stores an enquiry, then e-mails the team; spam and floods stop.
 const VISITOR = {

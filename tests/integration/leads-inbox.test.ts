@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { makePackage } from "../support/factories";
-import { pageLinks } from "./admin-http-support";
+import { pageLinks } from "../support/admin-http-support";
 import { BACKENDS } from "../support/db";
 import { insertEnquiry, purgeOldEnquiries, type NewEnquiry } from "~/server/leads/enquiries.server";
 import { DAY_MS, startEnquiryRetention } from "~/server/leads/retention.server";
@@ -11,7 +11,7 @@ import {
   postForm,
   startLeadsServer,
   type LeadsServer,
-} from "./leads-support";
+} from "../support/leads-support";
 
 // Issue 18, slice 3: the back office's enquiries inbox, an enquiry's page, CSV and retention.
 const base: NewEnquiry = {

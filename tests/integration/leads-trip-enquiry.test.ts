@@ -14,7 +14,7 @@ import {
   sleep,
   startLeadsServer,
   type LeadsServer,
-} from "./leads-support";
+} from "../support/leads-support";
 
 // Issue 18, slice 2: "Enquire about this trip" on every detail page; the enquiry records the trip.
 const VISITOR = {

@@ -13,7 +13,7 @@ import {
 import { buildOpenApiDocument } from "~/server/api/openapi.server";
 import { loadVersion, restoreVersion } from "~/server/catalogue/history.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
-import { startApiHarness, type ApiHarness } from "./api-harness";
+import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
 // Issue 19: a travel moment's thumbnail gets its own alt text (blank: the title is read).
 const ALT_TOO_LONG = "Alt text must be at most 250 characters";

@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/domain/schemas";
 import { getPackageById } from "~/server/catalogue/packages.server";
 import { makePackage } from "../support/factories";
-import { useSignedInServer } from "./auth-support";
+import { useSignedInServer } from "../support/auth-support";
 
 // The package form without JavaScript: files travel with the save and are stored on the way.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-form-uploads-"));

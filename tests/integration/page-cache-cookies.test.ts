@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieNamed } from "./auth-support";
-import { startApiHarness, type ApiHarness } from "./api-harness";
+import { cookieNamed } from "../support/auth-support";
+import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
 // Issue 17, finding 8 (decision 083): only a session cookie of a live session, or a flash cookie
 // this server signed, skips the page cache. A made-up one is answered from the cache like any

@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
-import { startApiHarness, type ApiHarness } from "./api-harness";
+import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
 // Issue 21, decision 095: a cache hit is answered by the first middleware. Two instances on one
 // PostgreSQL database, one with the fast path and one without (PAGE_CACHE_FAST_PATH=false), get

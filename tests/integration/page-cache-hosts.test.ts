@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
-import { cookieHeader } from "./auth-support";
+import { cookieHeader } from "../support/auth-support";
 
 /*
  * Decision 113: only the site's own host names (PUBLIC_URL's, ALLOWED_HOSTS, the listening

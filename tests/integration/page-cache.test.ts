@@ -2,8 +2,8 @@ import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { rawRequest } from "../support/raw-http";
-import { startApiHarness, type ApiHarness } from "./api-harness";
-import { cookieNamed } from "./auth-support";
+import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { cookieNamed } from "../support/auth-support";
 
 const nonceOf = (header: string | null | undefined) => /'nonce-([^']+)'/.exec(header ?? "")?.[1];
 

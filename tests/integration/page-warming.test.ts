@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
-import { cookieHeader } from "./auth-support";
+import { cookieHeader } from "../support/auth-support";
 
 // Issue 21: after a content write the pages it dropped are rendered again in the background (the
 // first visitor after a save gets a hit), and concurrent requests after a write share one render.

@@ -3,9 +3,9 @@ import { SCHEDULE_MESSAGES } from "~/domain/schedule";
 import { getPackageById } from "~/server/catalogue/packages.server";
 import { UNSTORABLE_TEXT_MESSAGE } from "~/server/platform/unstorable-text.server";
 import { makePackage } from "../support/factories";
-import { postForm } from "./admin-http-support";
-import { useSignedInServer } from "./auth-support";
-import { decode, element, tags, textOf } from "./site-html";
+import { postForm } from "../support/admin-http-support";
+import { useSignedInServer } from "../support/auth-support";
+import { decode, element, tags, textOf } from "../support/site-html";
 
 // Issue 19: Publish at / Unpublish at through the admin forms (without JavaScript: plain posts)
 // and the JSON API, on the built server. Times are far enough ahead to be future whenever run.

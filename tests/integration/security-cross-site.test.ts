@@ -11,7 +11,7 @@ import {
   signedInCookie,
   useAuthServer,
   type BuiltRoute,
-} from "./auth-support";
+} from "../support/auth-support";
 
 const CROSS_SITE: Record<string, Record<string, string>> = {
   "a foreign Origin": { Origin: "https://evil.example" },

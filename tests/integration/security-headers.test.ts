@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/app-server";
-import { signedInCookie, startAuthServer, useAuthServer } from "./auth-support";
+import { signedInCookie, startAuthServer, useAuthServer } from "../support/auth-support";
 
 const csp = (response: Response) => {
   const header = response.headers.get("Content-Security-Policy") ?? "";

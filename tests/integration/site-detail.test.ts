@@ -5,7 +5,7 @@ import { createSession, SESSION_COOKIE } from "~/server/auth/session.server";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
-import { element, links, tags, textOf } from "./site-html";
+import { element, links, tags, textOf } from "../support/site-html";
 
 const PUBLIC_URL = "https://travel.example";
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";

@@ -4,7 +4,7 @@ import { setPackageStatus } from "~/server/catalogue/packages.server";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
-import { element, links, tags, textOf } from "./site-html";
+import { element, links, tags, textOf } from "../support/site-html";
 
 const PUBLIC_URL = "https://travel.example";
 

@@ -9,7 +9,7 @@ import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { filesUnder } from "../support/files";
 import { BOUNDARY, mp4, multipart, sendRaw } from "../support/multipart";
-import { ensureTestAdmin, signedInCookie, startAuthServer } from "./auth-support";
+import { ensureTestAdmin, signedInCookie, startAuthServer } from "../support/auth-support";
 
 // A stop (SIGTERM, Ctrl-C, the tests' close()) waits for open connections, but an action whose
 // client has gone has none: it used to keep writing while the database closed under it. A

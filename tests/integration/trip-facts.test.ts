@@ -8,7 +8,7 @@ import {
 import { startTestServer, type TestServer } from "../support/app-server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
-import { element, textOf } from "./site-html";
+import { element, textOf } from "../support/site-html";
 
 // Issue 20: departures, FAQs, meeting point and entered ratings, stored and shown, on both
 // databases; the public page and API show departures from the company's today on.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useSignedInServer } from "./auth-support";
+import { useSignedInServer } from "../support/auth-support";
 
 // Issue 17, finding 6 (decisions 081, 085): MP4 and MOV lose their container metadata; other
 // containers are stored as uploaded, and the upload field says which is which.

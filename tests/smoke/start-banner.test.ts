@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/db";
-import { ADMIN, ensureTestAdmin } from "../integration/auth-support";
+import { ADMIN, ensureTestAdmin } from "../support/auth-support";
 import { freePort } from "../support/processes";
 
 // Issue 17 ("what a newcomer met"): the start prints its URL at once, and its sign-in hint tells

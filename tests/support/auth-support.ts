@@ -2,8 +2,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
-import { startTestServer, type TestServer } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { startTestServer, type TestServer } from "./app-server";
+import { createTestDatabase, type TestDatabase } from "./db";
 
 export const ADMIN = { email: "owner@example.com", password: "correct horse battery staple" };
 

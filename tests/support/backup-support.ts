@@ -20,7 +20,7 @@ import {
 } from "~/server/backup/backup-schema.server";
 import { hashStream } from "~/server/backup/backup-tar.server";
 import type { Db } from "~/server/platform/db.server";
-import { makePackage } from "../support/factories";
+import { makePackage } from "./factories";
 
 export const tmpDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 

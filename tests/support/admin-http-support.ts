@@ -2,7 +2,7 @@
 // (lists, list paging, bulk actions, package forms, history, scheduling).
 import type { PackageKind } from "~/domain/schemas";
 import type { Db } from "~/server/platform/db.server";
-import type { TestServer } from "../support/app-server";
+import type { TestServer } from "./app-server";
 import { cookieNamed } from "./auth-support";
 
 /** Who posts: a built server and the Cookie header of a signed-in admin on it. */

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { createAdmin } from "~/server/auth/admins.server";
 import { createSession } from "~/server/auth/session.server";
-import { startTestServer, type TestServer } from "../support/app-server";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { startTestServer, type TestServer } from "./app-server";
+import { createTestDatabase, type TestDatabase } from "./db";
 
 /** The built app on its own PostgreSQL database, plus an admin session for writes. */
 export interface ApiHarness {

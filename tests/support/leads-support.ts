@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { createAdmin } from "~/server/auth/admins.server";
 import { createSession } from "~/server/auth/session.server";
 import type { Db } from "~/server/platform/db.server";
-import { createTestDatabase, type Backend, type TestDatabase } from "../support/db";
+import { createTestDatabase, type Backend, type TestDatabase } from "./db";
 
 export interface LeadsServer {
   backend: Backend;
