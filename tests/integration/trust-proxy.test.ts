@@ -1,6 +1,11 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/app-server";
-import { apiLogin, clearLoginAttempts, startAuthServer, useAuthServer } from "../support/auth-support";
+import {
+  apiLogin,
+  clearLoginAttempts,
+  startAuthServer,
+  useAuthServer,
+} from "../support/auth-support";
 
 // Issue 17, finding 2: TRUST_PROXY is the number of reverse proxies in front of the app. With
 // `true` Express trusted every X-Forwarded-For hop, so a client chose its own address and the
