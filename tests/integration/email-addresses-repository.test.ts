@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin, findAdminByEmail } from "~/server/auth/admins.server";
 import {
   addAddress,
@@ -7,15 +7,14 @@ import {
   verifyAddress,
 } from "~/server/auth/email-addresses.server";
 import type { Mailer, OutgoingMail } from "~/server/mail/mailer.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 
 const PASSWORD = "correct horse battery staple";
 const ORIGIN = { ip: "10.0.0.7", userAgent: "test" };
 const SITE = { name: "Wanderlux", publicUrl: "https://travel.example.com" };
 
 describe.each(BACKENDS)("e-mail addresses on %s", (backend) => {
-  let database: TestDatabase;
-  const db = () => database.db;
+  const { db } = useTestDatabase(backend);
   const sent: OutgoingMail[] = [];
   const mailer: Mailer = {
     enabled: true,
@@ -27,14 +26,7 @@ describe.each(BACKENDS)("e-mail addresses on %s", (backend) => {
   };
   const tokenOf = (mail: OutgoingMail) => new URL(mail.link).searchParams.get("token")!;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
   beforeEach(async () => {
-    await resetDatabase(database);
     sent.length = 0;
   });
 

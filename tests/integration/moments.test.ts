@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { travelMomentInputSchema } from "~/domain/schemas";
 import {
   createMoment,
@@ -8,7 +8,7 @@ import {
   reorderMoments,
   updateMoment,
 } from "~/server/catalogue/moments.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 
 const input = (title: string, extra: Record<string, unknown> = {}) =>
   travelMomentInputSchema.parse({
@@ -18,17 +18,7 @@ const input = (title: string, extra: Record<string, unknown> = {}) =>
   });
 
 describe.each(BACKENDS)("travel moments repository on %s", (backend) => {
-  let database: TestDatabase;
-  const db = () => database.db;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await resetDatabase(database);
-  });
+  const { db } = useTestDatabase(backend);
 
   it("creates at the end of the order with camelCase fields and optional fields omitted", async () => {
     const a = await createMoment(db(), input("a", { duration: "0:30", description: "Sunset" }));

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createPackage,
   getPackageById,
@@ -7,23 +7,12 @@ import {
   updatePackage,
 } from "~/server/catalogue/packages.server";
 import { AppError } from "~/server/platform/errors.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
 
 /** The repository options the admin forms use: refusing taken slugs, refusing stale edits. */
 describe.each(BACKENDS)("package write options on %s", (backend) => {
-  let database: TestDatabase;
-  const db = () => database.db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await resetDatabase(database);
-  });
+  const { db } = useTestDatabase(backend);
 
   const refusal = (promise: Promise<unknown>) =>
     promise.then(

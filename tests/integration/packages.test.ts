@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createPackage,
   deletePackage,
@@ -9,22 +9,11 @@ import {
   setPackageStatus,
   updatePackage,
 } from "~/server/catalogue/packages.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
 
 describe.each(BACKENDS)("packages repository on %s", (backend) => {
-  let database: TestDatabase;
-  const db = () => database.db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await resetDatabase(database);
-  });
+  const { db } = useTestDatabase(backend);
 
   describe("create and slugs", () => {
     it("derives the slug from the title and keeps it unique per kind", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin, verifyPassword } from "~/server/auth/admins.server";
 import {
   requestPasswordReset,
@@ -7,7 +7,7 @@ import {
 } from "~/server/auth/password-reset.server";
 import { createSession, getSessionAdmin } from "~/server/auth/session.server";
 import { recordingMailer } from "../support/recording-mailer";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery staple";
@@ -15,18 +15,10 @@ const SITE = { name: "Wanderlux", publicUrl: "https://travel.example.com" };
 const ORIGIN = { ip: "10.0.0.9", userAgent: "test" };
 
 describe.each(BACKENDS)("password reset services on %s", (backend) => {
-  let database: TestDatabase;
+  const { db } = useTestDatabase(backend);
   let adminId: string;
-  const db = () => database.db;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
   beforeEach(async () => {
-    await resetDatabase(database);
     adminId = (await createAdmin(db(), EMAIL, PASSWORD)).id;
   });
 

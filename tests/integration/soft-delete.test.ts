@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   listDeletedPackages,
   purgeDeletedPackages,
@@ -26,28 +26,22 @@ import { findPublishedPackage } from "~/server/leads/package-ref.server";
 import { storeImage } from "~/server/media/images.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { configureMediaUrls, mediaUrlForKey } from "~/server/media/media-urls.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 
 const DAY = 86_400_000;
 
 /** Soft delete, Recently deleted and the 30-day purge (issue 19, decision 101). */
 describe.each(BACKENDS)("soft delete on %s", (backend) => {
-  let database: TestDatabase;
-  const db = () => database.db;
+  const { db } = useTestDatabase(backend);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-soft-delete-"));
   const store = new LocalMediaStore(path.join(tmp, "media"));
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     configureMediaUrls(store.publicBase);
   });
   afterAll(async () => {
-    await database?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    await resetDatabase(database);
   });
 
   it("hides a deleted package from every read at once", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
 import { signIn, SECOND_FACTOR_REQUIRED } from "~/server/auth/login.server";
 import { createSession, getSessionAdmin } from "~/server/auth/session.server";
@@ -9,18 +9,17 @@ import {
 } from "~/server/auth/sign-in-challenge.server";
 import { secretKey, totpCodeAt } from "~/server/auth/totp.server";
 import { confirmEnrolment, startEnrolment, twoFactorView } from "~/server/auth/two-factor.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery staple";
 const ORIGIN = { ip: "10.9.8.7", userAgent: "test" };
 
 describe.each(BACKENDS)("two-factor services on %s", (backend) => {
-  let database: TestDatabase;
+  const { db } = useTestDatabase(backend);
   let adminId: string;
   let secret: string;
   let recoveryCodes: string[];
-  const db = () => database.db;
   const requestWith = (challenge: Challenge) =>
     new Request("http://localhost/admin/two-factor", {
       method: "POST",
@@ -33,14 +32,7 @@ describe.each(BACKENDS)("two-factor services on %s", (backend) => {
     return result.challenge;
   }
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
   beforeEach(async () => {
-    await resetDatabase(database);
     adminId = (await createAdmin(db(), EMAIL, PASSWORD)).id;
     const session = await createSession(db(), adminId);
     await startEnrolment(db(), adminId);

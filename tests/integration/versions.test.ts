@@ -30,27 +30,23 @@ import {
   releaseMedia,
   sweepUnattachedMedia,
 } from "~/server/media/references.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
 
 /** Versions on every central write, restore, and the media they keep (issue 19). */
 describe.each(BACKENDS)("versions on %s", (backend) => {
-  let database: TestDatabase;
-  const db = () => database.db;
+  const { db } = useTestDatabase(backend);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-versions-"));
   const store = new LocalMediaStore(path.join(tmp, "media"));
   let adminId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     configureMediaUrls(store.publicBase);
   });
   afterAll(async () => {
-    await database?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    await resetDatabase(database);
     const admin = await db()
       .insertInto("admins")
       .values({ email: "editor@example.com", password_hash: "$argon2id$v=19$m=19456,t=2,p=1$x$y" })
