@@ -2,7 +2,7 @@ import { LocalMediaStore } from "~/server/media/media-store.server";
 import path from "node:path";
 import os from "node:os";
 import fs from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPackage, getPackageById } from "~/server/catalogue/packages.server";
 import { applyDueSchedules, scheduledPublishingJob } from "~/server/catalogue/schedule-job.server";
 import { eventsRetentionJob, pruneEvents } from "~/server/events/events-retention.server";
@@ -13,7 +13,7 @@ import { parseEnv } from "~/server/platform/env.server";
 import { openDatabase, type Database } from "~/server/platform/db.server";
 import { captureLogs } from "~/server/platform/log.server";
 import { JobRunner, type Job } from "~/server/platform/jobs.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 import { packageInput } from "../support/factories";
 
 // Issue 19: the job runner (decision 092): periods claimed once across instances, failures
@@ -36,18 +36,7 @@ const counting = (name: string, everyMs: number, work?: () => Promise<void>) => 
 };
 
 describe.each(BACKENDS)("job runner on %s", (backend) => {
-  let database: TestDatabase;
-  const db = () => database.db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await resetDatabase(database);
-  });
+  const { db } = useTestDatabase(backend);
 
   it("runs a job at start, then once per period however often it ticks", async () => {
     let now = T0;
@@ -193,30 +182,25 @@ describe.each(BACKENDS)("job runner on %s", (backend) => {
  * is applied once, and each job period is run by one of them.
  */
 describe("two instances on one PostgreSQL", () => {
-  let database: TestDatabase;
+  const { db, database } = useTestDatabase("postgres");
   let other: Database;
 
   beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    other = await openDatabase({ databaseUrl: database.url!, dataDir: "", poolSize: 5 });
+    other = await openDatabase({ databaseUrl: database().url!, dataDir: "", poolSize: 5 });
   });
   afterAll(async () => {
     await other?.close();
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await resetDatabase(database);
   });
 
   async function overdue(count: number): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
       const pkg = await createPackage(
-        database.db,
+        db(),
         "trip",
         packageInput("trip", { title: `Race ${i}`, status: "draft" }),
       );
-      await database.db
+      await db()
         .updateTable("packages")
         .set({ publish_at: new Date(T0.getTime() - (i + 1) * 1000) })
         .where("id", "=", pkg.id)
@@ -229,19 +213,19 @@ describe("two instances on one PostgreSQL", () => {
   it("apply each due change exactly once when both race on the same rows", async () => {
     const ids = await overdue(40);
     const [a, b] = await Promise.all([
-      applyDueSchedules(database.db, T0),
+      applyDueSchedules(db(), T0),
       applyDueSchedules(other.db, T0),
     ]);
     expect(a.published + b.published).toBe(40);
-    const events = await listEvents(database.db, { type: "package.published_by_schedule" });
+    const events = await listEvents(db(), { type: "package.published_by_schedule" });
     expect(events.map((e) => e.details.id).sort()).toEqual([...ids].sort());
     for (const id of ids)
-      expect((await getPackageById(database.db, "trip", id))?.status).toBe("published");
+      expect((await getPackageById(db(), "trip", id))?.status).toBe("published");
   });
 
   it("two runners ticking together: one claims the period and applies everything", async () => {
     const ids = await overdue(10);
-    const one = new JobRunner({ db: database.db, now: () => T0 });
+    const one = new JobRunner({ db: db(), now: () => T0 });
     const two = new JobRunner({ db: other.db, now: () => T0 });
     one.register(scheduledPublishingJob());
     two.register(scheduledPublishingJob());
@@ -249,7 +233,7 @@ describe("two instances on one PostgreSQL", () => {
     await Promise.all([one.stop(), two.stop()]);
     const runs = [...one.stats(), ...two.stats()].reduce((n, s) => n + s.runs, 0);
     expect(runs).toBe(1);
-    const events = await listEvents(database.db, { type: "package.published_by_schedule" });
+    const events = await listEvents(db(), { type: "package.published_by_schedule" });
     expect(events).toHaveLength(ids.length);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PackageKind } from "~/domain/schemas";
 import { listAdminCardPage } from "~/server/catalogue/admin-cards.server";
 import {
@@ -18,23 +18,12 @@ import {
   listPublishedFacts,
 } from "~/server/catalogue/packages.server";
 import { isAppError } from "~/server/platform/errors.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 
 /** Order changes from a paged admin list (issue 20, decision 078), on PostgreSQL and PGlite. */
 describe.each(BACKENDS)("package order from a paged list on %s", (backend) => {
-  let database: TestDatabase;
-  const db = () => database.db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await resetDatabase(database);
-  });
+  const { db } = useTestDatabase(backend);
 
   /** `count` packages of the kind; returns their ids in admin order (the newest first). */
   async function seed(kind: PackageKind, count: number, prefix = "P"): Promise<string[]> {

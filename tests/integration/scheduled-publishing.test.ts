@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SCHEDULE_MESSAGES } from "~/domain/schedule";
 import {
   createPackage,
@@ -16,7 +16,7 @@ import { captureLogs } from "~/server/platform/log.server";
 import { JobRunner } from "~/server/platform/jobs.server";
 import { PageCache } from "~/server/site/page-cache.server";
 import { splitPage } from "~/server/site/page-encoding.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 import { packageInput } from "../support/factories";
 
 // Issue 19: scheduled publish and unpublish, applied by the job runner (decisions 092, 093).
@@ -53,18 +53,7 @@ async function forceSchedule(db: Db, id: string, publishAt: Date | null, unpubli
 }
 
 describe.each(BACKENDS)("scheduled publishing on %s", (backend) => {
-  let database: TestDatabase;
-  const db = () => database.db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await resetDatabase(database);
-  });
+  const { db, database } = useTestDatabase(backend);
 
   const draft = (title: string, schedule: { publish_at?: string; unpublish_at?: string } = {}) =>
     createPackage(db(), "trip", packageInput("trip", { title, status: "draft", ...schedule }), {
@@ -251,7 +240,7 @@ describe.each(BACKENDS)("scheduled publishing on %s", (backend) => {
       const runner = new JobRunner({ db: db(), now: clock.now, tickMs: 60_000 });
       runner.register(scheduledPublishingJob(30_000));
       const cache = new PageCache(1 << 20);
-      const stopFollowing = cache.follow(database.changes);
+      const stopFollowing = cache.follow(database().changes);
       try {
         const soon = await draft("Soon", { publish_at: iso(5) });
         const later = await draft("Later", { publish_at: iso(90) });

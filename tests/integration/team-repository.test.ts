@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
 import { acceptInvitation, inviteAdmin, listTeam, removeAdmin } from "~/server/auth/team.server";
 import type { Mailer } from "~/server/mail/mailer.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 
 const PASSWORD = "correct horse battery staple";
 const ORIGIN = { ip: "10.0.0.5", userAgent: "test" };
@@ -10,19 +10,11 @@ const SITE = { name: "Wanderlux", publicUrl: "https://travel.example.com" };
 const offMailer: Mailer = { enabled: false, send: async () => ({ status: "off" }), close() {} };
 
 describe.each(BACKENDS)("team services on %s", (backend) => {
-  let database: TestDatabase;
-  const db = () => database.db;
+  const { db } = useTestDatabase(backend);
   let a: { id: string; email: string };
   let b: { id: string; email: string };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
   beforeEach(async () => {
-    await resetDatabase(database);
     a = await createAdmin(db(), "a@example.com", PASSWORD);
     b = await createAdmin(db(), "b@example.com", PASSWORD);
   });

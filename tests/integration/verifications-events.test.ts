@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { changePassword, createAdmin } from "~/server/auth/admins.server";
 import { signIn, signOut } from "~/server/auth/login.server";
 import { SESSION_COOKIE } from "~/server/auth/session.server";
@@ -13,25 +13,17 @@ import {
 } from "~/server/auth/verification.server";
 import { listEvents, recordEvent } from "~/server/events/events.server";
 import { inTransaction } from "~/server/platform/db.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery staple";
 const ORIGIN = { ip: "10.1.2.3", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0" };
 
 describe.each(BACKENDS)("link tokens and events on %s", (backend) => {
-  let database: TestDatabase;
+  const { db } = useTestDatabase(backend);
   let adminId: string;
-  const db = () => database.db;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
   beforeEach(async () => {
-    await resetDatabase(database);
     adminId = (await createAdmin(db(), EMAIL, PASSWORD)).id;
   });
 
