@@ -1,11 +1,12 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
 import { loadActivity } from "~/server/events/activity.server";
 import { recordEvent } from "~/server/events/events.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, type TestDatabase, useTestDatabase } from "../support/db";
 import { pageLinks } from "../support/admin-http-support";
-import { ADMIN, formPost, signedInCookie, useAuthServer } from "../support/auth-support";
+import { ADMIN, signedInCookie, useAuthServer } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 const TZ = "Africa/Johannesburg";
 const PASSWORD = "correct horse battery staple";
@@ -31,45 +32,41 @@ async function eventAt(
 }
 
 describe.each(BACKENDS)("the activity log on %s", (backend) => {
-  let database: TestDatabase;
+  const { db, database } = useTestDatabase(backend);
   let thandi: { id: string };
   let sipho: { id: string };
-  const load = (query: string) => loadActivity(database.db, new URLSearchParams(query), TZ);
+  const load = (query: string) => loadActivity(db(), new URLSearchParams(query), TZ);
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
   beforeEach(async () => {
-    await resetDatabase(database);
-    await sql`delete from events`.execute(database.db);
-    thandi = await createAdmin(database.db, "thandi@example.com", PASSWORD);
-    await database.db
+    await sql`delete from events`.execute(db());
+    thandi = await createAdmin(db(), "thandi@example.com", PASSWORD);
+    await db()
       .updateTable("admins")
       .set({ name: "Thandi Mokoena" })
       .where("id", "=", thandi.id)
       .execute();
-    sipho = await createAdmin(database.db, "sipho@example.com", PASSWORD);
+    sipho = await createAdmin(db(), "sipho@example.com", PASSWORD);
   });
 
   it("lists newest first with who, what, address and browser", async () => {
-    await eventAt(database, "2026-03-01T08:00:00Z", { type: "auth.sign_in", admin_id: thandi.id });
-    await eventAt(database, "2026-03-01T09:00:00Z", {
+    await eventAt(database(), "2026-03-01T08:00:00Z", {
+      type: "auth.sign_in",
+      admin_id: thandi.id,
+    });
+    await eventAt(database(), "2026-03-01T09:00:00Z", {
       type: "package.published",
       admin_id: sipho.id,
     });
-    await eventAt(database, "2026-03-01T10:00:00Z", {
+    await eventAt(database(), "2026-03-01T10:00:00Z", {
       type: "auth.sign_in_failed",
       email: "mallory@example.com",
     });
-    await eventAt(database, "2026-03-01T11:00:00Z", {
+    await eventAt(database(), "2026-03-01T11:00:00Z", {
       type: "team.admin_removed",
       admin_id: sipho.id,
       actor_id: thandi.id,
     });
-    await eventAt(database, "2026-03-01T12:00:00Z", { type: "package.published_by_schedule" });
+    await eventAt(database(), "2026-03-01T12:00:00Z", { type: "package.published_by_schedule" });
     const view = await load("");
     expect(view.total).toBe(5);
     expect(view.entries.map((e) => [e.label, e.who, e.subject])).toEqual([
@@ -93,13 +90,19 @@ describe.each(BACKENDS)("the activity log on %s", (backend) => {
   });
 
   it("filters by admin (by or about them), by group or exact kind, and by company-time-zone days", async () => {
-    await eventAt(database, "2026-03-01T21:59:00Z", { type: "auth.sign_in", admin_id: thandi.id });
-    await eventAt(database, "2026-03-01T22:00:00Z", { type: "auth.sign_out", admin_id: thandi.id });
-    await eventAt(database, "2026-02-28T21:59:00Z", {
+    await eventAt(database(), "2026-03-01T21:59:00Z", {
+      type: "auth.sign_in",
+      admin_id: thandi.id,
+    });
+    await eventAt(database(), "2026-03-01T22:00:00Z", {
+      type: "auth.sign_out",
+      admin_id: thandi.id,
+    });
+    await eventAt(database(), "2026-02-28T21:59:00Z", {
       type: "package.updated",
       admin_id: sipho.id,
     });
-    await eventAt(database, "2026-03-01T12:00:00Z", {
+    await eventAt(database(), "2026-03-01T12:00:00Z", {
       type: "team.admin_removed",
       admin_id: sipho.id,
       actor_id: thandi.id,
@@ -126,7 +129,7 @@ describe.each(BACKENDS)("the activity log on %s", (backend) => {
 
   it("pages by 50 and answers a page past the end with the last page", async () => {
     for (let i = 0; i < 60; i++)
-      await eventAt(database, new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString(), {
+      await eventAt(database(), new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString(), {
         type: "auth.sign_in",
         admin_id: thandi.id,
       });
@@ -141,9 +144,9 @@ describe.each(BACKENDS)("the activity log on %s", (backend) => {
   });
 
   it("keeps entries append-only: the database refuses to change one", async () => {
-    await recordEvent(database.db, { type: "auth.sign_in", adminId: thandi.id });
+    await recordEvent(db(), { type: "auth.sign_in", adminId: thandi.id });
     await expect(
-      database.db.updateTable("events").set({ type: "auth.sign_out" }).execute(),
+      db().updateTable("events").set({ type: "auth.sign_out" }).execute(),
     ).rejects.toThrow(/append-only/);
   });
 });

@@ -14,8 +14,9 @@ import {
 } from "~/server/catalogue/package-order.server";
 import { deletePackage } from "~/server/catalogue/packages.server";
 import { makePackage } from "../support/factories";
-import { adminOrderOf, flashOf, postForm } from "../support/admin-http-support";
+import { adminOrderOf, flashOf } from "../support/admin-http-support";
 import { useSignedInServer } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 /**
  * The paged admin lists through the built server (issue 20, decisions 077 and 078): `?page=N`,
@@ -35,7 +36,8 @@ describe("paged admin package lists", () => {
   const get = (url: string) =>
     suite.server.fetch(url, { headers: { Cookie: suite.cookie }, redirect: "manual" });
   const page = async (url: string) => (await (await get(url)).text()).replaceAll("<!-- -->", "");
-  const post = (url: string, fields: [string, string][]) => postForm(suite, url, fields);
+  const post = (url: string, fields: [string, string][]) =>
+    formPost(suite.server, url, fields, { Cookie: suite.cookie });
   // The admin order is the live packages': a soft-deleted one (issue 19) is out of it.
   const orderOf = (kind: PackageKind) => adminOrderOf(suite.database.db, kind);
   const titleOf = async (id: string) =>

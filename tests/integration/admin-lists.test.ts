@@ -10,8 +10,9 @@ import { UNKNOWN_LIST_ACTION } from "~/server/catalogue/admin-lists.server";
 import { purgeDeletedPackages } from "~/server/catalogue/deleted-packages.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { makePackage } from "../support/factories";
-import { adminOrderOf, flashOf, liveStatusOf, postForm } from "../support/admin-http-support";
+import { adminOrderOf, flashOf, liveStatusOf } from "../support/admin-http-support";
 import { useSignedInServer } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 /** The admin list screens' actions (publish, delete, reorder, move) through the built server. */
 describe("admin package lists", () => {
@@ -25,7 +26,8 @@ describe("admin package lists", () => {
   const get = (url: string) => suite.server.fetch(url, { headers: { Cookie: suite.cookie } });
   /** The page's HTML without React's text separators (`Price: <!-- -->R 999`). */
   const page = async (url: string) => (await (await get(url)).text()).replaceAll("<!-- -->", "");
-  const post = (url: string, fields: [string, string][]) => postForm(suite, url, fields);
+  const post = (url: string, fields: [string, string][]) =>
+    formPost(suite.server, url, fields, { Cookie: suite.cookie });
   const statusOf = (id: string) => liveStatusOf(suite.database.db, id);
   const orderOf = (kind: PackageKind) => adminOrderOf(suite.database.db, kind);
 

@@ -6,9 +6,10 @@ import type { PackageKind } from "~/domain/schemas";
 import { getPackageById } from "~/server/catalogue/packages.server";
 import { STALE_EDIT_MESSAGE } from "~/server/catalogue/packages.server";
 import { makePackage } from "../support/factories";
-import { flashOf, postForm } from "../support/admin-http-support";
+import { flashOf } from "../support/admin-http-support";
 import { useSignedInServer } from "../support/auth-support";
 import { decode, element, tags, textOf } from "../support/site-html";
+import { formPost } from "../support/form-post";
 
 /** The admin package forms' actions through the built server, on a real PostgreSQL. */
 describe("admin package forms", () => {
@@ -18,7 +19,7 @@ describe("admin package forms", () => {
 
   /** A multipart post, as the form sends it. */
   const post = (path: string, fields: [string, string][]) =>
-    postForm(suite, path, fields, "multipart");
+    formPost(suite.server, path, fields, { Cookie: suite.cookie }, "multipart");
 
   const countOf = async (kind: PackageKind) =>
     Number(

@@ -7,10 +7,10 @@ import {
   clearLoginAttempts,
   cookieHeader,
   cookieNamed,
-  formPost,
   signedInCookie,
   useAuthServer,
 } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 const PASSWORD = "correct horse battery staple";
 

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
 import { listEvents } from "~/server/events/events.server";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { useSmtpServer } from "../support/smtp-server";
 import {
   apiLogin,
   clearLoginAttempts,
-  formPost,
   signedInCookie,
   useAuthServer,
 } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 const PASSWORD = "correct horse battery staple";
 
 describe("Settings → E-mail addresses", () => {
   const env: Record<string, string> = { PUBLIC_URL: "http://wanderlux.test" };
-  let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    env.SMTP_URL = smtp.url;
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
+  const smtp = useSmtpServer(env);
   const suite = useAuthServer(env);
   let n = 0;
   let email: string;
@@ -47,10 +40,10 @@ describe("Settings → E-mail addresses", () => {
 
   /** Adds an address and returns its link's path, as e-mailed. */
   async function add(address: string, as = cookie): Promise<string> {
-    const seen = smtp.messages.length;
+    const seen = smtp().messages.length;
     const response = await settings({ intent: "email-add", email: address }, as);
     expect(response.status).toBe(302);
-    const message = await smtp.nextMessage(seen);
+    const message = await smtp().nextMessage(seen);
     expect(message.to).toEqual([address]);
     const link = /http:\/\/wanderlux\.test(\/admin\/verify-email\?token=[A-Za-z0-9_-]{43})/.exec(
       message.text,

@@ -6,10 +6,10 @@ import {
   clearLoginAttempts,
   cookieNamed,
   ensureTestAdmin,
-  formPost,
   useAuthServer,
 } from "../support/auth-support";
 import { rawRequest } from "../support/support-http";
+import { formPost } from "../support/form-post";
 
 // Issue 13: wrong passwords from elsewhere must not lock the admin out of a browser that has
 // signed in before (OWASP device cookies), while guessing stays throttled. The attacker's tries

@@ -9,11 +9,11 @@ import {
   cookieHeader,
   cookieNamed,
   ensureTestAdmin,
-  formPost,
   signedInCookie,
   startAuthServer,
   useAuthServer,
 } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 const SESSION = "wlx_session";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");

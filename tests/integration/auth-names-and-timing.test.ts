@@ -2,15 +2,15 @@ import net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
 import { listEvents } from "~/server/events/events.server";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { useSmtpServer } from "../support/smtp-server";
 import {
   ADMIN,
   clearLoginAttempts,
   cookieHeader,
-  formPost,
   signedInCookie,
   useAuthServer,
 } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 const PASSWORD = "a long invitee passphrase";
 const SENT =
@@ -20,14 +20,7 @@ const BIDI = "\u202E\u2066\u200F";
 /** Issue 22: admins' display names, and bidi/NUL input on every account form. */
 describe("admin names and bidi input", () => {
   const env: Record<string, string> = { PUBLIC_URL: "http://wanderlux.test" };
-  let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    env.SMTP_URL = smtp.url;
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
+  const smtp = useSmtpServer(env);
   const suite = useAuthServer(env);
   let owner: string;
   let n = 0;
@@ -49,9 +42,9 @@ describe("admin names and bidi input", () => {
     (await suite.server.fetch("/admin/team", { headers: { Cookie: owner } })).text();
 
   async function invitationLink(email: string): Promise<string> {
-    const seen = smtp.messages.length;
+    const seen = smtp().messages.length;
     expect((await post("/admin/team", { intent: "invite", email })).status).toBe(302);
-    const message = await smtp.nextMessage(seen);
+    const message = await smtp().nextMessage(seen);
     const link = /http:\/\/wanderlux\.test(\/admin\/accept-invite\?token=[A-Za-z0-9_-]+)/.exec(
       message.text,
     )?.[1];

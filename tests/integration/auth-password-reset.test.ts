@@ -1,17 +1,17 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
 import { listEvents } from "~/server/events/events.server";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { useSmtpServer } from "../support/smtp-server";
 import {
   apiLogin,
   clearLoginAttempts,
   cookieNamed,
-  formPost,
   signedInCookie,
   useAuthServer,
 } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 const PASSWORD = "correct horse battery staple";
 const NEW_PASSWORD = "a brand new passphrase";
@@ -21,14 +21,7 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 describe("password recovery with e-mail configured", () => {
   const env: Record<string, string> = { PUBLIC_URL: "http://wanderlux.test" };
-  let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    env.SMTP_URL = smtp.url;
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
+  const smtp = useSmtpServer(env);
   const suite = useAuthServer(env);
   let n = 0;
   let email: string;
@@ -43,11 +36,11 @@ describe("password recovery with e-mail configured", () => {
     formPost(suite.server, "/admin/forgot-password", { email: address });
   /** Asks for a link and returns its path + query as delivered by e-mail. */
   async function linkFor(address: string): Promise<string> {
-    const seen = smtp.messages.length;
+    const seen = smtp().messages.length;
     const response = await ask(address);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(SENT);
-    const message = await smtp.nextMessage(seen);
+    const message = await smtp().nextMessage(seen);
     expect(message.to).toEqual([address]);
     expect(message.subject).toContain("Reset your password");
     const link = /http:\/\/wanderlux\.test(\/admin\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(
@@ -122,12 +115,12 @@ describe("password recovery with e-mail configured", () => {
   });
 
   it("answers an unknown address exactly like a known one, and e-mails nothing", async () => {
-    const seen = smtp.messages.length;
+    const seen = smtp().messages.length;
     const unknown = await ask("nobody-here@example.com");
     expect(unknown.status).toBe(200);
     expect(await unknown.text()).toContain(SENT);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(smtp.messages.length).toBe(seen);
+    expect(smtp().messages.length).toBe(seen);
     expect(
       await suite.database.db
         .selectFrom("verifications")

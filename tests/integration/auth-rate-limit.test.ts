@@ -3,10 +3,10 @@ import {
   ADMIN,
   apiLogin,
   clearLoginAttempts,
-  formPost,
   startAuthServer,
   useAuthServer,
 } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 // The counting rules themselves (5 per e-mail, 20 per IP, reset on success) are proven on both
 // backends in auth-repository.test.ts; this suite proves the HTTP answers and the persistence.

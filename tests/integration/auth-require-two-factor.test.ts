@@ -9,10 +9,10 @@ import {
   builtRoutes,
   concretePath,
   cookieHeader,
-  formPost,
   signedInCookie,
   useAuthServer,
 } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 const PASSWORD = "correct horse battery staple";
 /**

@@ -3,10 +3,10 @@ import {
   ADMIN,
   apiLogin,
   cookieHeader,
-  formPost,
   signedInCookie,
   useAuthServer,
 } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 const NEW_PASSWORD = "a completely new passphrase";
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
 import { listEvents } from "~/server/events/events.server";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { useSmtpServer } from "../support/smtp-server";
 import {
   ADMIN,
   apiLogin,
@@ -9,11 +9,11 @@ import {
   cookieHeader,
   cookieNamed,
   ensureTestAdmin,
-  formPost,
   signedInCookie,
   useAuthServer,
   type ServerSuite,
 } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 const PASSWORD = "a long invitee passphrase";
 const tokenOf = (link: string) => new URL(link, "http://x").searchParams.get("token")!;
@@ -38,14 +38,7 @@ function teamHelpers(suite: ServerSuite) {
 
 describe("/admin/team with e-mail configured", () => {
   const env: Record<string, string> = { PUBLIC_URL: "http://wanderlux.test" };
-  let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    env.SMTP_URL = smtp.url;
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
+  const smtp = useSmtpServer(env);
   const suite = useAuthServer(env);
   const { invite, accept, invitations } = teamHelpers(suite);
   let owner: string;
@@ -56,11 +49,11 @@ describe("/admin/team with e-mail configured", () => {
   });
 
   async function invitedLink(email: string): Promise<string> {
-    const seen = smtp.messages.length;
+    const seen = smtp().messages.length;
     const response = await invite(owner, email);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/team");
-    const message = await smtp.nextMessage(seen);
+    const message = await smtp().nextMessage(seen);
     expect(message.to).toEqual([email]);
     expect(message.text).toContain(`${ADMIN.email} has invited you`);
     const link = /http:\/\/wanderlux\.test(\/admin\/accept-invite\?token=[A-Za-z0-9_-]{43})/.exec(
@@ -226,9 +219,9 @@ describe("/admin/team with e-mail configured", () => {
     const accomplice = `accomplice${n}@example.com`;
     await createAdmin(suite.database.db, insider, PASSWORD);
     const theirs = await signedInCookie(suite.server, insider, PASSWORD);
-    const seen = smtp.messages.length;
+    const seen = smtp().messages.length;
     expect((await invite(theirs, accomplice)).status).toBe(302);
-    const message = await smtp.nextMessage(seen);
+    const message = await smtp().nextMessage(seen);
     const link = /(\/admin\/accept-invite\?token=[A-Za-z0-9_-]{43})/.exec(message.text)![1]!;
     const { id } = (await suite.database.db
       .selectFrom("admins")
@@ -274,14 +267,7 @@ describe("/admin/team with e-mail configured", () => {
 
 describe("/admin/team when the mail server refuses", () => {
   const env: Record<string, string> = {};
-  let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startSmtpServer({ rejectRecipients: true });
-    env.SMTP_URL = smtp.url;
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
+  useSmtpServer(env, { rejectRecipients: true });
   const suite = useAuthServer(env);
   const { invite, invitations } = teamHelpers(suite);
 

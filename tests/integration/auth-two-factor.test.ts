@@ -10,10 +10,10 @@ import {
   clearLoginAttempts,
   cookieHeader,
   cookieNamed,
-  formPost,
   signedInCookie,
   useAuthServer,
 } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 const PASSWORD = "correct horse battery staple";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { createAdmin } from "~/server/auth/admins.server";
 import {
@@ -8,10 +8,11 @@ import {
   bulkTexts,
   readSelection,
 } from "~/server/catalogue/bulk-actions.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
-import { flashOf, postForm } from "../support/admin-http-support";
+import { flashOf } from "../support/admin-http-support";
 import { useSignedInServer } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 const selection = (ids: string[]) => {
   const form = new FormData();
@@ -20,9 +21,8 @@ const selection = (ids: string[]) => {
 };
 
 describe.each(BACKENDS)("bulk actions on %s", (backend) => {
-  let database: TestDatabase;
+  const { db } = useTestDatabase(backend);
   let adminId: string;
-  const db = () => database.db;
   const state = async (ids: string[]) =>
     (
       await db()
@@ -42,14 +42,7 @@ describe.each(BACKENDS)("bulk actions on %s", (backend) => {
         .execute()
     ).map((v) => v.action);
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
   beforeEach(async () => {
-    await resetDatabase(database);
     adminId = (await createAdmin(db(), `bulk-${randomUUID()}@example.com`, "a long password here"))
       .id;
   });
@@ -130,7 +123,8 @@ describe.each(BACKENDS)("bulk actions on %s", (backend) => {
 describe("bulk actions over HTTP, as a form without JavaScript", () => {
   const suite = useSignedInServer();
   const list = PACKAGE_KIND_INFO.exclusive.admin.listPath;
-  const post = (fields: [string, string][], url = list) => postForm(suite, url, fields);
+  const post = (fields: [string, string][], url = list) =>
+    formPost(suite.server, url, fields, { Cookie: suite.cookie });
   const live = async (ids: string[]) =>
     (
       await suite.database.db

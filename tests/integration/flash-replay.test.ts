@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
 import { FLASH_TTL_SECONDS } from "~/server/auth/toast.server";
-import { ADMIN, cookieHeader, cookieNamed, formPost, useAuthServer } from "../support/auth-support";
+import { ADMIN, cookieHeader, cookieNamed, useAuthServer } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 // Issue 17, finding 9 (decision 084): a captured flash cookie cannot be replayed forever. Its
 // signature covers an expiry and the session the browser carries next, so it shows for a minute,

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
-import { flashOf, postForm } from "../support/admin-http-support";
+import { flashOf } from "../support/admin-http-support";
+import { formPost } from "../support/form-post";
 
 /**
  * Issue 19 through the built server: a version on every HTTP write path (admin forms, list
@@ -32,7 +33,7 @@ const text = async (response: Response) => (await response.text()).replaceAll("<
 
 /** A browser form post (multipart, as the package form sends; urlencoded otherwise). */
 const form = (path: string, fields: [string, string][], multipart = false) =>
-  postForm(h, path, fields, multipart ? "multipart" : "urlencoded");
+  formPost(h.server, path, fields, { Cookie: h.cookie }, multipart ? "multipart" : "urlencoded");
 
 const versionsOf = (id: string) =>
   h.database.db

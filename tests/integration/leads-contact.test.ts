@@ -7,13 +7,14 @@ import { BACKENDS } from "../support/db";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { rawRequest } from "../support/support-http";
 import {
+  ACCEPTS_HTML,
   clearLeads,
   honeypotFields,
-  postForm,
   sleep,
   startLeadsServer,
   type LeadsServer,
 } from "../support/leads-support";
+import { formPost } from "../support/form-post";
 
 // Issue 18, slice 1: the contact form stores an enquiry, then e-mails the team; spam and floods stop.
 const VISITOR = {
@@ -69,12 +70,17 @@ describe.each(BACKENDS)("contact form on %s", (backend) => {
 
   it("stores the enquiry, then e-mails the team its content and a back-office link", async () => {
     const seen = smtp.messages.length;
-    const res = await postForm(server, "/contact", {
-      ...ready,
-      ...VISITOR,
-      // Invisible characters (a bidi override, a zero-width space) are stripped, not stored.
-      lastName: "Oka\u202Efor\u200B",
-    });
+    const res = await formPost(
+      server,
+      "/contact",
+      {
+        ...ready,
+        ...VISITOR,
+        // Invisible characters (a bidi override, a zero-width space) are stripped, not stored.
+        lastName: "Oka\u202Efor\u200B",
+      },
+      ACCEPTS_HTML,
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/contact?sent=1");
 
@@ -120,15 +126,20 @@ describe.each(BACKENDS)("contact form on %s", (backend) => {
 
   it("answers missing and malformed fields with a message each, keeps what was typed, stores nothing", async () => {
     const seen = smtp.messages.length;
-    const res = await postForm(server, "/contact", {
-      ...ready,
-      firstName: "  ",
-      lastName: 'Smith <b>"Jr"</b>',
-      email: "not-an-email",
-      phone: "call me maybe",
-      travelDates: "June",
-      tripDescription: "",
-    });
+    const res = await formPost(
+      server,
+      "/contact",
+      {
+        ...ready,
+        firstName: "  ",
+        lastName: 'Smith <b>"Jr"</b>',
+        email: "not-an-email",
+        phone: "call me maybe",
+        travelDates: "June",
+        tripDescription: "",
+      },
+      ACCEPTS_HTML,
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain(ENQUIRY_MESSAGES.firstNameRequired);
@@ -147,14 +158,24 @@ describe.each(BACKENDS)("contact form on %s", (backend) => {
   });
 
   it("asks for an e-mail address when none is given, and bounds every field's length", async () => {
-    const missing = await postForm(server, "/contact", { ...ready, ...VISITOR, email: "" });
+    const missing = await formPost(
+      server,
+      "/contact",
+      { ...ready, ...VISITOR, email: "" },
+      ACCEPTS_HTML,
+    );
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain(ENQUIRY_MESSAGES.emailRequired);
-    const long = await postForm(server, "/contact", {
-      ...ready,
-      ...VISITOR,
-      tripDescription: "x".repeat(5001),
-    });
+    const long = await formPost(
+      server,
+      "/contact",
+      {
+        ...ready,
+        ...VISITOR,
+        tripDescription: "x".repeat(5001),
+      },
+      ACCEPTS_HTML,
+    );
     expect(long.status).toBe(400);
     expect(await long.text()).toContain("Trip description must be at most 5000 characters");
     expect(await enquiries(server)).toHaveLength(0);
@@ -170,7 +191,7 @@ describe.each(BACKENDS)("contact form on %s", (backend) => {
       { ...fresh, ...VISITOR },
     ];
     for (const fields of attempts) {
-      const res = await postForm(server, "/contact", fields);
+      const res = await formPost(server, "/contact", fields, ACCEPTS_HTML);
       // The same answer as a message that went through: a bot learns nothing.
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe("/contact?sent=1");
@@ -207,11 +228,16 @@ describe.each(BACKENDS)("contact form on %s", (backend) => {
   });
 
   it("refuses an oversized post with 413 before any of it is stored", async () => {
-    const res = await postForm(server, "/contact", {
-      ...ready,
-      ...VISITOR,
-      tripDescription: "x".repeat(1_100_000),
-    });
+    const res = await formPost(
+      server,
+      "/contact",
+      {
+        ...ready,
+        ...VISITOR,
+        tripDescription: "x".repeat(1_100_000),
+      },
+      ACCEPTS_HTML,
+    );
     expect(res.status).toBe(413);
     expect(await enquiries(server)).toHaveLength(0);
   });
@@ -228,7 +254,7 @@ describe("contact form e-mail settings (postgres)", () => {
     try {
       const fields = await honeypotFields(server);
       await sleep(MIN_FILL_MS + 200);
-      const res = await postForm(server, "/contact", { ...fields, ...VISITOR });
+      const res = await formPost(server, "/contact", { ...fields, ...VISITOR }, ACCEPTS_HTML);
       expect(res.status).toBe(303);
       const first = await smtp.nextMessage(0);
       const second = await smtp.nextMessage(1);
@@ -257,7 +283,7 @@ describe.each(BACKENDS)("contact form with a failing mail server on %s", (backen
     try {
       const fields = await honeypotFields(server);
       await sleep(MIN_FILL_MS + 200);
-      const res = await postForm(server, "/contact", { ...fields, ...VISITOR });
+      const res = await formPost(server, "/contact", { ...fields, ...VISITOR }, ACCEPTS_HTML);
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe("/contact?sent=1");
       const rows = await enquiries(server);

@@ -6,12 +6,13 @@ import { BACKENDS } from "../support/db";
 import { insertEnquiry, purgeOldEnquiries, type NewEnquiry } from "~/server/leads/enquiries.server";
 import { DAY_MS, startEnquiryRetention } from "~/server/leads/retention.server";
 import {
+  ACCEPTS_HTML,
   clearLeads,
   decodeEntities,
-  postForm,
   startLeadsServer,
   type LeadsServer,
 } from "../support/leads-support";
+import { formPost } from "../support/form-post";
 
 // Issue 18, slice 3: the back office's enquiries inbox, an enquiry's page, CSV and retention.
 const base: NewEnquiry = {
@@ -43,7 +44,7 @@ describe.each(BACKENDS)("enquiries inbox on %s", (backend) => {
     return { res, html: decodeEntities(await res.text()) };
   };
   const post = (path: string, fields: Record<string, string>) =>
-    postForm(server, path, fields, { Cookie: cookie });
+    formPost(server, path, fields, { ...ACCEPTS_HTML, Cookie: cookie });
 
   beforeAll(async () => {
     server = await startLeadsServer(backend);

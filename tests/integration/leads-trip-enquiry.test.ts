@@ -7,14 +7,15 @@ import { BACKENDS } from "../support/db";
 import { makePackage } from "../support/factories";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import {
+  ACCEPTS_HTML,
   clearLeads,
   decodeEntities,
   honeypotFields,
-  postForm,
   sleep,
   startLeadsServer,
   type LeadsServer,
 } from "../support/leads-support";
+import { formPost } from "../support/form-post";
 
 // Issue 18, slice 2: "Enquire about this trip" on every detail page; the enquiry records the trip.
 const VISITOR = {
@@ -86,11 +87,16 @@ describe.each(BACKENDS)("trip enquiries on %s", (backend) => {
 
   it("records the trip on the enquiry and names it in the team's e-mail", async () => {
     const seen = smtp.messages.length;
-    const res = await postForm(server, `/contact?package=${ids.exclusive}`, {
-      ...ready,
-      ...VISITOR,
-      package: ids.exclusive,
-    });
+    const res = await formPost(
+      server,
+      `/contact?package=${ids.exclusive}`,
+      {
+        ...ready,
+        ...VISITOR,
+        package: ids.exclusive,
+      },
+      ACCEPTS_HTML,
+    );
     expect(res.status).toBe(303);
     const rows = await server.db.selectFrom("enquiries").selectAll().execute();
     expect(rows).toHaveLength(1);
@@ -108,7 +114,12 @@ describe.each(BACKENDS)("trip enquiries on %s", (backend) => {
   it("refuses a post naming a draft, an unknown or a malformed package, storing nothing", async () => {
     const seen = smtp.messages.length;
     for (const id of [ids.draft, UNKNOWN, "not-a-uuid"]) {
-      const res = await postForm(server, "/contact", { ...ready, ...VISITOR, package: id });
+      const res = await formPost(
+        server,
+        "/contact",
+        { ...ready, ...VISITOR, package: id },
+        ACCEPTS_HTML,
+      );
       expect(res.status, id).toBe(400);
       const html = decodeEntities(await res.text());
       expect(html, id).toContain(ENQUIRY_MESSAGES.unknownPackage);

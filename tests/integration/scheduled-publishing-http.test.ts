@@ -3,9 +3,10 @@ import { SCHEDULE_MESSAGES } from "~/domain/schedule";
 import { getPackageById } from "~/server/catalogue/packages.server";
 import { UNSTORABLE_TEXT_MESSAGE } from "~/server/platform/unstorable-text.server";
 import { makePackage } from "../support/factories";
-import { postForm } from "../support/admin-http-support";
+import {} from "../support/admin-http-support";
 import { useSignedInServer } from "../support/auth-support";
 import { decode, element, tags, textOf } from "../support/site-html";
+import { formPost } from "../support/form-post";
 
 // Issue 19: Publish at / Unpublish at through the admin forms (without JavaScript: plain posts)
 // and the JSON API, on the built server. Times are far enough ahead to be future whenever run.
@@ -20,7 +21,7 @@ describe("scheduled publishing over HTTP", () => {
   const db = () => suite.database.db;
 
   const post = (path: string, fields: [string, string][]) =>
-    postForm(suite, path, fields, "multipart");
+    formPost(suite.server, path, fields, { Cookie: suite.cookie }, "multipart");
 
   const api = (method: string, path: string, body?: unknown) =>
     suite.server.fetch(path, {

@@ -7,11 +7,11 @@ import {
   clearLoginAttempts,
   concretePath,
   cookieNamed,
-  formPost,
   signedInCookie,
   useAuthServer,
   type BuiltRoute,
 } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 const CROSS_SITE: Record<string, Record<string, string>> = {
   "a foreign Origin": { Origin: "https://evil.example" },

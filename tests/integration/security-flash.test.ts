@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN, cookieNamed, formPost, useAuthServer } from "../support/auth-support";
+import { ADMIN, cookieNamed, useAuthServer } from "../support/auth-support";
+import { formPost } from "../support/form-post";
 
 // Issue 13: the flash cookie is signed, so no one can plant a message on the site.
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");

@@ -2,36 +2,7 @@
 // (lists, list paging, bulk actions, package forms, history, scheduling).
 import type { PackageKind } from "~/domain/schemas";
 import type { Db } from "~/server/platform/db.server";
-import type { TestServer } from "./app-server";
 import { cookieNamed } from "./auth-support";
-
-/** Who posts: a built server and the Cookie header of a signed-in admin on it. */
-export interface SignedInClient {
-  server: TestServer;
-  cookie: string;
-}
-
-/**
- * A form post as a browser without JavaScript sends it, signed in: urlencoded as the list
- * screens' forms, or multipart as the package forms. Redirects are not followed.
- */
-export function postForm(
-  client: SignedInClient,
-  url: string,
-  fields: [string, string][],
-  encoding: "urlencoded" | "multipart" = "urlencoded",
-): Promise<Response> {
-  if (encoding === "multipart") {
-    const body = new FormData();
-    for (const [name, value] of fields) body.append(name, value);
-    return client.server.fetch(url, { method: "POST", headers: { Cookie: client.cookie }, body });
-  }
-  return client.server.fetch(url, {
-    method: "POST",
-    headers: { Cookie: client.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
 
 export interface Flash {
   type: string;

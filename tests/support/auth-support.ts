@@ -121,19 +121,6 @@ export async function signedInCookie(
   return cookieHeader(response);
 }
 
-export function formPost(
-  server: TestServer,
-  path: string,
-  fields: Record<string, string>,
-  headers: Record<string, string> = {},
-) {
-  return server.fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 export interface BuiltRoute {
   id: string;
   parentId?: string;

@@ -100,19 +100,5 @@ export function decodeEntities(text: string): string {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function postForm(
-  server: LeadsServer,
-  pathname: string,
-  fields: Record<string, string>,
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  return server.fetch(pathname, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Accept: "text/html",
-      ...headers,
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+/** The leads forms are posted asking for HTML, as a browser does (hand to formPost). */
+export const ACCEPTS_HTML = { Accept: "text/html" };

@@ -1,6 +1,7 @@
 // A real SMTP server in the test process (smtp-server): tests read what the app delivered.
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
 
 export interface Delivered {
   from: string;
@@ -82,4 +83,24 @@ export async function startSmtpServer(
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A mail server for a describe block: started before its tests with its URL put in
+ * `env.SMTP_URL` (so call this before handing `env` to the app server), closed after.
+ * `smtp()` is the running server.
+ */
+export function useSmtpServer(
+  env: Record<string, string>,
+  options: Parameters<typeof startSmtpServer>[0] = {},
+): () => TestSmtpServer {
+  let server: TestSmtpServer | undefined;
+  beforeAll(async () => {
+    server = await startSmtpServer(options);
+    env.SMTP_URL = server.url;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => server!;
 }
