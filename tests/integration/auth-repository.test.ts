@@ -1,19 +1,18 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { changePassword, createAdmin, ensureAdmin } from "~/server/auth/admins.server";
 import { INVALID_CREDENTIALS, signIn } from "~/server/auth/login.server";
 import { LOGIN_LIMITS, LOGIN_WINDOW_SECONDS } from "~/server/auth/rate-limit.server";
 import { createSession, getSessionAdmin } from "~/server/auth/session.server";
-import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, useTestDatabase } from "../support/db";
 
 const EMAIL = "Owner@Example.com";
 const PASSWORD = "correct horse battery staple";
 
 describe.each(BACKENDS)("sign-in, sessions and passwords on %s", (backend) => {
-  let database: TestDatabase;
+  const { db } = useTestDatabase(backend);
   let adminId: string;
-  const db = () => database.db;
   const attempt = (
     password: string,
     extra: { email?: string; ip?: string; previousSessionId?: string } = {},
@@ -25,14 +24,7 @@ describe.each(BACKENDS)("sign-in, sessions and passwords on %s", (backend) => {
       previousSessionId: extra.previousSessionId,
     });
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
   beforeEach(async () => {
-    await resetDatabase(database);
     adminId = (await createAdmin(db(), EMAIL, PASSWORD)).id;
   });
 
