@@ -11,9 +11,9 @@ import {
   type LinksFunction,
 } from "react-router";
 import { FlashOutlet } from "~/components/ui/flash-outlet";
-import { assertSameOrigin } from "~/server/auth/security.server";
+import { assertSameOrigin } from "~/server/http/same-origin.server";
 import { databaseFaultMiddleware } from "~/server/http/db-fault-middleware.server";
-import { readFlash } from "~/server/auth/toast.server";
+import { readFlash } from "~/server/http/flash.server";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
 

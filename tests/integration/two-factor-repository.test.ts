@@ -2,11 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
 import { signIn, SECOND_FACTOR_REQUIRED } from "~/server/auth/login.server";
 import { createSession, getSessionAdmin } from "~/server/auth/session.server";
-import {
-  CHALLENGE_COOKIE,
-  completeSecondFactor,
-  type Challenge,
-} from "~/server/auth/sign-in-challenge.server";
+import { completeSecondFactor, type Challenge } from "~/server/auth/sign-in-challenge.server";
 import { secretKey, totpCodeAt } from "~/server/auth/totp.server";
 import { confirmEnrolment, startEnrolment, twoFactorView } from "~/server/auth/two-factor.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
@@ -20,11 +16,6 @@ describe.each(BACKENDS)("two-factor services on %s", (backend) => {
   let adminId: string;
   let secret: string;
   let recoveryCodes: string[];
-  const requestWith = (challenge: Challenge) =>
-    new Request("http://localhost/admin/two-factor", {
-      method: "POST",
-      headers: { Cookie: `${CHALLENGE_COOKIE}=${challenge.id}` },
-    });
   async function passwordStep(): Promise<Challenge> {
     const result = await signIn(db(), { email: EMAIL, password: PASSWORD, ...ORIGIN });
     if (result.ok || !result.challenge) throw new Error("expected a challenge");
@@ -52,7 +43,8 @@ describe.each(BACKENDS)("two-factor services on %s", (backend) => {
   it("creates no session at the password step, and an aal2 session for a code", async () => {
     const challenge = await passwordStep();
     expect(await db().selectFrom("sessions").selectAll().execute()).toHaveLength(1);
-    const result = await completeSecondFactor(db(), requestWith(challenge), {
+    const result = await completeSecondFactor(db(), {
+      challengeId: challenge.id,
       code: totpCodeAt(secretKey(secret), Date.now() + 30_000),
       origin: ORIGIN,
     });
@@ -71,9 +63,9 @@ describe.each(BACKENDS)("two-factor services on %s", (backend) => {
     const one = await passwordStep();
     const two = await passwordStep();
     const results = await Promise.all([
-      completeSecondFactor(db(), requestWith(one), { code, origin: ORIGIN }),
-      completeSecondFactor(db(), requestWith(one), { code, origin: ORIGIN }),
-      completeSecondFactor(db(), requestWith(two), { code, origin: ORIGIN }),
+      completeSecondFactor(db(), { challengeId: one.id, code, origin: ORIGIN }),
+      completeSecondFactor(db(), { challengeId: one.id, code, origin: ORIGIN }),
+      completeSecondFactor(db(), { challengeId: two.id, code, origin: ORIGIN }),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
   });
@@ -82,7 +74,9 @@ describe.each(BACKENDS)("two-factor services on %s", (backend) => {
     const code = recoveryCodes[3]!;
     const challenges = [await passwordStep(), await passwordStep(), await passwordStep()];
     const results = await Promise.all(
-      challenges.map((c) => completeSecondFactor(db(), requestWith(c), { code, origin: ORIGIN })),
+      challenges.map((c) =>
+        completeSecondFactor(db(), { challengeId: c.id, code, origin: ORIGIN }),
+      ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
   });
@@ -90,7 +84,8 @@ describe.each(BACKENDS)("two-factor services on %s", (backend) => {
   it("refuses over-long, NUL and bidi input as malformed without counting it", async () => {
     const challenge = await passwordStep();
     for (const code of ["1".repeat(65), "123\u0000456", "123\u202e456", 123456, null]) {
-      const result = await completeSecondFactor(db(), requestWith(challenge), {
+      const result = await completeSecondFactor(db(), {
+        challengeId: challenge.id,
         code,
         origin: ORIGIN,
       });

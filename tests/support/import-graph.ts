@@ -266,10 +266,17 @@ function passedRequest(argument: ts.Expression, source: ts.SourceFile): string |
 }
 
 /**
+ * The HTTP edge: the one app/server folder whose helpers take the Request itself (read a cookie,
+ * the origin, the signed-in admin; build a redirect with a flash message).
+ */
+export const HTTP_EDGE = "app/server/http/";
+
+/**
  * Calls in each route module (files under `routeDir`) to a function it imports from app/server
  * (`~/server/…` or a relative path into it) with `request` or `args` among the arguments: as
  * itself, in an object literal (`{ request }`, `{ req: request }`, `{ ...args }`) or as
- * `args.request`.
+ * `args.request`. The HTTP edge (HTTP_EDGE) may take them, and so may a route's own helpers
+ * beside it (`./login.server.ts`, under `routeDir`, not app/server).
  */
 export function requestPassing(
   root: string,
@@ -287,7 +294,7 @@ export function requestPassing(
         continue;
       }
       const target = resolveImport(file, statement.moduleSpecifier.text, known);
-      if (!target?.startsWith("app/server/")) continue;
+      if (!target?.startsWith("app/server/") || target.startsWith(HTTP_EDGE)) continue;
       const clause = statement.importClause;
       if (!clause || clause.isTypeOnly) continue;
       if (clause.name) functions.add(clause.name.text);

@@ -50,70 +50,25 @@ const KNOWN_UPWARD: readonly string[] = [];
 const KNOWN_CYCLES: readonly (readonly string[])[] = [];
 
 /**
- * Route modules that hand the loader/action's `request` or `args` to a function from app/server,
- * as "route file: function". Fix one: read what the service needs in the route (session cookie,
- * origin, form fields, params) and pass plain values; then delete its line here.
+ * Route modules that hand the loader/action's `request` or `args` to a service in app/server, as
+ * "route file: function". Only the HTTP edge (app/server/http: cookies, the signed-in admin, the
+ * origin, flash redirects) and a route's own `./<route>.server.ts` may take them. Fix one: read
+ * what the service needs in the route (session cookie, origin, form fields, params) and pass plain
+ * values, or move a helper that truly needs the Request to app/server/http; then delete its line.
  */
 const KNOWN_REQUEST_PASSING: readonly string[] = [
-  "app/routes/admin/accept-invite.tsx: linkPage",
-  "app/routes/admin/accept-invite.tsx: redirectWithToast",
-  "app/routes/admin/accept-invite.tsx: requestOrigin",
-  "app/routes/admin/accept-invite.tsx: sessionHeaders",
-  "app/routes/admin/enquiry.tsx: redirectWithToast",
-  "app/routes/admin/enquiry.tsx: requestOrigin",
   "app/routes/admin/history-version.tsx: restoreVersionAction",
   "app/routes/admin/history-version.tsx: versionScreen",
   "app/routes/admin/history.tsx: historyScreen",
-  "app/routes/admin/login.tsx: challengeCookie",
-  "app/routes/admin/login.tsx: getOptionalAdmin",
-  "app/routes/admin/login.tsx: readCookie",
-  "app/routes/admin/login.tsx: redirectWithToast",
-  "app/routes/admin/login.tsx: sessionHeaders",
   "app/routes/admin/package-form.tsx: loadPackageForm",
   "app/routes/admin/package-form.tsx: submitPackageForm",
   "app/routes/admin/package-list.tsx: adminListAction",
   "app/routes/admin/package-list.tsx: adminPackageList",
   "app/routes/admin/recently-deleted.tsx: recentlyDeletedAction",
   "app/routes/admin/recently-deleted.tsx: recentlyDeletedScreen",
-  "app/routes/admin/reset-password.tsx: challengeCookie",
-  "app/routes/admin/reset-password.tsx: linkPage",
-  "app/routes/admin/reset-password.tsx: redirectWithToast",
-  "app/routes/admin/reset-password.tsx: requestOrigin",
-  "app/routes/admin/reset-password.tsx: sessionHeaders",
-  "app/routes/admin/settings.tsx: readCookie",
-  "app/routes/admin/settings.tsx: redirectWithToast",
-  "app/routes/admin/settings.tsx: requestOrigin",
-  "app/routes/admin/sign-out.ts: redirectWithToast",
-  "app/routes/admin/sign-out.ts: requestOrigin",
-  "app/routes/admin/sign-out.ts: signOut",
-  "app/routes/admin/team.tsx: redirectWithToast",
-  "app/routes/admin/team.tsx: requestOrigin",
   "app/routes/admin/travel-moments.tsx: loadMomentScreen",
   "app/routes/admin/travel-moments.tsx: momentAction",
-  "app/routes/admin/two-factor.tsx: clearChallengeCookie",
-  "app/routes/admin/two-factor.tsx: completeSecondFactor",
-  "app/routes/admin/two-factor.tsx: findChallenge",
-  "app/routes/admin/two-factor.tsx: readCookie",
-  "app/routes/admin/two-factor.tsx: redirectWithToast",
-  "app/routes/admin/two-factor.tsx: requestOrigin",
-  "app/routes/admin/two-factor.tsx: sessionHeaders",
   "app/routes/admin/uploads.ts: handleInstantUpload",
-  "app/routes/admin/verify-email.tsx: linkPage",
-  "app/routes/admin/verify-email.tsx: redirectWithToast",
-  "app/routes/admin/verify-email.tsx: requestOrigin",
-  "app/routes/api/admin/login-verify.ts: clearChallengeCookie",
-  "app/routes/api/admin/login-verify.ts: completeSecondFactor",
-  "app/routes/api/admin/login-verify.ts: readCookie",
-  "app/routes/api/admin/login-verify.ts: readLoginPost",
-  "app/routes/api/admin/login-verify.ts: requestOrigin",
-  "app/routes/api/admin/login-verify.ts: sessionHeaders",
-  "app/routes/api/admin/login.ts: challengeCookie",
-  "app/routes/api/admin/login.ts: readCookie",
-  "app/routes/api/admin/login.ts: readLoginPost",
-  "app/routes/api/admin/login.ts: sessionHeaders",
-  "app/routes/api/admin/logout.ts: assertSameOrigin",
-  "app/routes/api/admin/logout.ts: requestOrigin",
-  "app/routes/api/admin/logout.ts: signOut",
   "app/routes/api/admin/travel-moment.ts: apiAdminId",
   "app/routes/api/admin/travel-moment.ts: param",
   "app/routes/api/admin/travel-moment.ts: readJsonBody",
@@ -122,13 +77,11 @@ const KNOWN_REQUEST_PASSING: readonly string[] = [
   "app/routes/api/admin/travel-moments.ts: readJsonBody",
   "app/routes/api/openapi.ts: publicJson",
   "app/routes/api/packages/collection.ts: apiAdminId",
-  "app/routes/api/packages/collection.ts: getOptionalAdmin",
   "app/routes/api/packages/collection.ts: kindOf",
   "app/routes/api/packages/collection.ts: packageFailure",
   "app/routes/api/packages/collection.ts: readJson",
   "app/routes/api/packages/collection.ts: readJsonBody",
   "app/routes/api/packages/item.ts: apiAdminId",
-  "app/routes/api/packages/item.ts: getOptionalAdmin",
   "app/routes/api/packages/item.ts: kindOf",
   "app/routes/api/packages/item.ts: packageFailure",
   "app/routes/api/packages/item.ts: param",
@@ -142,9 +95,7 @@ const KNOWN_REQUEST_PASSING: readonly string[] = [
   "app/routes/api/packages/slug.ts: packageFailure",
   "app/routes/api/packages/slug.ts: param",
   "app/routes/api/packages/slug.ts: publicJson",
-  "app/routes/api/travel-moments.ts: getOptionalAdmin",
   "app/routes/api/travel-moments.ts: readJson",
-  "app/routes/site/package-detail.tsx: getOptionalAdmin",
 ];
 
 /**
@@ -454,6 +405,20 @@ describe("the checks themselves, on a fixture tree", () => {
         source(`export type Kind = 1;`),
       ]),
     ),
+    // The HTTP edge and a route's own helper beside it may take the request.
+    "app/server/http/edge.server.ts": source(
+      `export function originOf(request: Request) { return request.url; }`,
+    ),
+    "app/routes/edge.server.ts": source(
+      `export function formOf(request: Request) { return request.formData(); }`,
+    ),
+    "app/routes/edge.tsx": source(
+      `import { originOf } from "~/server/http/edge.server";`,
+      `import { formOf } from "./edge.server";`,
+      `export async function action({ request }: { request: Request }) {`,
+      `  return [originOf(request), await formOf(request)];`,
+      `}`,
+    ),
     "app/routes/thing.tsx": source(
       `import type { Route } from "./+types/thing";`,
       `import { listPage, pageFor, readCookie } from "~/server/site/page.server";`,
@@ -543,7 +508,7 @@ describe("the checks themselves, on a fixture tree", () => {
     expect(cycleProblems(graph, [cycle])).toEqual([]);
   });
 
-  it("reports routes handing request or args.request to app/server, not plain values", () => {
+  it("reports routes handing request or args.request to app/server, except to the HTTP edge", () => {
     const { root, graph } = fixture();
     expect(requestProblems(root, graph, [])).toEqual([
       expect.stringContaining("app/routes/thing.tsx line 7 calls readCookie with request: "),

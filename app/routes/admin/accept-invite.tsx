@@ -4,11 +4,11 @@ import { PasswordInput } from "~/components/admin/password-input";
 import { usePending } from "~/components/ui/use-pending";
 import { LIMITS } from "~/domain/schemas";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
-import { sessionHeaders } from "~/server/auth/login.server";
 import { acceptInvitation } from "~/server/auth/team.server";
-import { redirectWithToast } from "~/server/auth/toast.server";
+import { redirectWithToast } from "~/server/http/flash.server";
 import { linkPage, noStoreHeaders } from "~/server/auth/verification.server";
-import { requestOrigin } from "~/server/events/events.server";
+import { requestOrigin } from "~/server/http/request-origin.server";
+import { sessionHeaders } from "~/server/http/cookies.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { isAppError } from "~/server/platform/errors.server";
 import { requestInfo } from "~/server/platform/request-context.server";
@@ -24,7 +24,10 @@ export const headers = noStoreHeaders;
 /** The invitation link: the form when it is good, otherwise what is wrong with it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesFrom(context);
-  return { ...(await linkPage(db, request, "invite")), minLength: PASSWORD_MIN_LENGTH };
+  return {
+    ...(await linkPage(db, new URL(request.url).searchParams.get("token") ?? "", "invite")),
+    minLength: PASSWORD_MIN_LENGTH,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,14 +3,18 @@ import { toast } from "sonner";
 import { LoginForm } from "~/components/admin/login-form";
 import { requestSignIn, SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
 import { usePending } from "~/components/ui/use-pending";
-import { getOptionalAdmin } from "~/server/auth/auth.server";
-import { sessionHeaders, signIn } from "~/server/auth/login.server";
+import { signIn } from "~/server/auth/login.server";
+import { getOptionalAdmin } from "~/server/http/admin-session.server";
+import {
+  challengeCookie,
+  readCookie,
+  sessionHeaders,
+  sessionIdOf,
+} from "~/server/http/cookies.server";
+import { redirectWithToast } from "~/server/http/flash.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { DEVICE_COOKIE } from "~/server/auth/device.server";
-import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
-import { redirectWithToast } from "~/server/auth/toast.server";
-import { challengeCookie } from "~/server/auth/sign-in-challenge.server";
 import type { Route } from "./+types/login";
 import "~/styles/admin.css";
 
@@ -46,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     email,
     password: form.get("password"),
     ip: requestInfo(context).clientIp,
-    previousSessionId: readCookie(request, SESSION_COOKIE),
+    previousSessionId: sessionIdOf(request),
     deviceCookie: readCookie(request, DEVICE_COOKIE),
     userAgent: request.headers.get("User-Agent"),
   });

@@ -3,12 +3,11 @@ import { LinkPageCard } from "~/components/admin/link-page-card";
 import { PasswordInput } from "~/components/admin/password-input";
 import { usePending } from "~/components/ui/use-pending";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
-import { requestOrigin } from "~/server/events/events.server";
+import { requestOrigin } from "~/server/http/request-origin.server";
 import { PASSWORD_RESET_DONE, resetPassword } from "~/server/auth/password-reset.server";
-import { sessionHeaders } from "~/server/auth/login.server";
-import { challengeCookie } from "~/server/auth/sign-in-challenge.server";
-import { redirectWithToast } from "~/server/auth/toast.server";
+import { redirectWithToast } from "~/server/http/flash.server";
 import { linkPage, noStoreHeaders } from "~/server/auth/verification.server";
+import { challengeCookie, sessionHeaders } from "~/server/http/cookies.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { isAppError } from "~/server/platform/errors.server";
 import { requestInfo } from "~/server/platform/request-context.server";
@@ -24,7 +23,11 @@ export const headers = noStoreHeaders;
 /** The e-mailed link: the form when the link is good, otherwise what is wrong with it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesFrom(context);
-  const { token, problem } = await linkPage(db, request, "password_reset");
+  const { token, problem } = await linkPage(
+    db,
+    new URL(request.url).searchParams.get("token") ?? "",
+    "password_reset",
+  );
   return { token, problem, minLength: PASSWORD_MIN_LENGTH };
 }
 

@@ -6,12 +6,12 @@ import { SessionsPanel } from "~/components/admin/sessions-panel";
 import { usePending } from "~/components/ui/use-pending";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
 import { adminFromContext } from "~/server/auth/auth.server";
-import { requestOrigin } from "~/server/events/events.server";
+import { requestOrigin } from "~/server/http/request-origin.server";
 import { loadSettings, settingsAction } from "~/server/auth/settings.server";
+import { sessionIdOf } from "~/server/http/cookies.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
-import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
-import { redirectWithToast } from "~/server/auth/toast.server";
+import { redirectWithToast } from "~/server/http/flash.server";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     db,
     adminFromContext(context),
     site.name,
-    readCookie(request, SESSION_COOKIE),
+    sessionIdOf(request),
   );
   return { ...settings, minLength: PASSWORD_MIN_LENGTH };
 }
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await settingsAction(db, {
     admin: adminFromContext(context),
     form: await request.formData(),
-    sessionId: readCookie(request, SESSION_COOKIE),
+    sessionId: sessionIdOf(request),
     origin: requestOrigin(request, requestInfo(context).clientIp),
     mailer,
     site,

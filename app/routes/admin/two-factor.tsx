@@ -2,15 +2,19 @@ import { data, Form, redirect } from "react-router";
 import { CodeField } from "~/components/admin/code-field";
 import { SIGN_IN_TEXTS } from "~/components/admin/sign-in-client";
 import { usePending } from "~/components/ui/use-pending";
-import { requestOrigin } from "~/server/events/events.server";
-import { sessionHeaders } from "~/server/auth/login.server";
+import { requestOrigin } from "~/server/http/request-origin.server";
 import {
-  clearChallengeCookie,
+  CHALLENGE_COOKIE,
   completeSecondFactor,
   findChallenge,
 } from "~/server/auth/sign-in-challenge.server";
-import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
-import { redirectWithToast } from "~/server/auth/toast.server";
+import {
+  clearChallengeCookie,
+  readCookie,
+  sessionHeaders,
+  sessionIdOf,
+} from "~/server/http/cookies.server";
+import { redirectWithToast } from "~/server/http/flash.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/two-factor";
@@ -31,7 +35,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 /** Only a browser that has just passed the password step (its challenge cookie) sees the form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesFrom(context);
-  if (!(await findChallenge(db, request))) throw redirect("/admin");
+  if (!(await findChallenge(db, readCookie(request, CHALLENGE_COOKIE)))) throw redirect("/admin");
   return null;
 }
 
@@ -39,10 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = servicesFrom(context);
   const form = await request.formData();
-  const result = await completeSecondFactor(db, request, {
+  const result = await completeSecondFactor(db, {
+    challengeId: readCookie(request, CHALLENGE_COOKIE),
     code: form.get("code"),
     origin: requestOrigin(request, requestInfo(context).clientIp),
-    previousSessionId: readCookie(request, SESSION_COOKIE),
+    previousSessionId: sessionIdOf(request),
   });
   if (result.ok) {
     const headers = sessionHeaders(request, result.session, result.device);

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { LinkPageCard } from "~/components/admin/link-page-card";
 import { usePending } from "~/components/ui/use-pending";
 import { verifyAddress } from "~/server/auth/email-addresses.server";
-import { redirectWithToast } from "~/server/auth/toast.server";
+import { redirectWithToast } from "~/server/http/flash.server";
 import { linkPage, noStoreHeaders } from "~/server/auth/verification.server";
-import { requestOrigin } from "~/server/events/events.server";
+import { requestOrigin } from "~/server/http/request-origin.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { isAppError } from "~/server/platform/errors.server";
 import { requestInfo } from "~/server/platform/request-context.server";
@@ -23,7 +23,7 @@ export const headers = noStoreHeaders;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesFrom(context);
-  return linkPage(db, request, "email_verify");
+  return linkPage(db, new URL(request.url).searchParams.get("token") ?? "", "email_verify");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { readJson } from "~/server/api/api-http.server";
 import { momentFailure } from "~/server/api/api-moments.server";
 import { apiRoute } from "~/server/api/api-route.server";
-import { getOptionalAdmin } from "~/server/auth/auth.server";
+import { getOptionalAdmin } from "~/server/http/admin-session.server";
 import { listMoments } from "~/server/catalogue/moments.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 

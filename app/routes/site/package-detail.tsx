@@ -3,7 +3,7 @@ import { DetailScreen, PackageNotFound } from "~/components/site/detail-screen";
 import { notFoundMeta, seoMeta } from "~/domain/seo";
 import { loaderHeaders, PRIVATE_CACHE, PUBLIC_CACHE } from "~/domain/site-cache";
 import { detailScopeForPath } from "~/domain/site-paths";
-import { getOptionalAdmin } from "~/server/auth/auth.server";
+import { getOptionalAdmin } from "~/server/http/admin-session.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { log } from "~/server/platform/log.server";
 import { ogImagePath } from "~/server/site/og-image.server";

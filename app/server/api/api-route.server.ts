@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { requireAdminApi } from "../auth/auth.server";
 import type { Db } from "../platform/db.server";
 import { errorJson, toErrorResponse } from "./api-http.server";
-import { assertSameOrigin } from "../auth/security.server";
+import { crossSiteRefusal, isCrossSiteWrite } from "../auth/security.server";
 
 export const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 export type WriteMethod = (typeof WRITE_METHODS)[number];
@@ -58,7 +58,7 @@ export function apiRoute(spec: ApiRouteSpec) {
     try {
       if (isWrite(method)) {
         // Origin first: a cross-site request is refused without touching the session table.
-        assertSameOrigin(request);
+        if (isCrossSiteWrite(request)) throw crossSiteRefusal();
         writers.set(request, (await requireAdminApi(spec.db(args), request)).id);
       }
       return await handler(args);

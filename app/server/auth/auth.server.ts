@@ -6,7 +6,8 @@ import {
 } from "react-router";
 import { noteRequestAdmin } from "../events/request-origin.server";
 import type { Db } from "../platform/db.server";
-import { getSessionAdmin, readCookie, SESSION_COOKIE, type SessionAdmin } from "./session.server";
+import { cookieValue } from "./cookies.server";
+import { getSessionAdmin, SESSION_COOKIE, type SessionAdmin } from "./session.server";
 
 /** Where an admin who must set up two-factor first is sent, and the only screen they may use. */
 export const ENROLMENT_PATH = "/admin/settings";
@@ -15,16 +16,7 @@ export const ENROL_FIRST_MESSAGE =
 
 /** The session's admin, whatever it may do (also one who must enrol first), or null. */
 function getSessionOf(db: Db, request: Request): Promise<SessionAdmin | null> {
-  return getSessionAdmin(db, readCookie(request, SESSION_COOKIE));
-}
-
-/**
- * The signed-in admin with full access, or null. Decided on the server from the session row,
- * never the browser: null too for an admin who must set up two-factor first (drafts, API).
- */
-export async function getOptionalAdmin(db: Db, request: Request): Promise<SessionAdmin | null> {
-  const admin = await getSessionOf(db, request);
-  return admin && !admin.mustEnrol ? admin : null;
+  return getSessionAdmin(db, cookieValue(request.headers.get("Cookie"), SESSION_COOKIE));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { normaliseEmail } from "./rate-limit.server";
+import { AUTH_COOKIES } from "./cookies.server";
 import { signatureMatches, signatureOf } from "./secret.server";
 
 /*
@@ -7,8 +8,7 @@ import { signatureMatches, signatureOf } from "./secret.server";
  * (by signature, not in clear) and a random device id. A browser that presents a valid one is a
  * trusted device for that e-mail: failures from other browsers do not lock it out.
  */
-export const DEVICE_COOKIE = "wlx_device";
-const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+export const DEVICE_COOKIE = AUTH_COOKIES.device.name;
 const PURPOSE = "trusted-device";
 
 const payload = (email: string, id: string) => `${normaliseEmail(email)}\n${id}`;
@@ -21,17 +21,11 @@ export function trustedDeviceId(raw: string | undefined, email: string): string 
   return signatureMatches(PURPOSE, payload(email, id), signature) ? id : undefined;
 }
 
-/** Set-Cookie for the device (keeps its id when it already had one for this e-mail). */
-export function deviceCookie(request: Request, email: string, existingId?: string): string {
+/**
+ * The device cookie's value: a device id and its signature for `email` (keeps the id when it
+ * already had one for this e-mail). The HTTP edge sets it (app/server/http/cookies.server.ts).
+ */
+export function deviceCookieValue(email: string, existingId?: string): string {
   const id = existingId ?? randomBytes(16).toString("base64url");
-  const value = `${id}.${signatureOf(PURPOSE, payload(email, id))}`;
-  const secure = new URL(request.url).protocol === "https:";
-  return [
-    `${DEVICE_COOKIE}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${MAX_AGE_SECONDS}`,
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return `${id}.${signatureOf(PURPOSE, payload(email, id))}`;
 }

@@ -1,21 +1,13 @@
-import { assertSameOrigin } from "./security.server";
 import { randomBytes } from "node:crypto";
 import { loginSchema } from "~/domain/schemas";
 import { findAdminByEmail, hashPassword, verifyPassword } from "./admins.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { recordEvent, type RequestOrigin } from "../events/events.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
-import { deviceCookie, trustedDeviceId } from "./device.server";
+import { trustedDeviceId } from "./device.server";
 import { createChallenge, type Challenge } from "./sign-in-challenge.server";
 import { beginAttempt, recordSuccess } from "./rate-limit.server";
-import {
-  clearSessionCookie,
-  createSession,
-  destroySession,
-  readCookie,
-  SESSION_COOKIE,
-  sessionCookie,
-} from "./session.server";
+import { createSession, destroySession } from "./session.server";
 
 export const INVALID_CREDENTIALS = "Invalid credentials";
 
@@ -150,65 +142,17 @@ export async function signIn(
   };
 }
 
-/** Deletes the caller's session row, if any; the caller expires the cookie with the header returned. */
-export async function signOut(db: Db, request: Request, origin: RequestOrigin): Promise<string> {
+/**
+ * Deletes the session row of `sessionId` (the caller's cookie), if any, and records the sign-out;
+ * the route expires the cookie.
+ */
+export async function signOut(
+  db: Db,
+  sessionId: string | undefined,
+  origin: RequestOrigin,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const adminId = await destroySession(trx, readCookie(request, SESSION_COOKIE));
+    const adminId = await destroySession(trx, sessionId);
     if (adminId) await recordEvent(trx, { type: "auth.sign_out", adminId, ...origin });
   });
-  return clearSessionCookie(request);
-}
-
-/** Set-Cookie for a new session and the trusted-device cookie (plus any extra headers). */
-export function sessionHeaders(
-  request: Request,
-  session: { id: string; expiresAt: Date },
-  device?: { email: string; id?: string },
-): Headers {
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  headers.append("Set-Cookie", sessionCookie(request, session.id, session.expiresAt));
-  if (device) headers.append("Set-Cookie", deviceCookie(request, device.email, device.id));
-  return headers;
-}
-
-const MAX_LOGIN_BODY = 8 * 1024;
-
-/** The JSON body of an API sign-in: an object, or null when it is missing, too big or not JSON. */
-export async function readLoginJson(request: Request): Promise<Record<string, unknown> | null> {
-  const text = await request.text();
-  if (text.length > MAX_LOGIN_BODY) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-const NO_STORE = { "Cache-Control": "no-store" };
-
-/**
- * The shared opening of the API sign-in steps (POST /api/admin/login and /login/verify): a
- * same-origin POST with a JSON object body. Answers the body, or the refusal to return: 405 for
- * another method, 400 with `missing` ("email and password", "code") for a bad body.
- */
-export async function readLoginPost(
-  request: Request,
-  missing: string,
-): Promise<Record<string, unknown> | Response> {
-  assertSameOrigin(request);
-  if (request.method !== "POST") {
-    return Response.json(
-      { success: false, error: "Method not allowed" },
-      { status: 405, headers: { ...NO_STORE, Allow: "POST" } },
-    );
-  }
-  const body = await readLoginJson(request);
-  if (body) return body;
-  return Response.json(
-    { success: false, error: `Expected a JSON body with ${missing}` },
-    { status: 400, headers: NO_STORE },
-  );
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
+import { cookieValue } from "./cookies.server";
 import { getSessionAdmin, SESSION_COOKIE } from "./session.server";
 import { FLASH_COOKIE, verifiedFlash } from "./toast.server";
 
@@ -9,19 +10,6 @@ import { FLASH_COOKIE, verifiedFlash } from "./toast.server";
  * one does not: the request is answered like an anonymous visitor's, from the page cache, so
  * sending a random `wlx_session` no longer pushes the server onto its slow path.
  */
-
-function cookieValue(header: string, name: string): string | undefined {
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
 
 export async function hasLivePrivateCookie(db: Db, header: string | undefined): Promise<boolean> {
   if (!header) return false;

@@ -29,9 +29,10 @@ export function isCrossSiteWrite(request: Request): boolean {
   );
 }
 
-/** Throws a 403 JSON response for a cross-site write (for /api resource routes). */
-export function assertSameOrigin(request: Request): void {
-  if (isCrossSiteWrite(request)) {
-    throw Response.json({ error: CROSS_SITE_ERROR }, { status: 403 });
-  }
+/**
+ * The 403 JSON answer to a cross-site write. Routes throw it through assertSameOrigin
+ * (app/server/http/same-origin.server.ts); the API's plumbing (api-route.server.ts) directly.
+ */
+export function crossSiteRefusal(): Response {
+  return Response.json({ error: CROSS_SITE_ERROR }, { status: 403 });
 }

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../platform/db.server";
+import { AUTH_COOKIES } from "./cookies.server";
 
-export const SESSION_COOKIE = "wlx_session";
+/** The session cookie's name (declared in cookies.server.ts). */
+export const SESSION_COOKIE = AUTH_COOKIES.session.name;
 /** Signed out after 2 hours without a request, and after 7 days whatever happens. */
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -138,49 +140,4 @@ export async function purgeExpiredSessions(db: Db): Promise<void> {
       ]),
     )
     .execute();
-}
-
-export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("Cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
-/** Secure only over HTTPS: request.url carries the proxy's scheme only when TRUST_PROXY is set. */
-function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
-}
-
-export function sessionCookie(request: Request, id: string, expiresAt: Date): string {
-  return [
-    `${SESSION_COOKIE}=${id}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Expires=${expiresAt.toUTCString()}`,
-    ...(isHttps(request) ? ["Secure"] : []),
-  ].join("; ");
-}
-
-export function clearSessionCookie(request: Request): string {
-  return [
-    `${SESSION_COOKIE}=`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    "Expires=Thu, 01 Jan 1970 00:00:00 GMT",
-    "Max-Age=0",
-    ...(isHttps(request) ? ["Secure"] : []),
-  ].join("; ");
 }

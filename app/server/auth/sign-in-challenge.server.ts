@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { recordEvent, type RequestOrigin } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
-import { createSession, destroySession, hashSessionId, readCookie } from "./session.server";
+import { AUTH_COOKIES } from "./cookies.server";
+import { createSession, destroySession, hashSessionId } from "./session.server";
 import {
   CODE_FORMAT_MESSAGE,
   parseCode,
@@ -18,8 +19,8 @@ import {
  * code with it; only then is a session (aal2) created.
  */
 
-export const CHALLENGE_COOKIE = "wlx_2fa";
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const CHALLENGE_COOKIE = AUTH_COOKIES.challenge.name;
+export const CHALLENGE_TTL_MS = AUTH_COOKIES.challenge.maxAgeSeconds * 1000;
 export const CHALLENGE_MAX_ATTEMPTS = 5;
 export const CHALLENGE_EXPIRED_MESSAGE = "Your sign-in has expired. Please sign in again.";
 export const CHALLENGE_EXHAUSTED_MESSAGE = "Too many wrong codes. Please sign in again.";
@@ -52,9 +53,8 @@ export async function createChallenge(
   return { id, expiresAt };
 }
 
-/** The live challenge the browser's cookie names, or null. */
-export async function findChallenge(db: Db, request: Request) {
-  const id = readCookie(request, CHALLENGE_COOKIE);
+/** The live challenge `id` (the browser's challenge cookie) names, or null. */
+export async function findChallenge(db: Db, id: string | undefined) {
   if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
   const row = await db
     .selectFrom("login_challenges as c")
@@ -72,30 +72,6 @@ export async function findChallenge(db: Db, request: Request) {
     .where("c.expires_at", ">", sql<Date>`now()`)
     .executeTakeFirst();
   return row ?? null;
-}
-
-const secure = (request: Request) => new URL(request.url).protocol === "https:";
-
-export function challengeCookie(request: Request, challenge: Challenge): string {
-  return [
-    `${CHALLENGE_COOKIE}=${challenge.id}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${Math.floor(CHALLENGE_TTL_MS / 1000)}`,
-    ...(secure(request) ? ["Secure"] : []),
-  ].join("; ");
-}
-
-export function clearChallengeCookie(request: Request): string {
-  return [
-    `${CHALLENGE_COOKIE}=`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    "Max-Age=0",
-    ...(secure(request) ? ["Secure"] : []),
-  ].join("; ");
 }
 
 export type SecondFactorResult =
@@ -117,10 +93,15 @@ export type SecondFactorResult =
 /** The second step: a TOTP or recovery code completes the challenge into an aal2 session. */
 export async function completeSecondFactor(
   db: Db,
-  request: Request,
-  input: { code: unknown; origin: RequestOrigin; previousSessionId?: string },
+  input: {
+    /** The id the browser's challenge cookie carries. */
+    challengeId: string | undefined;
+    code: unknown;
+    origin: RequestOrigin;
+    previousSessionId?: string;
+  },
 ): Promise<SecondFactorResult> {
-  const challenge = await findChallenge(db, request);
+  const challenge = await findChallenge(db, input.challengeId);
   if (!challenge || !challenge.totp_secret) {
     return { ok: false, status: 401, error: CHALLENGE_EXPIRED_MESSAGE, restart: true };
   }

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import { redirect } from "react-router";
 import { z } from "zod";
+import { AUTH_COOKIES, cookieValue, isHttps, setCookieLine } from "./cookies.server";
 import { signatureMatches, signatureOf } from "./secret.server";
-import { readCookie, SESSION_COOKIE } from "./session.server";
+import { SESSION_COOKIE } from "./session.server";
 
 /**
  * One-shot messages that survive a redirect (POST → redirect → GET): the root loader reads and
@@ -11,13 +12,15 @@ import { readCookie, SESSION_COOKIE } from "./session.server";
  * (a link that sets a cookie on a sibling domain, a script on another port): an unsigned or
  * altered one is dropped. The signature travels inside the JSON (`sig`), so the value stays
  * base64url JSON. React Router's createCookie signs too, but only asynchronously, which would
- * turn redirectWithToast (called by many actions, also in `throw`) into a Promise.
+ * turn redirectWithToast (called by many actions, also in `throw`) into a Promise
+ * (cookies.server.ts declares the cookie). Routes set and read it through the HTTP edge,
+ * app/server/http/flash.server.ts.
  *
  * The signature also covers an expiry and the session the next request will carry (issue 17,
  * decision 084): a captured cookie is worthless after FLASH_TTL_SECONDS, and in another browser
  * session, so it cannot be replayed to show a message again and again.
  */
-export const FLASH_COOKIE = "wlx_flash";
+export const FLASH_COOKIE = AUTH_COOKIES.flash.name;
 
 export const flashToastSchema = z.object({
   type: z.enum(["success", "error", "info"]),
@@ -27,21 +30,8 @@ export const flashToastSchema = z.object({
 });
 export type FlashToast = z.infer<typeof flashToastSchema>;
 
-const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
-
-function cookie(request: Request, value: string, maxAge: number): string {
-  return [
-    `${FLASH_COOKIE}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${maxAge}`,
-    ...(isHttps(request) ? ["Secure"] : []),
-  ].join("; ");
-}
-
 /** A flash is read on the page its redirect leads to, at once: a minute is plenty. */
-export const FLASH_TTL_SECONDS = 60;
+export const FLASH_TTL_SECONDS = AUTH_COOKIES.flash.maxAgeSeconds;
 
 const PURPOSE = "flash";
 /** A session's tag in the signature (never in the cookie): a hash of its id, or "" for none. */
@@ -51,11 +41,10 @@ const canonical = (toast: FlashToast, exp: number, sessionId: string | undefined
   JSON.stringify([toast.type, toast.message, toast.id ?? "", exp, sessionTag(sessionId)]);
 
 /**
- * A signed flash cookie for the browser's next request, which carries `sessionId` (the session
- * this response sets, or the request's own; undefined when there is none).
+ * The value of a signed flash cookie for the browser's next request, which carries `sessionId`
+ * (the session this response sets, or the request's own; undefined when there is none).
  */
-export function flashCookie(
-  request: Request,
+export function flashCookieValue(
   toast: FlashToast,
   sessionId: string | undefined,
   now: number = Date.now(),
@@ -63,8 +52,7 @@ export function flashCookie(
   const payload = flashToastSchema.parse({ id: randomUUID(), ...toast });
   const exp = Math.floor(now / 1000) + FLASH_TTL_SECONDS;
   const signed = { ...payload, exp, sig: signatureOf(PURPOSE, canonical(payload, exp, sessionId)) };
-  const value = Buffer.from(JSON.stringify(signed)).toString("base64url");
-  return cookie(request, value, FLASH_TTL_SECONDS);
+  return Buffer.from(JSON.stringify(signed)).toString("base64url");
 }
 
 const signedFlashSchema = flashToastSchema.extend({
@@ -94,8 +82,8 @@ export function verifiedFlash(
   }
 }
 
-/** The session the browser sends next: the one these headers set (or clear), else the request's. */
-function nextSessionId(request: Request, headers: Headers): string | undefined {
+/** The session the browser sends next: the one `headers` set (or clear), else `current`. */
+function nextSessionId(headers: Headers, current: string | undefined): string | undefined {
   for (const line of headers.getSetCookie()) {
     const match = new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(line);
     if (!match) continue;
@@ -105,26 +93,35 @@ function nextSessionId(request: Request, headers: Headers): string | undefined {
       return undefined;
     }
   }
-  return readCookie(request, SESSION_COOKIE);
+  return current;
 }
 
-/** The pending flash message, if any, and the Set-Cookie header that consumes it. */
-export function readFlash(request: Request): { toast: FlashToast | null; headers: Headers } {
-  const headers = new Headers();
-  const raw = readCookie(request, FLASH_COOKIE);
-  if (raw === undefined) return { toast: null, headers };
-  headers.append("Set-Cookie", cookie(request, "", 0));
-  return { toast: verifiedFlash(raw, readCookie(request, SESSION_COOKIE)), headers };
+/**
+ * A redirect to `url` that shows `toast` on the next page, from plain values: whether the request
+ * came over HTTPS and the session id it carries. `init.headers` may add more cookies.
+ */
+export function flashRedirect(
+  url: string,
+  toast: FlashToast,
+  request: { secure: boolean; sessionId: string | undefined },
+  init: { headers?: HeadersInit } = {},
+): Response {
+  const headers = new Headers(init.headers);
+  const value = flashCookieValue(toast, nextSessionId(headers, request.sessionId));
+  headers.append("Set-Cookie", setCookieLine(AUTH_COOKIES.flash, value, request));
+  return redirect(url, { headers });
 }
 
-/** A redirect that shows `toast` on the next page; `init.headers` may add more cookies. */
+/**
+ * For the catalogue's admin services that still build their own redirect; routes use
+ * redirectWithToast of app/server/http/flash.server.ts (the same redirect).
+ */
 export function redirectWithToast(
   request: Request,
   url: string,
   toast: FlashToast,
   init: { headers?: HeadersInit } = {},
 ): Response {
-  const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", flashCookie(request, toast, nextSessionId(request, headers)));
-  return redirect(url, { headers });
+  const sessionId = cookieValue(request.headers.get("Cookie"), SESSION_COOKIE);
+  return flashRedirect(url, toast, { secure: isHttps(request), sessionId }, init);
 }

@@ -234,15 +234,10 @@ export type LinkPage =
 
 /**
  * The loader of a link's page (invitation, password reset, address check): the token of the URL
- * and its address when the link is good, otherwise what is wrong with it. Opening the page changes
- * nothing; only its form uses the token.
+ * (its `token` parameter, "" when missing) and its address when the link is good, otherwise what
+ * is wrong with it. Opening the page changes nothing; only its form uses the token.
  */
-export async function linkPage(
-  db: Db,
-  request: Request,
-  type: VerificationType,
-): Promise<LinkPage> {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function linkPage(db: Db, token: string, type: VerificationType): Promise<LinkPage> {
   const check = await checkVerification(db, type, token);
   return check.ok
     ? { token, email: check.verification.target, problem: null }

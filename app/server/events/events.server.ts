@@ -1,5 +1,5 @@
 import type { Db } from "../platform/db.server";
-import { currentRequestOrigin, type RequestOrigin } from "./request-origin.server";
+import { currentRequestOrigin } from "./request-origin.server";
 
 /*
  * The audit trail (issue 22): one append-only table, written only here. Call recordEvent with the
@@ -67,10 +67,6 @@ export interface EventInput {
 
 /** What the request tells about its sender, for events (defined beside the request scope). */
 export type { RequestOrigin } from "./request-origin.server";
-
-export function requestOrigin(request: Request, ip: string): RequestOrigin {
-  return { ip, userAgent: request.headers.get("User-Agent") };
-}
 
 const clip = (value: string | null | undefined, max: number) =>
   value === null || value === undefined ? null : value.slice(0, max);

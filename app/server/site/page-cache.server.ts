@@ -4,8 +4,7 @@ import type { RequestHandler, RouterContextProvider } from "react-router";
 import { LIST_PARAMS } from "~/domain/catalogue-filters";
 import { PUBLIC_CACHE } from "~/domain/site-cache";
 import { todayIn } from "~/domain/trip-facts";
-import { SESSION_COOKIE } from "../auth/session.server";
-import { FLASH_COOKIE } from "../auth/toast.server";
+import { AUTH_COOKIES, clearCookieLine, cookieNames } from "../auth/cookies.server";
 import type { ContentChanges } from "../platform/content-changes.server";
 import { log } from "../platform/log.server";
 import { urlOf } from "../platform/request-url.server";
@@ -163,19 +162,10 @@ export function clearAtDayChange(cache: PageCache, timeZone: string, everyMs = 6
   return () => clearInterval(timer);
 }
 
-function cookieNames(header: string | undefined): Set<string> {
-  const names = new Set<string>();
-  for (const pair of (header ?? "").split(";")) {
-    const name = pair.split("=")[0]?.trim();
-    if (name) names.add(name);
-  }
-  return names;
-}
-
 /** A signed-in admin's session or a pending flash message makes a request personal. */
 export function hasPrivateCookie(cookieHeader: string | undefined): boolean {
   const names = cookieNames(cookieHeader);
-  return names.has(SESSION_COOKIE) || names.has(FLASH_COOKIE);
+  return names.has(AUTH_COOKIES.session.name) || names.has(AUTH_COOKIES.flash.name);
 }
 
 /**
@@ -554,12 +544,9 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
       if (personal) return bypass();
       // Not real (made up, expired, signed with another key): answered as anonymous, and cleared
       // so the browser stops sending it.
-      for (const name of [SESSION_COOKIE, FLASH_COOKIE])
-        if (cookieNames(cookies).has(name))
-          res.append(
-            "Set-Cookie",
-            `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${req.secure ? "; Secure" : ""}`,
-          );
+      for (const cookie of [AUTH_COOKIES.session, AUTH_COOKIES.flash])
+        if (cookieNames(cookies).has(cookie.name))
+          res.append("Set-Cookie", clearCookieLine(cookie, { secure: req.secure }));
     }
     return fill(req, res, next, pageCacheKey(req.hostname, req.originalUrl), false);
   };

@@ -1,9 +1,14 @@
-import { readLoginPost, sessionHeaders } from "~/server/auth/login.server";
-import { requestOrigin } from "~/server/events/events.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
-import { clearChallengeCookie, completeSecondFactor } from "~/server/auth/sign-in-challenge.server";
-import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
+import { CHALLENGE_COOKIE, completeSecondFactor } from "~/server/auth/sign-in-challenge.server";
+import {
+  clearChallengeCookie,
+  readCookie,
+  sessionHeaders,
+  sessionIdOf,
+} from "~/server/http/cookies.server";
+import { readLoginPost } from "~/server/http/login-post.server";
+import { requestOrigin } from "~/server/http/request-origin.server";
 import type { Route } from "./+types/login-verify";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -16,10 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = servicesFrom(context);
   const body = await readLoginPost(request, "code");
   if (body instanceof Response) return body;
-  const result = await completeSecondFactor(db, request, {
+  const result = await completeSecondFactor(db, {
+    challengeId: readCookie(request, CHALLENGE_COOKIE),
     code: body.code,
     origin: requestOrigin(request, requestInfo(context).clientIp),
-    previousSessionId: readCookie(request, SESSION_COOKIE),
+    previousSessionId: sessionIdOf(request),
   });
   if (result.ok) {
     const headers = sessionHeaders(request, result.session, result.device);

@@ -1,9 +1,14 @@
-import { readLoginPost, sessionHeaders, signIn } from "~/server/auth/login.server";
+import { signIn } from "~/server/auth/login.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { DEVICE_COOKIE } from "~/server/auth/device.server";
-import { readCookie, SESSION_COOKIE } from "~/server/auth/session.server";
-import { challengeCookie } from "~/server/auth/sign-in-challenge.server";
+import {
+  challengeCookie,
+  readCookie,
+  sessionHeaders,
+  sessionIdOf,
+} from "~/server/http/cookies.server";
+import { readLoginPost } from "~/server/http/login-post.server";
 import type { Route } from "./+types/login";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -17,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: body.email,
     password: body.password,
     ip: requestInfo(context).clientIp,
-    previousSessionId: readCookie(request, SESSION_COOKIE),
+    previousSessionId: sessionIdOf(request),
     deviceCookie: readCookie(request, DEVICE_COOKIE),
     userAgent: request.headers.get("User-Agent"),
   });

@@ -1,8 +1,9 @@
-import { requestOrigin } from "~/server/events/events.server";
+import { requestOrigin } from "~/server/http/request-origin.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { signOut } from "~/server/auth/login.server";
-import { assertSameOrigin } from "~/server/auth/security.server";
+import { clearSessionCookie, sessionIdOf } from "~/server/http/cookies.server";
+import { assertSameOrigin } from "~/server/http/same-origin.server";
 import type { Route } from "./+types/logout";
 
 /** POST /api/admin/logout: always deletes the session row (if any) and expires the cookie. */
@@ -15,9 +16,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 405, headers: { Allow: "POST" } },
     );
   }
-  const clear = await signOut(db, request, requestOrigin(request, requestInfo(context).clientIp));
+  await signOut(db, sessionIdOf(request), requestOrigin(request, requestInfo(context).clientIp));
   return Response.json(
     { success: true },
-    { headers: { "Set-Cookie": clear, "Cache-Control": "no-store" } },
+    { headers: { "Set-Cookie": clearSessionCookie(request), "Cache-Control": "no-store" } },
   );
 }

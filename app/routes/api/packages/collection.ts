@@ -3,7 +3,7 @@ import { parseBody, privateJson, readJson, readJsonBody } from "~/server/api/api
 import { kindOf, packageFailure, packageUrl } from "~/server/api/api-kinds.server";
 import { apiAdminId, apiRoute } from "~/server/api/api-route.server";
 import { apiPackageReader, toApiPackage } from "~/server/api/api-schemas.server";
-import { getOptionalAdmin } from "~/server/auth/auth.server";
+import { getOptionalAdmin } from "~/server/http/admin-session.server";
 import { createPackage, listPackages } from "~/server/catalogue/packages.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 

@@ -11,7 +11,7 @@ import { servicesFrom } from "~/server/http/services-context.server";
 import { packageMediaIds, releaseQuietly } from "~/server/media/references.server";
 import { apiAdminId, apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
 import { apiPackageReader, statusPatchSchema, toApiPackage } from "~/server/api/api-schemas.server";
-import { getOptionalAdmin } from "~/server/auth/auth.server";
+import { getOptionalAdmin } from "~/server/http/admin-session.server";
 import { notFound } from "~/server/platform/errors.server";
 import {
   deletePackage,
