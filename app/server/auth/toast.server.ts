@@ -108,7 +108,10 @@ export function flashRedirect(
 ): Response {
   const headers = new Headers(init.headers);
   const value = flashCookieValue(toast, nextSessionId(headers, request.sessionId));
-  headers.append("Set-Cookie", setCookieLine(AUTH_COOKIES.flash, value, request));
+  headers.append(
+    "Set-Cookie",
+    setCookieLine(AUTH_COOKIES.flash, value, { secure: request.secure }),
+  );
   return redirect(url, { headers });
 }
 
