@@ -267,7 +267,8 @@ function passedRequest(argument: ts.Expression, source: ts.SourceFile): string |
 
 /**
  * Calls in each route module (files under `routeDir`) to a function it imports from app/server
- * (`~/server/…` or a relative path into it) with `request` or `args` among the arguments: as
+ * (`~/server/…` or a relative path into it), outside the HTTP edge (app/server/http, which may
+ * take the request), with `request` or `args` among the arguments: as
  * itself, in an object literal (`{ request }`, `{ req: request }`, `{ ...args }`) or as
  * `args.request`.
  */
@@ -287,7 +288,8 @@ export function requestPassing(
         continue;
       }
       const target = resolveImport(file, statement.moduleSpecifier.text, known);
-      if (!target?.startsWith("app/server/")) continue;
+      // app/server/http is the HTTP edge: reading the request is its job.
+      if (!target?.startsWith("app/server/") || target.startsWith("app/server/http/")) continue;
       const clause = statement.importClause;
       if (!clause || clause.isTypeOnly) continue;
       if (clause.name) functions.add(clause.name.text);

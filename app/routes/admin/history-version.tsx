@@ -10,8 +10,8 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  const { db } = servicesFrom(args.context);
-  return restoreVersionAction(db, args);
+  const { db, media } = servicesFrom(args.context);
+  return restoreVersionAction(db, args, { media });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -19,8 +19,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Publish, unpublish, delete, reorder (drag and drop) and move (no JavaScript). */
 export function action(args: Route.ActionArgs) {
-  const { db, media } = servicesFrom(args.context);
-  return adminListAction(db, args, { media });
+  const { db } = servicesFrom(args.context);
+  return adminListAction(db, args);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -12,8 +12,6 @@ import { kindMessages, PACKAGE_KIND_INFO, type PackageKindInfo } from "~/domain/
 import { isUuid, type PackageKind } from "~/domain/schemas";
 import { formatScheduleMoment } from "~/domain/schedule";
 import type { SiteConfig } from "~/domain/site";
-import type { MediaStore } from "../media/media-store.server";
-import { releaseQuietly } from "../media/references.server";
 import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";
@@ -248,7 +246,6 @@ interface Done {
 
 async function perform(
   db: Db,
-  media: MediaStore,
   kind: PackageKind,
   query: AdminListQuery,
   action: ListAction,
@@ -272,8 +269,8 @@ async function perform(
       );
       return { message: m.updated };
     case "delete":
-      // The same path as DELETE /api/{kind}/{id}: the row goes, then media nothing else uses.
-      await releaseQuietly(db, media, await deletePackage(db, kind, action.id, { by }));
+      // The same path as DELETE /api/{kind}/{id}: a soft delete, its files kept until the purge.
+      await deletePackage(db, kind, action.id, { by });
       return { message: m.deleted };
     case "reorder":
       await reorderPage(db, kind, window(action.ids));
@@ -309,11 +306,7 @@ function failureText(kind: PackageKind, intent: ListAction["intent"]): string {
  * 400 (bad input, a position that is not on the list), 404 (unknown package), 409 (a page that is
  * no longer what the admin saw).
  */
-export async function adminListAction(
-  db: Db,
-  args: ActionFunctionArgs,
-  { media }: { media: MediaStore },
-) {
+export async function adminListAction(db: Db, args: ActionFunctionArgs) {
   const kind = listKind(args);
   const query = parseQuery(new URL(args.request.url).searchParams);
   const form = await args.request.formData();
@@ -321,12 +314,12 @@ export async function adminListAction(
   if (formHasUnstorableText(form)) return failure(intent, UNSTORABLE_TEXT_MESSAGE, 400);
   if (isBulkIntent(intent)) {
     const by = adminFromContext(args.context).id;
-    return bulkAction(db, media, args.request, { kind, query, intent, form, by });
+    return bulkAction(db, args.request, { kind, query, intent, form, by });
   }
   const action = readAction(form);
   if (!action) return failure(intent, UNKNOWN_LIST_ACTION, 400);
   try {
-    const done = await perform(db, media, kind, query, action, adminFromContext(args.context).id);
+    const done = await perform(db, kind, query, action, adminFromContext(args.context).id);
     if (action.intent === "reorder") {
       return data<ListActionReply>({ ok: true, intent: "reorder", message: done.message });
     }
@@ -367,7 +360,6 @@ export async function adminListAction(
  */
 async function bulkAction(
   db: Db,
-  store: MediaStore,
   request: Request,
   input: {
     kind: PackageKind;
@@ -390,8 +382,7 @@ async function bulkAction(
         selected,
       });
     }
-    const { count, media } = await applyBulkAction(db, kind, intent, ids, input.by);
-    if (media.length) await releaseQuietly(db, store, media);
+    const { count } = await applyBulkAction(db, kind, intent, ids, input.by);
     return redirectWithToast(request, adminListHref(kind, query), {
       type: "success",
       message: bulkTexts(kind).done(intent, count),

@@ -7,6 +7,7 @@ import { formatReceived } from "~/domain/dates";
 import type { SiteConfig } from "~/domain/site";
 import { adminFromContext } from "../auth/auth.server";
 import { redirectWithToast } from "../auth/toast.server";
+import type { MediaStore } from "../media/media-store.server";
 import type { Db } from "../platform/db.server";
 import { isAppError } from "../platform/errors.server";
 import { log } from "../platform/log.server";
@@ -87,7 +88,11 @@ const restoreSchema = z.object({
 const BAD_RESTORE = "Unknown action. Reload the page and try again.";
 
 /** "Restore this version": saves it as a new version, then back to the history with a flash. */
-export async function restoreVersionAction(db: Db, args: ActionFunctionArgs) {
+export async function restoreVersionAction(
+  db: Db,
+  args: ActionFunctionArgs,
+  { media }: { media: MediaStore },
+) {
   const kind = historyKind(args);
   const id = args.params.id ?? "";
   const versionId = args.params.versionId ?? "";
@@ -101,6 +106,7 @@ export async function restoreVersionAction(db: Db, args: ActionFunctionArgs) {
     const { message } = await restoreVersion(db, kind, id, versionId, {
       by: adminFromContext(args.context).id,
       expectedUpdatedAt: parsed.data.updated_at,
+      media,
     });
     return redirectWithToast(args.request, historyPath(kind, id), { type: "success", message });
   } catch (error) {

@@ -14,7 +14,6 @@ import {
 import { isUuid, LIMITS, MESSAGES, type TravelMoment } from "~/domain/schemas";
 import { redirectWithToast } from "../auth/toast.server";
 import type { MediaStore } from "../media/media-store.server";
-import { saveWithUploads, withMediaRelease } from "../media/references.server";
 import { parseUploadForm, UploadError, type ParsedUploadForm } from "../media/uploads.server";
 import type { Db } from "../platform/db.server";
 import { AppError, badRequest, isAppError, notFound } from "../platform/errors.server";
@@ -234,20 +233,15 @@ async function saveMoment(
     return reply(intent, { ...result, error }, 400);
   }
   if (intent === "create") {
-    await saveWithUploads(upload, () => createMoment(db, submission.value, { by }));
+    await createMoment(db, submission.value, { by, uploads: upload });
     return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.created });
   }
-  const id = existing!.id;
-  await saveWithUploads(upload, () =>
-    withMediaRelease(db, store, { momentId: id }, () =>
-      updateMoment(db, id, submission.value, { by }),
-    ),
-  );
+  await updateMoment(db, existing!.id, submission.value, { by, media: store, uploads: upload });
   return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.updated });
 }
 
 async function removeMoment(db: Db, store: MediaStore, request: Request, id: string) {
-  await withMediaRelease(db, store, { momentId: id }, () => deleteMoment(db, id));
+  await deleteMoment(db, id, { media: store });
   return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.deleted });
 }
 

@@ -13,7 +13,6 @@ import { kindInfo, kindMessages } from "~/domain/package-kinds";
 import { isUuid, slugify, type Package, type PackageKind } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { readPackageFormPost, type PackageFormPost } from "../media/package-form-media.server";
-import { packageMediaIds, releaseQuietly } from "../media/references.server";
 import type { MediaStore } from "../media/media-store.server";
 import { UploadError } from "../media/uploads.server";
 import { adminFromContext } from "../auth/auth.server";
@@ -126,20 +125,16 @@ export async function submitPackageForm(db: Db, args: ActionFunctionArgs, deps: 
     if (error instanceof UploadError) return uploadRefusal(target.kind, deps.site.timeZone, error);
     throw error;
   }
-  let outcome: Awaited<ReturnType<typeof savePackageForm>>;
-  try {
-    outcome = await savePackageForm(
-      db,
-      deps,
-      target,
-      pkg,
-      post.formData,
-      adminFromContext(args.context).id,
-    );
-  } catch (error) {
-    await post.release();
-    throw error;
-  }
+  // A write that fails releases the files this post stored (writeWithMedia); so does, below,
+  // every other answer that is not a saved package.
+  const outcome = await savePackageForm(
+    db,
+    deps,
+    target,
+    pkg,
+    post,
+    adminFromContext(args.context).id,
+  );
   if ("saved" in outcome) {
     // Saved; chosen files that found no free place are named in the same flash (no JavaScript).
     return redirectWithToast(args.request, kindInfo(target.kind).admin.listPath, {
@@ -172,10 +167,12 @@ async function savePackageForm(
   deps: PackageFormDeps,
   target: PackageFormTarget,
   pkg: Package | undefined,
-  formData: FormData,
+  post: PackageFormPost,
   by: string,
 ) {
   const { kind } = target;
+  const { formData } = post;
+  const media = { media: deps.media, uploads: post };
   const messages = kindMessages(kind);
   const submission = parseWithZod(formData, {
     schema: packageFormSchema(kind, deps.site.timeZone),
@@ -198,20 +195,18 @@ async function savePackageForm(
         db,
         kind,
         { ...input, slug },
-        { slugConflict: full ? "refuse" : "suffix", by },
+        { slugConflict: full ? "refuse" : "suffix", by, ...media },
       );
     } else {
       // The exclusive form has no slug field: its package keeps the slug it has.
       const slug = full ? (input.slug ?? slugify(input.title)) : undefined;
-      const before = await packageMediaIds(db, pkg.id);
       await updatePackage(
         db,
         kind,
         pkg.id,
         { ...input, ...(full ? {} : notOnExclusiveForm(pkg)), slug },
-        { slugConflict: "refuse", expectedUpdatedAt: version ?? pkg.updated_at, by },
+        { slugConflict: "refuse", expectedUpdatedAt: version ?? pkg.updated_at, by, ...media },
       );
-      await releaseQuietly(db, deps.media, before);
     }
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw notFoundResponse(kind);
