@@ -45,9 +45,11 @@ export interface MomentScreen {
   max: number;
 }
 
-/** The moments in their order and the dialog the URL asks for (an unknown id opens none). */
-export async function loadMomentScreen(db: Db, request: Request): Promise<MomentScreen> {
-  const params = new URL(request.url).searchParams;
+/**
+ * The moments in their order and the dialog the URL's search params ask for (?add, ?edit=ID,
+ * ?delete=ID; an unknown id opens none).
+ */
+export async function loadMomentScreen(db: Db, params: URLSearchParams): Promise<MomentScreen> {
   const moments = await listMoments(db);
   const byId = (key: string) => {
     const id = params.get(key);

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { data, type ActionFunctionArgs } from "react-router";
 import {
   formRouteFromPattern,
   packageFormSchema,
@@ -23,8 +23,6 @@ import { log } from "../platform/log.server";
 import { formHasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { createPackage, getPackageById, updatePackage } from "./packages.server";
 
-type FormArgs = LoaderFunctionArgs | ActionFunctionArgs;
-
 export interface PackageFormTarget {
   kind: PackageKind;
   mode: FormMode;
@@ -32,12 +30,15 @@ export interface PackageFormTarget {
   id?: string;
 }
 
-/** The kind and mode come from the matched route pattern, never from the URL text. */
-export function packageFormTarget(args: FormArgs): PackageFormTarget {
-  const route = formRouteFromPattern(args.pattern);
-  if (!route) throw new Error(`No package form serves ${args.pattern}`);
+/**
+ * The kind and mode come from the matched route pattern, never from the URL text; the id from the
+ * route's `:id` (edit mode).
+ */
+export function packageFormTarget(pattern: string, idParam: string | undefined): PackageFormTarget {
+  const route = formRouteFromPattern(pattern);
+  if (!route) throw new Error(`No package form serves ${pattern}`);
   if (route.mode === "new") return route;
-  const id = args.params.id ?? "";
+  const id = idParam ?? "";
   // A malformed id is as unknown as a missing one.
   if (!isUuid(id)) throw notFoundResponse(route.kind);
   return { ...route, id };
@@ -62,10 +63,9 @@ export interface PackageFormDeps {
 
 export async function loadPackageForm(
   db: Db,
-  args: LoaderFunctionArgs,
+  target: PackageFormTarget,
   { site }: Pick<PackageFormDeps, "site">,
 ): Promise<PackageFormData> {
-  const target = packageFormTarget(args);
   const pkg = await existingPackage(db, target);
   const { timeZone } = site;
   return {
@@ -116,7 +116,7 @@ const FILES_NOT_KEPT = "The files you chose were not kept: please choose them ag
  * saved package releases the files this post stored, so a failed save leaves no file behind.
  */
 export async function submitPackageForm(db: Db, args: ActionFunctionArgs, deps: PackageFormDeps) {
-  const target = packageFormTarget(args);
+  const target = packageFormTarget(args.pattern, args.params.id);
   const pkg = await existingPackage(db, target);
   let post: PackageFormPost;
   try {
