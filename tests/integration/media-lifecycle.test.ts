@@ -5,16 +5,14 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { travelMomentInputSchema } from "~/domain/schemas";
 import { createMoment, deleteMoment, updateMoment } from "~/server/catalogue/moments.server";
-import { deletePackage, updatePackage } from "~/server/catalogue/packages.server";
+import { createPackage, deletePackage, updatePackage } from "~/server/catalogue/packages.server";
 import { LocalMediaStore, type MediaStore } from "~/server/media/media-store.server";
 import { configureMediaUrls } from "~/server/media/media-urls.server";
 import {
   momentMediaIds,
   packageMediaIds,
   releaseMedia,
-  saveWithUploads,
   sweepUnattachedMedia,
-  withMediaRelease,
 } from "~/server/media/references.server";
 import { parseUploadForm, type StoredMedia } from "~/server/media/uploads.server";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
@@ -111,18 +109,14 @@ describe.each(drivers)("media lifecycle on the %s driver", (_name, make) => {
       }),
     );
 
-    await withMediaRelease(db(), store, { packageId: pkg.id }, () =>
-      deletePackage(db(), "trip", pkg.id),
-    );
+    await deletePackage(db(), "trip", pkg.id);
     expect(await present(a!)).toBe(true);
     // Purged for good 30 days later (with its history): the moment still uses it.
     await retentionLater(db(), store);
     expect(await present(a!)).toBe(true);
 
     // Deleting the moment releases both its video and its thumbnail.
-    await withMediaRelease(db(), store, { momentId: moment.id }, () =>
-      deleteMoment(db(), moment.id),
-    );
+    await deleteMoment(db(), moment.id, { media: store });
     await retentionLater(db(), store);
     expect(await present(a!)).toBe(false);
     expect(await present(video)).toBe(false);
@@ -150,14 +144,10 @@ describe.each(drivers)("media lifecycle on the %s driver", (_name, make) => {
     const shared = images[0]!;
     const one = await makePackage(db(), "trip", { title: "One", images: [shared.url] });
     const two = await makePackage(db(), "local", { title: "Two", images: [shared.url] });
-    await withMediaRelease(db(), store, { packageId: one.id }, () =>
-      deletePackage(db(), "trip", one.id),
-    );
+    await deletePackage(db(), "trip", one.id);
     await retentionLater(db(), store);
     expect(await present(shared)).toBe(true);
-    await withMediaRelease(db(), store, { packageId: two.id }, () =>
-      deletePackage(db(), "local", two.id),
-    );
+    await deletePackage(db(), "local", two.id);
     // Soft-deleted: restorable for 30 days, so still there until the purge.
     expect(await present(shared)).toBe(true);
     await retentionLater(db(), store);
@@ -175,13 +165,12 @@ describe.each(drivers)("media lifecycle on the %s driver", (_name, make) => {
     expect((await packageMediaIds(db(), pkg.id)).sort()).toEqual(
       [a!.mediaId, video.mediaId].sort(),
     );
-    await withMediaRelease(db(), store, { packageId: pkg.id }, () =>
-      updatePackage(
-        db(),
-        "trip",
-        pkg.id,
-        packageInput("trip", { title: "Replace", images: [b!.url] }),
-      ),
+    await updatePackage(
+      db(),
+      "trip",
+      pkg.id,
+      packageInput("trip", { title: "Replace", images: [b!.url] }),
+      { media: store },
     );
     // The first version still uses them (restore must not show a broken image)…
     expect(await present(a!)).toBe(true);
@@ -200,12 +189,11 @@ describe.each(drivers)("media lifecycle on the %s driver", (_name, make) => {
       travelMomentInputSchema.parse({ title: "M", videoUrl: first.video.url }),
     );
     expect(await momentMediaIds(db(), moment.id)).toEqual([first.video.mediaId]);
-    await withMediaRelease(db(), store, { momentId: moment.id }, () =>
-      updateMoment(
-        db(),
-        moment.id,
-        travelMomentInputSchema.parse({ title: "M", videoUrl: second.video.url }),
-      ),
+    await updateMoment(
+      db(),
+      moment.id,
+      travelMomentInputSchema.parse({ title: "M", videoUrl: second.video.url }),
+      { media: store },
     );
     expect(await present(first.video)).toBe(true);
     await retentionLater(db(), store);
@@ -213,9 +201,11 @@ describe.each(drivers)("media lifecycle on the %s driver", (_name, make) => {
     expect(await present(second.video)).toBe(true);
   });
 
-  it("a failed database write releases what the request just stored", async () => {
+  it("a failed database write releases what the request just stored, and keeps the old files", async () => {
+    const { images } = await upload();
+    const [kept] = images;
+    await makePackage(db(), "trip", { title: "Taken", slug: "taken", images: [kept!.url] });
     const form = new FormData();
-    form.append("title", "");
     form.append("images.new", new File([await png()], "a.png"));
     const parsed = await parseUploadForm(
       new Request("http://localhost/", { method: "POST", body: form }),
@@ -223,16 +213,20 @@ describe.each(drivers)("media lifecycle on the %s driver", (_name, make) => {
     );
     const [stored] = parsed.stored;
     expect(await present(stored!)).toBe(true);
+    // The slug is taken and the form's policy refuses it: the write fails inside its transaction.
     await expect(
-      saveWithUploads(parsed, () =>
-        makePackage(db(), "trip", {
-          title: String(parsed.formData.get("title")),
-          images: parsed.formData.getAll("images.new").map(String),
-        }),
+      createPackage(
+        db(),
+        "trip",
+        packageInput("trip", { title: "Second", slug: "taken", images: [stored!.url] }),
+        { slugConflict: "refuse", media: store, uploads: parsed },
       ),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ status: 409 });
     expect(await present(stored!)).toBe(false);
-    expect(await db().selectFrom("packages").select("id").execute()).toEqual([]);
+    expect(await present(kept!)).toBe(true);
+    expect(await db().selectFrom("packages").select("title").execute()).toEqual([
+      { title: "Taken" },
+    ]);
   });
 
   it("sweeps uploads never attached after 24 hours, and only those", async () => {

@@ -6,10 +6,9 @@ import {
   etagOf,
   hasUnstorableText,
   parseBody,
-  publicJson,
-  readJsonBody,
   toErrorResponse,
 } from "~/server/api/api-http.server";
+import { publicJson, readJsonBody } from "~/server/http/api-request.server";
 import { AppError } from "~/server/platform/errors.server";
 import { setLogLevel } from "~/server/platform/log.server";
 

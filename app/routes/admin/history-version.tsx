@@ -1,17 +1,19 @@
 import { VersionView } from "~/components/admin/history/version-view";
-import { restoreVersionAction, versionScreen } from "~/server/catalogue/history-screens.server";
+import { adminFromContext } from "~/server/auth/auth.server";
+import { versionScreen } from "~/server/catalogue/history-screens.server";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { restoreVersionAction } from "./history-version.server";
 import type { Route } from "./+types/history-version";
 
 /** /admin/history/{kind}/{id}/{versionId}: one version, read-only, and "Restore this version". */
-export function loader(args: Route.LoaderArgs) {
-  const { db, site } = servicesFrom(args.context);
-  return versionScreen(db, args, { site });
+export function loader({ params, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
+  return versionScreen(db, params, { site });
 }
 
 export function action(args: Route.ActionArgs) {
-  const { db } = servicesFrom(args.context);
-  return restoreVersionAction(db, args);
+  const { db, media } = servicesFrom(args.context);
+  return restoreVersionAction(db, args, { media, by: adminFromContext(args.context).id });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

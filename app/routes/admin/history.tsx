@@ -4,9 +4,9 @@ import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/history";
 
 /** /admin/history/{kind}/{id}: a package's or travel moment's versions (issue 19). */
-export function loader(args: Route.LoaderArgs) {
-  const { db, site } = servicesFrom(args.context);
-  return historyScreen(db, args, { site });
+export function loader({ params, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
+  return historyScreen(db, params, { site });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

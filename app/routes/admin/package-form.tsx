@@ -1,13 +1,17 @@
 import { PackageFormScreen } from "~/components/admin/package-form/package-form-screen";
 import { formTitle } from "~/components/admin/package-form/form-texts";
-import { loadPackageForm, submitPackageForm } from "~/server/catalogue/package-form.server";
+import {
+  loadPackageForm,
+  packageFormTarget,
+  submitPackageForm,
+} from "~/server/catalogue/package-form.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/package-form";
 
 /** /admin/new-{kind} and /admin/edit-{kind}/:id for the four kinds: one form, one action. */
-export function loader(args: Route.LoaderArgs) {
-  const { db, site } = servicesFrom(args.context);
-  return loadPackageForm(db, args, { site });
+export function loader({ pattern, params, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
+  return loadPackageForm(db, packageFormTarget(pattern, params.id), { site });
 }
 
 export function action(args: Route.ActionArgs) {

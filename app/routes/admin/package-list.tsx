@@ -1,14 +1,17 @@
 import { PackageList } from "~/components/admin/package-list";
 import { kindInfo } from "~/domain/package-kinds";
-import { adminListAction, adminPackageList } from "~/server/catalogue/admin-lists.server";
+import { adminFromContext } from "~/server/auth/auth.server";
+import { adminPackageList, listKind } from "~/server/catalogue/admin-lists.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { clicksByPackage, dayIn } from "~/server/leads/booking-clicks.server";
+import { adminListAction } from "./package-list.server";
 import type { Route } from "./+types/package-list";
 
 /** /admin/dashboard, /admin/discovery, /admin/exclusive and /admin/local: one screen, four kinds. */
-export async function loader(args: Route.LoaderArgs) {
-  const { db, site } = servicesFrom(args.context);
-  const list = await adminPackageList(db, args, { site });
+export async function loader({ request, pattern, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
+  const searchParams = new URL(request.url).searchParams;
+  const list = await adminPackageList(db, listKind(pattern), searchParams, { site });
   // Issue 18: each card shows its Book Now clicks of the last 30 days.
   const clicks = await clicksByPackage(db, dayIn(site.timeZone));
   return {
@@ -19,8 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Publish, unpublish, delete, reorder (drag and drop) and move (no JavaScript). */
 export function action(args: Route.ActionArgs) {
-  const { db, media } = servicesFrom(args.context);
-  return adminListAction(db, args, { media });
+  const { db } = servicesFrom(args.context);
+  return adminListAction(db, args, { by: adminFromContext(args.context).id });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -7,7 +7,7 @@ import type { Route } from "./+types/travel-moments";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesFrom(context);
-  return loadMomentScreen(db, request);
+  return loadMomentScreen(db, new URL(request.url).searchParams);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

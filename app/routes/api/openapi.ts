@@ -1,6 +1,6 @@
-import { publicJson } from "~/server/api/api-http.server";
 import { apiRoute } from "~/server/api/api-route.server";
 import { openApiDocument } from "~/server/api/openapi.server";
+import { publicJson } from "~/server/http/api-request.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 
 // GET /api/openapi.json: generated from the zod schemas the routes validate with.

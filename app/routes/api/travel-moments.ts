@@ -1,8 +1,8 @@
-import { readJson } from "~/server/api/api-http.server";
 import { momentFailure } from "~/server/api/api-moments.server";
 import { apiRoute } from "~/server/api/api-route.server";
 import { getOptionalAdmin } from "~/server/http/admin-session.server";
 import { listMoments } from "~/server/catalogue/moments.server";
+import { readJson } from "~/server/http/api-request.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 
 // GET /api/travel-moments: active moments in order for visitors, every moment for an admin.

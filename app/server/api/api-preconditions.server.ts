@@ -23,28 +23,6 @@ export interface WritePrecondition {
   via: "if-match" | "updated_at";
 }
 
-/**
- * The precondition a PUT asked for, checked against the version read just before (`current`):
- * a miss throws 412 at once; undefined when the caller asked for none (or `If-Match: *`, which
- * any existing item meets). RFC 9110: If-Match compares strongly, so a weak tag never matches.
- */
-export function writePrecondition(
-  request: Request,
-  body: Record<string, unknown>,
-  current: string,
-): WritePrecondition | undefined {
-  const header = request.headers.get("If-Match");
-  if (header !== null) {
-    const tags = header.split(",").map((tag) => tag.trim());
-    if (tags.includes("*")) return undefined;
-    if (!tags.includes(versionEtag(current))) throw new AppError(PRECONDITION_FAILED_MESSAGE, 412);
-    return { expectedUpdatedAt: current, via: "if-match" };
-  }
-  if (typeof body.updated_at === "string")
-    return { expectedUpdatedAt: body.updated_at, via: "updated_at" };
-  return undefined;
-}
-
 /** A stale write found inside the transaction answers as its precondition says (412 or 409). */
 export function asPreconditionFailure(
   error: unknown,

@@ -30,9 +30,9 @@ export function allowHeader(methods: readonly ApiMethod[]): string {
 /** The admin a write was let through for, by request: whom the versions it records name. */
 const writers = new WeakMap<Request, string>();
 
-/** The id of the admin making this (write) request; null when none was checked. */
-export function apiAdminId(args: ApiArgs): string | null {
-  return writers.get(args.request) ?? null;
+/** The id of the admin `request` (a write) was let through for; null when none was checked. */
+export function writerOf(request: Request): string | null {
+  return writers.get(request) ?? null;
 }
 
 const isWrite = (method: ApiMethod): method is WriteMethod =>
@@ -67,9 +67,4 @@ export function apiRoute(spec: ApiRouteSpec) {
     }
   }
   return { loader: dispatch, action: dispatch, methods };
-}
-
-/** A route param that the router guarantees for the matched pattern. */
-export function param(args: ApiArgs, name: string): string {
-  return args.params[name] ?? "";
 }

@@ -1,10 +1,9 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import {
   ADMIN_PAGE_SIZE,
   adminListHref,
   adminPageCount,
-  adminPageOf,
   adminPageOffset,
   parseAdminPage,
 } from "~/domain/admin-paging";
@@ -12,23 +11,9 @@ import { kindMessages, PACKAGE_KIND_INFO, type PackageKindInfo } from "~/domain/
 import { isUuid, type PackageKind } from "~/domain/schemas";
 import { formatScheduleMoment } from "~/domain/schedule";
 import type { SiteConfig } from "~/domain/site";
-import type { MediaStore } from "../media/media-store.server";
-import { releaseQuietly } from "../media/references.server";
-import { adminFromContext } from "../auth/auth.server";
-import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";
-import { conflict, isAppError } from "../platform/errors.server";
-import { log } from "../platform/log.server";
-import { formHasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
+import { conflict } from "../platform/errors.server";
 import { listAdminCardPage } from "./admin-cards.server";
-import {
-  applyBulkAction,
-  bulkDeletePreview,
-  bulkTexts,
-  isBulkIntent,
-  readSelection,
-  type BulkIntent,
-} from "./bulk-actions.server";
 import { deletePackage, getPackageById, setPackageStatus } from "./packages.server";
 import {
   movePackageToPosition,
@@ -51,17 +36,16 @@ export type AdminListQuery = z.infer<typeof listQuerySchema> & {
   page: number;
 };
 
-type RouteArgs = LoaderFunctionArgs | ActionFunctionArgs;
-
 /** The package kind whose admin list the matched route pattern is ('admin/local' → local). */
 export function kindForListPattern(pattern: string): PackageKindInfo | undefined {
   const path = `/${pattern.replace(/^\/+/, "").replace(/\/+$/, "")}`;
   return Object.values(PACKAGE_KIND_INFO).find((info) => info.admin.listPath === path);
 }
 
-function listKind(args: RouteArgs): PackageKind {
-  const info = kindForListPattern(args.pattern);
-  if (!info) throw new Error(`No package list serves ${args.pattern}`);
+/** The kind of the list screen the matched route pattern is. */
+export function listKind(pattern: string): PackageKind {
+  const info = kindForListPattern(pattern);
+  if (!info) throw new Error(`No package list serves ${pattern}`);
   return info.kind;
 }
 
@@ -99,7 +83,7 @@ export interface AdminPackageListData {
   selectAll: boolean;
 }
 
-function parseQuery(searchParams: URLSearchParams): AdminListQuery {
+export function parseQuery(searchParams: URLSearchParams): AdminListQuery {
   return {
     ...listQuerySchema.parse({
       q: searchParams.get("q") ?? "",
@@ -116,11 +100,10 @@ function parseQuery(searchParams: URLSearchParams): AdminListQuery {
  */
 export async function adminPackageList(
   db: Db,
-  args: LoaderFunctionArgs,
+  kind: PackageKind,
+  searchParams: URLSearchParams,
   { site }: { site: Pick<SiteConfig, "timeZone"> },
 ): Promise<AdminPackageListData> {
-  const kind = listKind(args);
-  const searchParams = new URL(args.request.url).searchParams;
   const query = parseQuery(searchParams);
   const filter = {
     kind,
@@ -196,7 +179,7 @@ const listActionSchema = z.discriminatedUnion("intent", [
   /** "Move to position…": one card to a 1-based place in the kind's whole order. */
   z.object({ intent: z.literal("move-to"), id, position: z.string().max(40) }),
 ]);
-type ListAction = z.infer<typeof listActionSchema>;
+export type ListAction = z.infer<typeof listActionSchema>;
 
 export const UNKNOWN_LIST_ACTION = "Unknown action. Reload the page and try again.";
 export const REORDER_FILTERED =
@@ -222,14 +205,14 @@ export type ListActionReply =
 
 type Target = { id: string; title: string };
 
-const failure = (
+export const failure = (
   intent: string,
   message: string,
   status: number,
   extra: { detail?: string; id?: string; position?: string; selected?: string[] } = {},
 ) => data<ListActionReply>({ ok: false, intent, message, ...extra }, { status });
 
-function readAction(form: FormData): ListAction | undefined {
+export function readAction(form: FormData): ListAction | undefined {
   const parsed = listActionSchema.safeParse({
     intent: form.get("intent"),
     id: form.get("id") ?? undefined,
@@ -240,15 +223,15 @@ function readAction(form: FormData): ListAction | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-interface Done {
+export interface Done {
   message: string;
   /** Where a moved card now is (1-based, whole order): the redirect follows it to its page. */
   position?: number;
 }
 
-async function perform(
+/** One list action, with plain values; what to say, and where a moved card went. */
+export async function perform(
   db: Db,
-  media: MediaStore,
   kind: PackageKind,
   query: AdminListQuery,
   action: ListAction,
@@ -272,8 +255,8 @@ async function perform(
       );
       return { message: m.updated };
     case "delete":
-      // The same path as DELETE /api/{kind}/{id}: the row goes, then media nothing else uses.
-      await releaseQuietly(db, media, await deletePackage(db, kind, action.id, { by }));
+      // The same path as DELETE /api/{kind}/{id}: a soft delete, its files kept until the purge.
+      await deletePackage(db, kind, action.id, { by });
       return { message: m.deleted };
     case "reorder":
       await reorderPage(db, kind, window(action.ids));
@@ -295,118 +278,10 @@ async function perform(
   }
 }
 
-function failureText(kind: PackageKind, intent: ListAction["intent"]): string {
+/** The spec's text for a list action that failed. */
+export function failureText(kind: PackageKind, intent: ListAction["intent"]): string {
   const m = kindMessages(kind);
   if (intent === "delete") return m.deleteFailed;
   if (intent === "reorder" || intent === "move" || intent === "move-to") return m.reorderFailed;
   return m.updateFailed;
-}
-
-/**
- * Publish, unpublish, delete and reorder from a list screen. Form posts come back to the list
- * (search, filter and page kept; a moved card is followed to its new page) with a flash message;
- * the drag-and-drop fetcher gets a reply it shows as a toast. Refusals keep everything as it was:
- * 400 (bad input, a position that is not on the list), 404 (unknown package), 409 (a page that is
- * no longer what the admin saw).
- */
-export async function adminListAction(
-  db: Db,
-  args: ActionFunctionArgs,
-  { media }: { media: MediaStore },
-) {
-  const kind = listKind(args);
-  const query = parseQuery(new URL(args.request.url).searchParams);
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
-  if (formHasUnstorableText(form)) return failure(intent, UNSTORABLE_TEXT_MESSAGE, 400);
-  if (isBulkIntent(intent)) {
-    const by = adminFromContext(args.context).id;
-    return bulkAction(db, media, args.request, { kind, query, intent, form, by });
-  }
-  const action = readAction(form);
-  if (!action) return failure(intent, UNKNOWN_LIST_ACTION, 400);
-  try {
-    const done = await perform(db, media, kind, query, action, adminFromContext(args.context).id);
-    if (action.intent === "reorder") {
-      return data<ListActionReply>({ ok: true, intent: "reorder", message: done.message });
-    }
-    const whole = query.q === "" && query.status === "all";
-    const page = done.position === undefined || !whole ? query.page : adminPageOf(done.position);
-    const to = adminListHref(kind, { ...query, page });
-    // A card moved by "Move to position…" is scrolled to on its (new) page.
-    const hash = action.intent === "move-to" ? `#card-${action.id}` : "";
-    return redirectWithToast(args.request, `${to}${hash}`, {
-      type: "success",
-      message: done.message,
-    });
-  } catch (error) {
-    if (isAppError(error) && [400, 404, 409].includes(error.status)) {
-      // Bad input and a gone package say what is wrong; a stale page gets the spec's text.
-      const message =
-        error.status === 409 && error.message !== REORDER_FILTERED
-          ? failureText(kind, action.intent)
-          : error.message;
-      return failure(action.intent, message, error.status, {
-        detail: error.message,
-        ...(action.intent === "move-to" ? { id: action.id, position: action.position } : {}),
-      });
-    }
-    log("error", "admin list action failed", {
-      kind,
-      intent: action.intent,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    });
-    return failure(action.intent, failureText(kind, action.intent), 500);
-  }
-}
-
-/**
- * Publish, Unpublish or Delete the cards selected on a list (issue 19): all or nothing, one toast
- * for all ("3 packages published"). Delete asks once: a post without `confirm=yes` answers with
- * the confirmation step (JavaScript asks in a dialog first and posts the confirmation directly).
- */
-async function bulkAction(
-  db: Db,
-  store: MediaStore,
-  request: Request,
-  input: {
-    kind: PackageKind;
-    query: AdminListQuery;
-    intent: BulkIntent;
-    form: FormData;
-    by: string;
-  },
-) {
-  const { kind, query, intent, form } = input;
-  const posted = form.getAll("selected").filter((v): v is string => typeof v === "string");
-  try {
-    const ids = readSelection(kind, form);
-    if (intent === "bulk-delete" && form.get("confirm") !== "yes") {
-      const selected = await bulkDeletePreview(db, kind, ids);
-      return data<ListActionReply>({
-        ok: true,
-        intent: "bulk-delete-confirm",
-        message: bulkTexts(kind).confirm(selected.length),
-        selected,
-      });
-    }
-    const { count, media } = await applyBulkAction(db, kind, intent, ids, input.by);
-    if (media.length) await releaseQuietly(db, store, media);
-    return redirectWithToast(request, adminListHref(kind, query), {
-      type: "success",
-      message: bulkTexts(kind).done(intent, count),
-    });
-  } catch (error) {
-    if (isAppError(error) && (error.status === 400 || error.status === 409)) {
-      return failure(intent, error.message, error.status, { selected: posted.slice(0, 100) });
-    }
-    log("error", "admin bulk action failed", {
-      kind,
-      intent,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    });
-    return failure(intent, kindMessages(kind).updateFailed, 500, {
-      selected: posted.slice(0, 100),
-    });
-  }
 }

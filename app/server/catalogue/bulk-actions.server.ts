@@ -80,8 +80,8 @@ export async function bulkDeletePreview(
 }
 
 /**
- * Applies one bulk action in one transaction. Returns how many packages it changed and the media
- * ids deleted packages referenced (to prune after the commit).
+ * Applies one bulk action in one transaction. Returns how many packages it changed. A deleted
+ * package keeps its files until it is purged (deletePackage), so a bulk delete releases none.
  */
 export async function applyBulkAction(
   db: Db,
@@ -89,17 +89,16 @@ export async function applyBulkAction(
   intent: BulkIntent,
   ids: readonly string[],
   by: string | null,
-): Promise<{ count: number; media: string[] }> {
+): Promise<{ count: number }> {
   return inTransaction(db, async (trx) => {
     const selected = await lockSelection(trx, kind, ids);
-    const media: string[] = [];
     for (const { id } of selected) {
-      if (intent === "bulk-delete") media.push(...(await deletePackage(trx, kind, id, { by })));
+      if (intent === "bulk-delete") await deletePackage(trx, kind, id, { by });
       else {
         const status = intent === "bulk-publish" ? "published" : "draft";
         await setPackageStatus(trx, kind, id, status, { by });
       }
     }
-    return { count: selected.length, media };
+    return { count: selected.length };
   });
 }

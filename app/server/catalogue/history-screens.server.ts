@@ -1,39 +1,30 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { z } from "zod";
+import { data } from "react-router";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { packageKindSchema, type PackageKind } from "~/domain/schemas";
-import { historyPath, recentlyDeletedPath, type HistoryKind } from "~/domain/versions";
+import type { HistoryKind } from "~/domain/versions";
 import { formatReceived } from "~/domain/dates";
 import type { SiteConfig } from "~/domain/site";
-import { adminFromContext } from "../auth/auth.server";
-import { redirectWithToast } from "../auth/toast.server";
 import type { Db } from "../platform/db.server";
 import { isAppError } from "../platform/errors.server";
-import { log } from "../platform/log.server";
-import {
-  listDeletedPackages,
-  RECENTLY_DELETED_DAYS,
-  restoreDeletedPackage,
-  undeleteMessage,
-} from "./deleted-packages.server";
-import { isHistoryKind, loadHistory, loadVersion, restoreVersion } from "./history.server";
+import { listDeletedPackages, RECENTLY_DELETED_DAYS } from "./deleted-packages.server";
+import { isHistoryKind, loadHistory, loadVersion } from "./history.server";
 
 /*
- * The route glue of the history and Recently deleted screens: parse the URL and the form once,
- * call one service, answer data, a 404, or a redirect with a flash. Refusals answer the screen
- * with the message and the error's status (JavaScript off shows it inline, on as a toast too).
+ * The history and Recently deleted screens, from the URL's params (plain values): data, or a 404
+ * page. Their actions (a form and a redirect with a flash) sit beside their routes
+ * (app/routes/admin/history-version.server.ts, recently-deleted.server.ts); refusals answer the
+ * screen with the message and the error's status (JavaScript off shows it inline, on as a toast).
  */
-
-type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
 function notFoundPage(message: string): never {
   throw data(message, { status: 404, statusText: "Not Found" });
 }
 
-function historyKind(args: Args): HistoryKind {
-  const kind = args.params.kind ?? "";
-  if (!isHistoryKind(kind)) notFoundPage("There is no history of that kind.");
-  return kind;
+/** The history kind a URL names (`:kind`); any other is the admin's not-found page. */
+export function historyKind(kind: string | undefined): HistoryKind {
+  const value = kind ?? "";
+  if (!isHistoryKind(value)) notFoundPage("There is no history of that kind.");
+  return value;
 }
 
 /** Service 404s become the admin's not-found page; everything else goes on. */
@@ -52,19 +43,25 @@ type Site = { site: Pick<SiteConfig, "timeZone"> };
 /** "25 Nov 2026, 14:05" in the company's time zone, formatted on the server (no hydration drift). */
 const when = (iso: string, { site }: Site) => formatReceived(new Date(iso), site.timeZone);
 
-export async function historyScreen(db: Db, args: LoaderFunctionArgs, deps: Site) {
-  const kind = historyKind(args);
-  const history = await orNotFound(() => loadHistory(db, kind, args.params.id ?? ""));
+/** The versions of `id` (the route's `:kind` and `:id`). */
+export async function historyScreen(db: Db, params: { kind?: string; id?: string }, deps: Site) {
+  const kind = historyKind(params.kind);
+  const history = await orNotFound(() => loadHistory(db, kind, params.id ?? ""));
   return {
     ...history,
     versions: history.versions.map((v) => ({ ...v, when: when(v.at, deps) })),
   };
 }
 
-export async function versionScreen(db: Db, args: LoaderFunctionArgs, deps: Site) {
-  const kind = historyKind(args);
+/** One version, read-only (the route's `:kind`, `:id` and `:versionId`). */
+export async function versionScreen(
+  db: Db,
+  params: { kind?: string; id?: string; versionId?: string },
+  deps: Site,
+) {
+  const kind = historyKind(params.kind);
   try {
-    const view = await loadVersion(db, kind, args.params.id ?? "", args.params.versionId ?? "");
+    const view = await loadVersion(db, kind, params.id ?? "", params.versionId ?? "");
     return { ...view, version: { ...view.version, when: when(view.version.at, deps) } };
   } catch (error) {
     // A version of another item: its own message and status, never its content.
@@ -79,50 +76,19 @@ export interface HistoryActionReply {
   message: string;
 }
 
-const restoreSchema = z.object({
-  intent: z.literal("restore"),
-  updated_at: z.string().min(1).max(40),
-});
+/** What a restore post that is not one answers. */
+export const BAD_RESTORE = "Unknown action. Reload the page and try again.";
 
-const BAD_RESTORE = "Unknown action. Reload the page and try again.";
-
-/** "Restore this version": saves it as a new version, then back to the history with a flash. */
-export async function restoreVersionAction(db: Db, args: ActionFunctionArgs) {
-  const kind = historyKind(args);
-  const id = args.params.id ?? "";
-  const versionId = args.params.versionId ?? "";
-  const form = await args.request.formData();
-  const parsed = restoreSchema.safeParse({
-    intent: form.get("intent"),
-    updated_at: form.get("updated_at"),
-  });
-  if (!parsed.success) return data<HistoryActionReply>({ ok: false, message: BAD_RESTORE }, 400);
-  try {
-    const { message } = await restoreVersion(db, kind, id, versionId, {
-      by: adminFromContext(args.context).id,
-      expectedUpdatedAt: parsed.data.updated_at,
-    });
-    return redirectWithToast(args.request, historyPath(kind, id), { type: "success", message });
-  } catch (error) {
-    if (isAppError(error) && (error.status === 404 || error.status === 409)) {
-      return data<HistoryActionReply>({ ok: false, message: error.message }, error.status);
-    }
-    log("error", "version restore failed", { kind, id, versionId, error: String(error) });
-    return data<HistoryActionReply>(
-      { ok: false, message: "The version could not be restored. Nothing was changed." },
-      500,
-    );
-  }
+/** The package kind a Recently deleted URL names (`:kind`); any other is the not-found page. */
+export function deletedKind(kind: string | undefined): PackageKind {
+  const parsed = packageKindSchema.safeParse(kind);
+  if (!parsed.success) notFoundPage("There is no such package list.");
+  return parsed.data;
 }
 
-function deletedKind(args: Args): PackageKind {
-  const kind = packageKindSchema.safeParse(args.params.kind);
-  if (!kind.success) notFoundPage("There is no such package list.");
-  return kind.data;
-}
-
-export async function recentlyDeletedScreen(db: Db, args: LoaderFunctionArgs, deps: Site) {
-  const kind = deletedKind(args);
+/** A kind's deleted packages still restorable (the route's `:kind`). */
+export async function recentlyDeletedScreen(db: Db, kindParam: string | undefined, deps: Site) {
+  const kind = deletedKind(kindParam);
   const info = PACKAGE_KIND_INFO[kind];
   return {
     kind,
@@ -136,32 +102,4 @@ export async function recentlyDeletedScreen(db: Db, args: LoaderFunctionArgs, de
       purgeWhen: when(p.purgeAt, deps),
     })),
   };
-}
-
-const undeleteSchema = z.object({ intent: z.literal("restore"), id: z.string().max(100) });
-
-/** "Restore" on Recently deleted: the package is back where it was, with a flash. */
-export async function recentlyDeletedAction(db: Db, args: ActionFunctionArgs) {
-  const kind = deletedKind(args);
-  const form = await args.request.formData();
-  const parsed = undeleteSchema.safeParse({ intent: form.get("intent"), id: form.get("id") });
-  if (!parsed.success) return data<HistoryActionReply>({ ok: false, message: BAD_RESTORE }, 400);
-  try {
-    const result = await restoreDeletedPackage(db, kind, parsed.data.id, {
-      by: adminFromContext(args.context).id,
-    });
-    return redirectWithToast(args.request, recentlyDeletedPath(kind), {
-      type: "success",
-      message: undeleteMessage(kind, result),
-    });
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) {
-      return data<HistoryActionReply>({ ok: false, message: error.message }, 404);
-    }
-    log("error", "package undelete failed", { kind, error: String(error) });
-    return data<HistoryActionReply>(
-      { ok: false, message: "The package could not be restored. Nothing was changed." },
-      500,
-    );
-  }
 }

@@ -14,6 +14,7 @@ import {
   type MomentSnapshot,
   type PackageSnapshot,
 } from "~/domain/versions";
+import type { MediaStore } from "../media/media-store.server";
 import type { Db } from "../platform/db.server";
 import { AppError, conflict, notFound } from "../platform/errors.server";
 import { getMoment, updateMoment } from "./moments.server";
@@ -292,6 +293,8 @@ export interface RestoreOptions {
   by: string | null;
   /** The item's `updated_at` the screen showed: a newer item is refused (409). */
   expectedUpdatedAt: string;
+  /** The store the files the restored item no longer uses are released from (writeWithMedia). */
+  media?: MediaStore;
 }
 
 /**
@@ -328,6 +331,7 @@ export async function restoreVersion(
       by: options.by,
       expectedUpdatedAt: options.expectedUpdatedAt,
       version,
+      ...(options.media ? { media: options.media } : {}),
     });
     return { message: `Version ${row.number} restored.` };
   }
@@ -344,6 +348,7 @@ export async function restoreVersion(
     expectedUpdatedAt: options.expectedUpdatedAt,
     by: options.by,
     version,
+    ...(options.media ? { media: options.media } : {}),
   });
   const wanted = (row.content as PackageSnapshot).slug;
   const slugNote =

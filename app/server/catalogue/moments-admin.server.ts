@@ -14,7 +14,6 @@ import {
 import { isUuid, LIMITS, MESSAGES, type TravelMoment } from "~/domain/schemas";
 import { redirectWithToast } from "../auth/toast.server";
 import type { MediaStore } from "../media/media-store.server";
-import { saveWithUploads, withMediaRelease } from "../media/references.server";
 import { parseUploadForm, UploadError, type ParsedUploadForm } from "../media/uploads.server";
 import type { Db } from "../platform/db.server";
 import { AppError, badRequest, isAppError, notFound } from "../platform/errors.server";
@@ -46,9 +45,11 @@ export interface MomentScreen {
   max: number;
 }
 
-/** The moments in their order and the dialog the URL asks for (an unknown id opens none). */
-export async function loadMomentScreen(db: Db, request: Request): Promise<MomentScreen> {
-  const params = new URL(request.url).searchParams;
+/**
+ * The moments in their order and the dialog the URL's search params ask for (?add, ?edit=ID,
+ * ?delete=ID; an unknown id opens none).
+ */
+export async function loadMomentScreen(db: Db, params: URLSearchParams): Promise<MomentScreen> {
   const moments = await listMoments(db);
   const byId = (key: string) => {
     const id = params.get(key);
@@ -234,20 +235,15 @@ async function saveMoment(
     return reply(intent, { ...result, error }, 400);
   }
   if (intent === "create") {
-    await saveWithUploads(upload, () => createMoment(db, submission.value, { by }));
+    await createMoment(db, submission.value, { by, uploads: upload });
     return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.created });
   }
-  const id = existing!.id;
-  await saveWithUploads(upload, () =>
-    withMediaRelease(db, store, { momentId: id }, () =>
-      updateMoment(db, id, submission.value, { by }),
-    ),
-  );
+  await updateMoment(db, existing!.id, submission.value, { by, media: store, uploads: upload });
   return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.updated });
 }
 
 async function removeMoment(db: Db, store: MediaStore, request: Request, id: string) {
-  await withMediaRelease(db, store, { momentId: id }, () => deleteMoment(db, id));
+  await deleteMoment(db, id, { media: store });
   return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.deleted });
 }
 

@@ -11,6 +11,7 @@ import { inTransaction, type Db } from "../platform/db.server";
 import type { TravelMomentRow } from "../platform/db-schema";
 import { conflict, notFound } from "../platform/errors.server";
 import { mediaKeyFromUrl } from "../media/media-urls.server";
+import { writeWithMedia, type MediaEffects } from "../media/references.server";
 import { assertSameIds } from "./packages.server";
 import {
   deleteHistory,
@@ -21,8 +22,12 @@ import {
 } from "./versions.server";
 import { recordEvent } from "../events/events.server";
 
-/** Who saves (the version records it); null or absent: the system. */
-export interface MomentWriteOptions {
+/**
+ * `by`: who saves (the version records it); null or absent: the system. `media` and `uploads`
+ * (MediaEffects): an update or delete releases the files the moment no longer uses, and a write
+ * that fails releases the files the request stored for it (writeWithMedia).
+ */
+export interface MomentWriteOptions extends MediaEffects {
   by?: string | null;
 }
 
@@ -116,36 +121,38 @@ export async function createMoment(
   input: TravelMomentInput,
   options: MomentWriteOptions = {},
 ): Promise<TravelMoment> {
-  return inTransaction(db, async (trx) => {
-    // Serialises concurrent creates so two of them cannot both see 6 and make 8.
-    await sql`lock table travel_moments in share row exclusive mode`.execute(trx);
-    const { count, max } = await trx
-      .selectFrom("travel_moments")
-      .select((eb) => [
-        eb.fn.countAll<string>().as("count"),
-        eb.fn.max<number | null>("order_index").as("max"),
-      ])
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= LIMITS.travelMoments) throw conflict(MESSAGES.momentsMax);
-    const row = await trx
-      .insertInto("travel_moments")
-      .values({
-        ...momentColumns(input),
-        order_index: (max ?? -1) + 1,
-        video_media_id: await mediaIdFor(trx, input.videoUrl),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordMomentVersion(trx, row.id, { action: "create", by: options.by ?? null });
-    return toMoment(row);
-  });
+  return writeWithMedia(db, null, options, () =>
+    inTransaction(db, async (trx) => {
+      // Serialises concurrent creates so two of them cannot both see 6 and make 8.
+      await sql`lock table travel_moments in share row exclusive mode`.execute(trx);
+      const { count, max } = await trx
+        .selectFrom("travel_moments")
+        .select((eb) => [
+          eb.fn.countAll<string>().as("count"),
+          eb.fn.max<number | null>("order_index").as("max"),
+        ])
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= LIMITS.travelMoments) throw conflict(MESSAGES.momentsMax);
+      const row = await trx
+        .insertInto("travel_moments")
+        .values({
+          ...momentColumns(input),
+          order_index: (max ?? -1) + 1,
+          video_media_id: await mediaIdFor(trx, input.videoUrl),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordMomentVersion(trx, row.id, { action: "create", by: options.by ?? null });
+      return toMoment(row);
+    }),
+  );
 }
 
 /** The message a moment changed since it was loaded gets. */
 export const STALE_MOMENT_MESSAGE =
   "This travel moment was changed by someone else after you opened it. Nothing was saved: reload and try again.";
 
-/** Updates a moment; returns it with the media id it no longer references (for pruning). */
+/** Updates a moment; with `media`, the files it no longer uses are released after the commit. */
 export async function updateMoment(
   db: Db,
   id: string,
@@ -155,60 +162,67 @@ export async function updateMoment(
     expectedUpdatedAt?: string;
     version?: { action: VersionAction; restoredFrom?: number };
   } = {},
-): Promise<{ moment: TravelMoment; releasedMediaId: string | null }> {
+): Promise<{ moment: TravelMoment }> {
   if (!isUuid(id)) throw notFound(NOT_FOUND);
-  return inTransaction(db, async (trx) => {
-    const before = await trx
-      .selectFrom("travel_moments")
-      .select(["video_media_id", "updated_at"])
-      .where("id", "=", id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw notFound(NOT_FOUND);
-    if (
-      options.expectedUpdatedAt !== undefined &&
-      new Date(before.updated_at).toISOString() !== options.expectedUpdatedAt
-    ) {
-      throw conflict(STALE_MOMENT_MESSAGE);
-    }
-    const videoMediaId = await mediaIdFor(trx, input.videoUrl);
-    const row = await trx
-      .updateTable("travel_moments")
-      .set({
-        ...momentColumns(input),
-        video_media_id: videoMediaId,
-        updated_at: sql<Date>`now()`,
-      })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordMomentVersion(trx, id, {
-      action: options.version?.action ?? "update",
-      by: options.by ?? null,
-      restoredFrom: options.version?.restoredFrom ?? null,
-    });
-    const released = before.video_media_id !== videoMediaId ? before.video_media_id : null;
-    return { moment: toMoment(row), releasedMediaId: released };
-  });
+  return writeWithMedia(db, { momentId: id }, options, () =>
+    inTransaction(db, async (trx) => {
+      const before = await trx
+        .selectFrom("travel_moments")
+        .select("updated_at")
+        .where("id", "=", id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw notFound(NOT_FOUND);
+      if (
+        options.expectedUpdatedAt !== undefined &&
+        new Date(before.updated_at).toISOString() !== options.expectedUpdatedAt
+      ) {
+        throw conflict(STALE_MOMENT_MESSAGE);
+      }
+      const videoMediaId = await mediaIdFor(trx, input.videoUrl);
+      const row = await trx
+        .updateTable("travel_moments")
+        .set({
+          ...momentColumns(input),
+          video_media_id: videoMediaId,
+          updated_at: sql<Date>`now()`,
+        })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordMomentVersion(trx, id, {
+        action: options.version?.action ?? "update",
+        by: options.by ?? null,
+        restoredFrom: options.version?.restoredFrom ?? null,
+      });
+      return { moment: toMoment(row) };
+    }),
+  );
 }
 
 /**
- * Deletes a moment and its history (decision 100: moments have no Recently deleted); returns the
- * media id it referenced (for pruning). What only its old versions used is left to the sweep.
+ * Deletes a moment and its history (decision 100: moments have no Recently deleted); with `media`,
+ * the files it used and nothing else does are released after the commit. What only its old
+ * versions used is left to the sweep.
  */
-export async function deleteMoment(db: Db, id: string): Promise<string | null> {
+export async function deleteMoment(
+  db: Db,
+  id: string,
+  options: Pick<MediaEffects, "media"> = {},
+): Promise<void> {
   if (!isUuid(id)) throw notFound(NOT_FOUND);
-  return inTransaction(db, async (trx) => {
-    const row = await trx
-      .deleteFrom("travel_moments")
-      .where("id", "=", id)
-      .returning(["video_media_id", "title"])
-      .executeTakeFirst();
-    if (!row) throw notFound(NOT_FOUND);
-    await deleteHistory(trx, "moment", [id]);
-    await recordEvent(trx, { type: "moment.deleted", details: { id, title: row.title } });
-    return row.video_media_id;
-  });
+  await writeWithMedia(db, { momentId: id }, options, () =>
+    inTransaction(db, async (trx) => {
+      const row = await trx
+        .deleteFrom("travel_moments")
+        .where("id", "=", id)
+        .returning(["title"])
+        .executeTakeFirst();
+      if (!row) throw notFound(NOT_FOUND);
+      await deleteHistory(trx, "moment", [id]);
+      await recordEvent(trx, { type: "moment.deleted", details: { id, title: row.title } });
+    }),
+  );
 }
 
 export async function reorderMoments(db: Db, ids: readonly string[]): Promise<void> {

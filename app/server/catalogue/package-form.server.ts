@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { data, type ActionFunctionArgs } from "react-router";
 import {
   formRouteFromPattern,
   packageFormSchema,
@@ -13,7 +13,6 @@ import { kindInfo, kindMessages } from "~/domain/package-kinds";
 import { isUuid, slugify, type Package, type PackageKind } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { readPackageFormPost, type PackageFormPost } from "../media/package-form-media.server";
-import { packageMediaIds, releaseQuietly } from "../media/references.server";
 import type { MediaStore } from "../media/media-store.server";
 import { UploadError } from "../media/uploads.server";
 import { adminFromContext } from "../auth/auth.server";
@@ -24,8 +23,6 @@ import { log } from "../platform/log.server";
 import { formHasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { createPackage, getPackageById, updatePackage } from "./packages.server";
 
-type FormArgs = LoaderFunctionArgs | ActionFunctionArgs;
-
 export interface PackageFormTarget {
   kind: PackageKind;
   mode: FormMode;
@@ -33,12 +30,15 @@ export interface PackageFormTarget {
   id?: string;
 }
 
-/** The kind and mode come from the matched route pattern, never from the URL text. */
-export function packageFormTarget(args: FormArgs): PackageFormTarget {
-  const route = formRouteFromPattern(args.pattern);
-  if (!route) throw new Error(`No package form serves ${args.pattern}`);
+/**
+ * The kind and mode come from the matched route pattern, never from the URL text; the id from the
+ * route's `:id` (edit mode).
+ */
+export function packageFormTarget(pattern: string, idParam: string | undefined): PackageFormTarget {
+  const route = formRouteFromPattern(pattern);
+  if (!route) throw new Error(`No package form serves ${pattern}`);
   if (route.mode === "new") return route;
-  const id = args.params.id ?? "";
+  const id = idParam ?? "";
   // A malformed id is as unknown as a missing one.
   if (!isUuid(id)) throw notFoundResponse(route.kind);
   return { ...route, id };
@@ -63,10 +63,9 @@ export interface PackageFormDeps {
 
 export async function loadPackageForm(
   db: Db,
-  args: LoaderFunctionArgs,
+  target: PackageFormTarget,
   { site }: Pick<PackageFormDeps, "site">,
 ): Promise<PackageFormData> {
-  const target = packageFormTarget(args);
   const pkg = await existingPackage(db, target);
   const { timeZone } = site;
   return {
@@ -117,7 +116,7 @@ const FILES_NOT_KEPT = "The files you chose were not kept: please choose them ag
  * saved package releases the files this post stored, so a failed save leaves no file behind.
  */
 export async function submitPackageForm(db: Db, args: ActionFunctionArgs, deps: PackageFormDeps) {
-  const target = packageFormTarget(args);
+  const target = packageFormTarget(args.pattern, args.params.id);
   const pkg = await existingPackage(db, target);
   let post: PackageFormPost;
   try {
@@ -126,20 +125,16 @@ export async function submitPackageForm(db: Db, args: ActionFunctionArgs, deps: 
     if (error instanceof UploadError) return uploadRefusal(target.kind, deps.site.timeZone, error);
     throw error;
   }
-  let outcome: Awaited<ReturnType<typeof savePackageForm>>;
-  try {
-    outcome = await savePackageForm(
-      db,
-      deps,
-      target,
-      pkg,
-      post.formData,
-      adminFromContext(args.context).id,
-    );
-  } catch (error) {
-    await post.release();
-    throw error;
-  }
+  // A write that fails releases the files this post stored (writeWithMedia); so does, below,
+  // every other answer that is not a saved package.
+  const outcome = await savePackageForm(
+    db,
+    deps,
+    target,
+    pkg,
+    post,
+    adminFromContext(args.context).id,
+  );
   if ("saved" in outcome) {
     // Saved; chosen files that found no free place are named in the same flash (no JavaScript).
     return redirectWithToast(args.request, kindInfo(target.kind).admin.listPath, {
@@ -172,10 +167,12 @@ async function savePackageForm(
   deps: PackageFormDeps,
   target: PackageFormTarget,
   pkg: Package | undefined,
-  formData: FormData,
+  post: PackageFormPost,
   by: string,
 ) {
   const { kind } = target;
+  const { formData } = post;
+  const media = { media: deps.media, uploads: post };
   const messages = kindMessages(kind);
   const submission = parseWithZod(formData, {
     schema: packageFormSchema(kind, deps.site.timeZone),
@@ -198,20 +195,18 @@ async function savePackageForm(
         db,
         kind,
         { ...input, slug },
-        { slugConflict: full ? "refuse" : "suffix", by },
+        { slugConflict: full ? "refuse" : "suffix", by, ...media },
       );
     } else {
       // The exclusive form has no slug field: its package keeps the slug it has.
       const slug = full ? (input.slug ?? slugify(input.title)) : undefined;
-      const before = await packageMediaIds(db, pkg.id);
       await updatePackage(
         db,
         kind,
         pkg.id,
         { ...input, ...(full ? {} : notOnExclusiveForm(pkg)), slug },
-        { slugConflict: "refuse", expectedUpdatedAt: version ?? pkg.updated_at, by },
+        { slugConflict: "refuse", expectedUpdatedAt: version ?? pkg.updated_at, by, ...media },
       );
-      await releaseQuietly(db, deps.media, before);
     }
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw notFoundResponse(kind);

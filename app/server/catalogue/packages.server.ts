@@ -16,6 +16,7 @@ import { inTransaction, type Db } from "../platform/db.server";
 import type { PackageRow } from "../platform/db-schema";
 import { AppError, conflict, isUniqueViolation, notFound } from "../platform/errors.server";
 import { mediaKeyFromUrl } from "../media/media-urls.server";
+import { writeWithMedia, type MediaEffects } from "../media/references.server";
 import {
   recordVersion,
   type VersionAction,
@@ -514,7 +515,11 @@ export function parsePackageInput(kind: PackageKind, raw: unknown): PackageInput
  */
 export type SlugConflict = "suffix" | "refuse";
 
-export interface WriteOptions {
+/**
+ * `media` and `uploads` (MediaEffects): an update releases the files the package no longer uses,
+ * and a write that fails releases the files the request stored for it (writeWithMedia).
+ */
+export interface WriteOptions extends MediaEffects {
   slugConflict?: SlugConflict;
   /** The admin who saves, for the version it records; null or absent: the system. */
   by?: string | null;
@@ -554,35 +559,37 @@ export async function createPackage(
   input: PackageInput,
   options: WriteOptions = {},
 ): Promise<Package> {
-  const id = await withSlugRetry(() =>
-    inTransaction(db, async (trx) => {
-      await lockSlugs(trx, kind);
-      const slug = await allocateSlug(
-        trx,
-        kind,
-        input.slug ?? slugify(input.title),
-        options.slugConflict ?? "suffix",
-      );
-      const { min } = await trx
-        .selectFrom("packages")
-        .select((eb) => eb.fn.min<number | null>("position").as("min"))
-        .where("kind", "=", kind)
-        .executeTakeFirstOrThrow();
-      const row = await trx
-        .insertInto("packages")
-        .values({
+  const id = await writeWithMedia(db, null, options, () =>
+    withSlugRetry(() =>
+      inTransaction(db, async (trx) => {
+        await lockSlugs(trx, kind);
+        const slug = await allocateSlug(
+          trx,
           kind,
-          slug,
-          position: (min ?? 1) - 1,
-          ...columns(input),
-          ...scheduleColumns(input, undefined, options.now ?? new Date()),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await replaceMedia(trx, row.id, input);
-      await recordPackageVersion(trx, kind, row.id, { action: "create", by: options.by ?? null });
-      return row.id;
-    }),
+          input.slug ?? slugify(input.title),
+          options.slugConflict ?? "suffix",
+        );
+        const { min } = await trx
+          .selectFrom("packages")
+          .select((eb) => eb.fn.min<number | null>("position").as("min"))
+          .where("kind", "=", kind)
+          .executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto("packages")
+          .values({
+            kind,
+            slug,
+            position: (min ?? 1) - 1,
+            ...columns(input),
+            ...scheduleColumns(input, undefined, options.now ?? new Date()),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await replaceMedia(trx, row.id, input);
+        await recordPackageVersion(trx, kind, row.id, { action: "create", by: options.by ?? null });
+        return row.id;
+      }),
+    ),
   );
   return (await getPackageById(db, kind, id))!;
 }
@@ -595,42 +602,44 @@ export async function updatePackage(
   options: UpdateOptions = {},
 ): Promise<Package> {
   if (!isUuid(id)) throw notFound(kindMessages(kind).notFound);
-  await withSlugRetry(() =>
-    inTransaction(db, async (trx) => {
-      const existing = await trx
-        .selectFrom("packages")
-        .select(["id", "slug", "updated_at", "status", "publish_at", "unpublish_at"])
-        .where("kind", "=", kind)
-        .where("id", "=", id)
-        .where("deleted_at", "is", null)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!existing) throw notFound(kindMessages(kind).notFound);
-      if (
-        options.expectedUpdatedAt !== undefined &&
-        iso(existing.updated_at) !== options.expectedUpdatedAt
-      ) {
-        throw conflict(STALE_EDIT_MESSAGE);
-      }
-      const schedule = scheduleColumns(input, existing, options.now ?? new Date());
-      await lockSlugs(trx, kind);
-      const wanted = input.slug ?? existing.slug;
-      const slug =
-        wanted === existing.slug
-          ? wanted
-          : await allocateSlug(trx, kind, wanted, options.slugConflict ?? "suffix", id);
-      await trx
-        .updateTable("packages")
-        .set({ ...columns(input), ...schedule, slug, updated_at: sql<Date>`now()` })
-        .where("id", "=", id)
-        .execute();
-      await replaceMedia(trx, id, input);
-      await recordPackageVersion(trx, kind, id, {
-        action: options.version?.action ?? "update",
-        by: options.by ?? null,
-        restoredFrom: options.version?.restoredFrom ?? null,
-      });
-    }),
+  await writeWithMedia(db, { packageId: id }, options, () =>
+    withSlugRetry(() =>
+      inTransaction(db, async (trx) => {
+        const existing = await trx
+          .selectFrom("packages")
+          .select(["id", "slug", "updated_at", "status", "publish_at", "unpublish_at"])
+          .where("kind", "=", kind)
+          .where("id", "=", id)
+          .where("deleted_at", "is", null)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!existing) throw notFound(kindMessages(kind).notFound);
+        if (
+          options.expectedUpdatedAt !== undefined &&
+          iso(existing.updated_at) !== options.expectedUpdatedAt
+        ) {
+          throw conflict(STALE_EDIT_MESSAGE);
+        }
+        const schedule = scheduleColumns(input, existing, options.now ?? new Date());
+        await lockSlugs(trx, kind);
+        const wanted = input.slug ?? existing.slug;
+        const slug =
+          wanted === existing.slug
+            ? wanted
+            : await allocateSlug(trx, kind, wanted, options.slugConflict ?? "suffix", id);
+        await trx
+          .updateTable("packages")
+          .set({ ...columns(input), ...schedule, slug, updated_at: sql<Date>`now()` })
+          .where("id", "=", id)
+          .execute();
+        await replaceMedia(trx, id, input);
+        await recordPackageVersion(trx, kind, id, {
+          action: options.version?.action ?? "update",
+          by: options.by ?? null,
+          restoredFrom: options.version?.restoredFrom ?? null,
+        });
+      }),
+    ),
   );
   return (await getPackageById(db, kind, id))!;
 }
@@ -663,17 +672,17 @@ export async function setPackageStatus(
 
 /**
  * Deletes the package softly (decision 101): it is gone from every read at once and listed under
- * Recently deleted for 30 days, then purged (versions.server.ts). Returns the media ids to release:
- * none, since the package and its history still use them (kept for callers that release).
+ * Recently deleted for 30 days, then purged (deleted-packages.server.ts), which releases the media
+ * nothing else uses. Until then the package and its history keep every file: nothing to release.
  */
 export async function deletePackage(
   db: Db,
   kind: PackageKind,
   id: string,
   options: { by?: string | null } = {},
-): Promise<string[]> {
+): Promise<void> {
   if (!isUuid(id)) throw notFound(kindMessages(kind).notFound);
-  return inTransaction(db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable("packages")
       .set({ deleted_at: sql<Date>`now()`, deleted_by: options.by ?? null })
@@ -683,7 +692,6 @@ export async function deletePackage(
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw notFound(kindMessages(kind).notFound);
     await recordPackageVersion(trx, kind, id, { action: "delete", by: options.by ?? null });
-    return [];
   });
 }
 

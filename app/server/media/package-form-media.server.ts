@@ -84,7 +84,8 @@ export interface PackageFormPost {
   ignored?: string;
   /**
    * Releases the files this post stored (its save did not go through) and answers their URLs,
-   * so the re-rendered form can drop them. A second call releases nothing.
+   * so the re-rendered form can drop them. A later call releases nothing and answers the same
+   * URLs (a failed write releases them first, then the form asks which they were).
    */
   release(): Promise<string[]>;
 }
@@ -111,12 +112,14 @@ export async function readPackageFormPost(
     formData,
     ...(notice ? { ignored: notice } : {}),
     async release() {
-      if (released || parsed.stored.length === 0) return [];
-      released = true;
-      try {
-        await parsed.release();
-      } catch (error) {
-        log("warn", "package form uploads not released", { error: String(error) });
+      if (parsed.stored.length === 0) return [];
+      if (!released) {
+        released = true;
+        try {
+          await parsed.release();
+        } catch (error) {
+          log("warn", "package form uploads not released", { error: String(error) });
+        }
       }
       return parsed.stored.map((s) => s.url);
     },

@@ -148,23 +148,52 @@ export async function momentMediaIds(db: Db, momentId: string): Promise<string[]
   return [...new Set([...(row.video_media_id ? [row.video_media_id] : []), ...ids])];
 }
 
+/** Whose references a write changes: what it referenced before may be released after. */
+export type MediaOwner = { packageId: string } | { momentId: string };
+
 /**
- * Runs a write that changes what a package or moment references, then releases what it
- * referenced before and nothing references any more. The write's result is returned; a release
- * that fails is logged (orphans cost disk, not correctness, and the sweep retries them).
+ * What a write service is given to keep the media store in step with the database: see
+ * writeWithMedia. Both are optional: a caller without a store (seeding, a test) releases nothing,
+ * and what its write let go of is freed by the hourly sweep.
  */
-export async function withMediaRelease<T>(
+export interface MediaEffects {
+  /** The store that released files leave. */
+  media?: MediaStore;
+  /** The files the request stored for this write: released when the write fails. */
+  uploads?: { release(): Promise<unknown> };
+}
+
+/**
+ * The one way a package or moment write handles its files. It reads what `owner` references,
+ * runs the write (which commits its own transaction), then releases what it referenced before and
+ * nothing references any more; a release that fails is logged (orphans cost disk, not
+ * correctness, and the sweep retries them). When the write fails, the files this request stored
+ * (`uploads`) are released and the error goes on; the files it referenced before stay.
+ */
+export async function writeWithMedia<T>(
   db: Db,
-  store: MediaStore,
-  owner: { packageId: string } | { momentId: string },
+  owner: MediaOwner | null,
+  { media, uploads }: MediaEffects,
   write: () => Promise<T>,
 ): Promise<T> {
-  const before =
-    "packageId" in owner
+  const releasing = owner !== null && media !== undefined;
+  // Files are deleted only after the commit: inside a caller's transaction that is not yet.
+  if (releasing && db.isTransaction) {
+    throw new Error("writeWithMedia: pass the database, not a transaction, to release media");
+  }
+  const before = !releasing
+    ? []
+    : "packageId" in owner
       ? await packageMediaIds(db, owner.packageId)
       : await momentMediaIds(db, owner.momentId);
-  const result = await write();
-  await releaseQuietly(db, store, before);
+  let result: T;
+  try {
+    result = await write();
+  } catch (error) {
+    await uploads?.release();
+    throw error;
+  }
+  if (media && before.length) await releaseQuietly(db, media, before);
   return result;
 }
 
@@ -178,21 +207,5 @@ export async function releaseQuietly(
     await releaseMedia(db, store, ids);
   } catch (error) {
     log("warn", "media release failed", { ids, error: String(error) });
-  }
-}
-
-/**
- * Saves with media a request just stored: when the write fails, what the request stored is
- * released before the error goes on, so a failed save leaves no file behind.
- */
-export async function saveWithUploads<T>(
-  uploads: { release(): Promise<void> },
-  write: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    await uploads.release();
-    throw error;
   }
 }

@@ -1,10 +1,9 @@
 import { isUuid, travelMomentInputSchema } from "~/domain/schemas";
-import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
+import { parseBody, privateJson } from "~/server/api/api-http.server";
 import { MOMENT_TEXTS, momentFailure } from "~/server/api/api-moments.server";
+import { apiAdminId, param, readJsonBody } from "~/server/http/api-request.server";
 import { servicesFrom } from "~/server/http/services-context.server";
-import { momentMediaIds } from "~/server/media/references.server";
-import { releaseQuietly } from "~/server/media/references.server";
-import { apiAdminId, apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
+import { apiRoute, type ApiArgs } from "~/server/api/api-route.server";
 import { notFound } from "~/server/platform/errors.server";
 import { deleteMoment, getMoment, updateMoment } from "~/server/catalogue/moments.server";
 
@@ -27,17 +26,13 @@ const api = apiRoute({
       if (!existing) throw notFound(MOMENT_TEXTS.notFound);
       // The spec's form sends no isActive: an update that does not mention it keeps it.
       const input = parseBody(travelMomentInputSchema, { isActive: existing.isActive, ...body });
-      const before = await momentMediaIds(db, id);
-      const { moment } = await updateMoment(db, id, input, { by: apiAdminId(args) });
-      await releaseQuietly(db, media, before);
+      const { moment } = await updateMoment(db, id, input, { by: apiAdminId(args), media });
       return privateJson(moment);
     },
     async DELETE(args) {
       const { db, media } = servicesFrom(args.context);
       const id = momentId(args);
-      const before = await momentMediaIds(db, id);
-      await deleteMoment(db, id);
-      await releaseQuietly(db, media, before);
+      await deleteMoment(db, id, { media });
       return privateJson({ success: true, message: MOMENT_TEXTS.deleted });
     },
   },

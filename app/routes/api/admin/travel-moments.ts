@@ -1,8 +1,9 @@
 import { travelMomentInputSchema } from "~/domain/schemas";
-import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
+import { parseBody, privateJson } from "~/server/api/api-http.server";
 import { momentFailure } from "~/server/api/api-moments.server";
-import { apiAdminId, apiRoute } from "~/server/api/api-route.server";
+import { apiRoute } from "~/server/api/api-route.server";
 import { createMoment } from "~/server/catalogue/moments.server";
+import { apiAdminId, readJsonBody } from "~/server/http/api-request.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 
 // POST /api/admin/travel-moments: a new moment at the end of the order (at most 7: 409).

@@ -1,10 +1,17 @@
 import { packageInputSchema } from "~/domain/schemas";
-import { parseBody, privateJson, readJson, readJsonBody } from "~/server/api/api-http.server";
-import { kindOf, packageFailure, packageUrl } from "~/server/api/api-kinds.server";
-import { apiAdminId, apiRoute } from "~/server/api/api-route.server";
+import { parseBody, privateJson } from "~/server/api/api-http.server";
+import { packageUrl } from "~/server/api/api-kinds.server";
+import { apiRoute } from "~/server/api/api-route.server";
 import { apiPackageReader, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/http/admin-session.server";
 import { createPackage, listPackages } from "~/server/catalogue/packages.server";
+import {
+  apiAdminId,
+  kindOf,
+  packageFailure,
+  readJson,
+  readJsonBody,
+} from "~/server/http/api-request.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 
 // GET /api/{trips|exclusive-packages|local|discovery}, POST the same (create).

@@ -1,15 +1,18 @@
 import { kindMessages } from "~/domain/package-kinds";
 import { isUuid, packageInputSchema } from "~/domain/schemas";
-import { parseBody, privateJson, readJson, readJsonBody } from "~/server/api/api-http.server";
-import { kindOf, packageFailure } from "~/server/api/api-kinds.server";
+import { parseBody, privateJson } from "~/server/api/api-http.server";
+import { asPreconditionFailure, versionEtag } from "~/server/api/api-preconditions.server";
 import {
-  asPreconditionFailure,
-  versionEtag,
+  apiAdminId,
+  kindOf,
+  packageFailure,
+  param,
+  readJson,
+  readJsonBody,
   writePrecondition,
-} from "~/server/api/api-preconditions.server";
+} from "~/server/http/api-request.server";
 import { servicesFrom } from "~/server/http/services-context.server";
-import { packageMediaIds, releaseQuietly } from "~/server/media/references.server";
-import { apiAdminId, apiRoute, param, type ApiArgs } from "~/server/api/api-route.server";
+import { apiRoute, type ApiArgs } from "~/server/api/api-route.server";
 import { apiPackageReader, statusPatchSchema, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/http/admin-session.server";
 import { notFound } from "~/server/platform/errors.server";
@@ -56,14 +59,13 @@ const api = apiRoute({
       const precondition = writePrecondition(args.request, body, existing.updated_at);
       // An update that does not mention the status keeps it, rather than unpublishing.
       const input = parseBody(packageInputSchema(kind), { status: existing.status, ...body });
-      const before = await packageMediaIds(db, id);
       const updated = await updatePackage(db, kind, id, input, {
         ...(precondition ? { expectedUpdatedAt: precondition.expectedUpdatedAt } : {}),
         by: apiAdminId(args),
+        media,
       }).catch((error: unknown) => {
         throw asPreconditionFailure(error, precondition, STALE_EDIT_MESSAGE);
       });
-      await releaseQuietly(db, media, before);
       return privateJson(toApiPackage(updated), {
         headers: { ETag: versionEtag(updated.updated_at) },
       });
@@ -78,10 +80,10 @@ const api = apiRoute({
       });
     },
     async DELETE(args) {
-      const { db, media } = servicesFrom(args.context);
+      const { db } = servicesFrom(args.context);
       const { kind, id } = target(args);
       // A soft delete (decision 101): from now on this id answers 404 like an unknown one.
-      await releaseQuietly(db, media, await deletePackage(db, kind, id, { by: apiAdminId(args) }));
+      await deletePackage(db, kind, id, { by: apiAdminId(args) });
       return privateJson({ success: true, message: kindMessages(kind).deleted });
     },
   },

@@ -1,9 +1,9 @@
 import { kindMessages } from "~/domain/package-kinds";
-import { parseBody, privateJson, readJsonBody } from "~/server/api/api-http.server";
-import { kindOf, packageFailure } from "~/server/api/api-kinds.server";
+import { parseBody, privateJson } from "~/server/api/api-http.server";
 import { apiRoute } from "~/server/api/api-route.server";
 import { reorderBodySchema } from "~/server/api/api-schemas.server";
 import { reorderPackages } from "~/server/catalogue/packages.server";
+import { kindOf, packageFailure, readJsonBody } from "~/server/http/api-request.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 
 // POST /api/{kind base}/reorder with the kind's complete id list; anything else is a 409.

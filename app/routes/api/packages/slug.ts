@@ -1,9 +1,8 @@
 import { kindMessages } from "~/domain/package-kinds";
 import { slugSchema } from "~/domain/schemas";
-import { publicJson } from "~/server/api/api-http.server";
-import { kindOf, packageFailure } from "~/server/api/api-kinds.server";
-import { apiRoute, param } from "~/server/api/api-route.server";
+import { apiRoute } from "~/server/api/api-route.server";
 import { apiPackageReader } from "~/server/api/api-schemas.server";
+import { kindOf, packageFailure, param, publicJson } from "~/server/http/api-request.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { notFound } from "~/server/platform/errors.server";
 import { getPackageBySlug } from "~/server/catalogue/packages.server";
