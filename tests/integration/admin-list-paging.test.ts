@@ -19,7 +19,7 @@ import { useSignedInServer } from "../support/auth-support";
 import { formPost } from "../support/form-post";
 
 /**
- * The paged admin lists through the built server (issue 20, decisions 077 and 078): `?page=N`,
+ * The paged admin lists through the built server (decisions 077 and 078): `?page=N`,
  * canonical page URLs, drag and move buttons with global positions, "Move to position…", and the
  * public list following the new order past the page cache.
  */
@@ -38,7 +38,7 @@ describe("paged admin package lists", () => {
   const page = async (url: string) => (await (await get(url)).text()).replaceAll("<!-- -->", "");
   const post = (url: string, fields: [string, string][]) =>
     formPost(suite.server, url, fields, { Cookie: suite.cookie });
-  // The admin order is the live packages': a soft-deleted one (issue 19) is out of it.
+  // The admin order is the live packages': a soft-deleted one is out of it.
   const orderOf = (kind: PackageKind) => adminOrderOf(suite.database.db, kind);
   const titleOf = async (id: string) =>
     (

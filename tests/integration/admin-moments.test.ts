@@ -10,7 +10,7 @@ import { LocalMediaStore } from "~/server/media/media-store.server";
 import { retentionLater } from "../support/history";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
-// The travel-moments admin screen (issue 10) through the built server on PostgreSQL: plain form
+// The travel-moments admin screen through the built server on PostgreSQL: plain form
 // posts, exactly what a browser without JavaScript sends.
 const SCREEN = "/admin/travel-moments";
 const ASSETS = path.resolve("db/seed/assets");
@@ -428,7 +428,7 @@ describe("edit", () => {
     const [after] = await listMoments(h.database.db);
     expect(after!.videoUrl).not.toBe(m.videoUrl);
     expect(after!.thumbnailUrl).not.toBe(m.thumbnailUrl);
-    // The first version still uses the old files (issue 19): kept until it is pruned.
+    // The first version still uses the old files: kept until it is pruned.
     expect(storedFiles()).toContain(path.basename(m.videoUrl));
     await later();
     const files = storedFiles();

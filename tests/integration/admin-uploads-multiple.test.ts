@@ -7,7 +7,7 @@ import { INSTANT_UPLOAD_MESSAGES } from "~/server/media/instant-upload.server";
 import { filesUnder } from "../support/files";
 import { useSignedInServer } from "../support/auth-support";
 
-// Issue 17, finding 5: POST /admin/uploads answers for one file, so a request with several
+// POST /admin/uploads answers for one file, so a request with several
 // `file` parts is refused (400) and stores none of them: no object waits 24 h for the sweep.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-uploads-multiple-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import { configureMediaUrls } from "~/server/media/media-urls.server";
 import { parseUploadForm } from "~/server/media/uploads.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 
-// Issue 17, finding 4: an animated GIF or WebP is stored with one frame's size, not the height
+// An animated GIF or WebP is stored with one frame's size, not the height
 // of all its frames stacked (a 3-frame 1000×1000 WebP was recorded as 1000×3000).
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-animated-"));
 let database: TestDatabase;

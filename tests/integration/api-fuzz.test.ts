@@ -413,7 +413,7 @@ describe(`fuzzing every write endpoint (seed ${SEED})`, () => {
   });
 });
 
-// Issue 13: hostile transport, not just hostile JSON. Every route that has an action (each admin
+// Hostile transport, not just hostile JSON. Every route that has an action (each admin
 // form and each API write, read from the built route table) gets oversized bodies (declared and
 // streamed), wrong content types, broken multipart and odd methods: a 4xx every time, never a 5xx,
 // and no row changes.

@@ -7,7 +7,7 @@ import { retentionLater } from "../support/history";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
 // Updates and deletes through the API release media that nothing references any more: neither
-// the item nor one of its versions (issue 19), so a dropped image goes when retention has pruned
+// the item nor one of its versions, so a dropped image goes when retention has pruned
 // the versions that used it, and a deleted package's when it is purged.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-api-media-"));
 let h: ApiHarness;

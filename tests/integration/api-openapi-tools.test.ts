@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "../support/db";
 import { ADMIN, cookieHeader, ensureTestAdmin, startAuthServer } from "../support/auth-support";
 import { freePort } from "../support/processes";
 
-// Issue 13: the API as an integrator reads it, judged by tools no one here wrote: Redocly lints the
+// The API as an integrator reads it, judged by tools no one here wrote: Redocly lints the
 // served /api/openapi.json, and Stoplight Prism's validating proxy checks a create/read/update/
 // delete run against the running server. Both run on the Node that runs the tests (Node 24).
 const run = promisify(execFile);

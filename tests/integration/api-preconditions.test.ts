@@ -4,7 +4,7 @@ import { STALE_EDIT_MESSAGE } from "~/server/catalogue/packages.server";
 import { makePackage } from "../support/factories";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
-// Issue 17, finding 7: two API clients no longer overwrite each other silently. A PUT with
+// Two API clients no longer overwrite each other silently. A PUT with
 // If-Match is applied only to the version it names (412 otherwise); a PUT whose body carries the
 // updated_at it read is refused with 409 when the package changed since. Nothing changes either way.
 let h: ApiHarness;

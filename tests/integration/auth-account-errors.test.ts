@@ -14,7 +14,7 @@ import { formPost } from "../support/form-post";
 
 const PASSWORD = "correct horse battery staple";
 
-/** The smaller refusals of issue 22's screens: each answers with its reason and changes nothing. */
+/** The account screens' smaller refusals: each answers with its reason and changes nothing. */
 describe("account screens refuse bad requests", () => {
   const suite = useAuthServer();
   let n = 0;

@@ -17,7 +17,7 @@ const SENT =
   "If an account uses that address, we have sent it a link to choose a new password. The link works once, for 1 hour.";
 const BIDI = "\u202E\u2066\u200F";
 
-/** Issue 22: admins' display names, and bidi/NUL input on every account form. */
+/** Admins' display names, and bidi/NUL input on every account form. */
 describe("admin names and bidi input", () => {
   const env: Record<string, string> = { PUBLIC_URL: "http://wanderlux.test" };
   const smtp = useSmtpServer(env);

@@ -10,7 +10,7 @@ import { filesUnder } from "../support/files";
 import { BOUNDARY, mp4, multipart, sendRaw as send, type Part } from "../support/multipart";
 import { startAuthServer, useSignedInServer } from "../support/auth-support";
 
-// Issue 17, finding 1: a malformed part after good ones (a header line without a colon, a 200 KB
+// A malformed part after good ones (a header line without a colon, a 200 KB
 // file name) raised an 'error' nobody listened to and ended the process. Every upload route now
 // answers such a body with 400, keeps running, and leaves no temp file or stored object. The
 // mutation fuzzer below corrupts valid upload requests of every upload route in the ways a broken

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../support/app-server";
 import { localCluster, type LocalCluster } from "../support/postgres";
 import { cookieHeader } from "../support/auth-support";
 
-// Issue 13: lookups that fail in the database are not "not found"; PostgreSQL restarted under
+// Lookups that fail in the database are not "not found"; PostgreSQL restarted under
 // traffic: /healthz 503 while down and 200 after, 503 pages/JSON quickly during the outage, the app
 // recovers by itself and nothing is half-written. This suite runs its own cluster and restarts it.
 const ADMIN = { email: "outage@example.com", password: "a long enough password" };

@@ -16,7 +16,7 @@ import { JobRunner, type Job } from "~/server/platform/jobs.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { packageInput } from "../support/factories";
 
-// Issue 19: the job runner (decision 092): periods claimed once across instances, failures
+// The job runner (decision 092): periods claimed once across instances, failures
 // counted, stop drains, catch-up at start; and the events retention job.
 
 const T0 = new Date("2027-02-20T10:00:00Z");

@@ -11,7 +11,7 @@ import { parseUploadForm, type StoredMedia } from "~/server/media/uploads.server
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 
-// Issue 17, finding 3: an image referenced by its absolute URL (http://host/media/…) or with a
+// An image referenced by its absolute URL (http://host/media/…) or with a
 // query string counts as in use, so deleting another package that used it keeps the file.
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-ref-urls-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));

@@ -8,8 +8,8 @@ import { configureMediaUrls } from "~/server/media/media-urls.server";
 import { releaseMedia, sweepUnattachedMedia } from "~/server/media/references.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 
-// Seen while fixing issue 17: a sweep or release that deletes nothing still ran a DELETE on
-// media_objects, whose statement trigger notifies a content change, and every instance emptied
+// Seen while hardening media handling: a sweep or release that deletes nothing still ran a
+// DELETE on media_objects, whose statement trigger notifies a content change, and every instance emptied
 // its page cache (at each start and every hour). Nothing deleted now means nothing notified.
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-sweep-notify-"));
 let database: TestDatabase;

@@ -15,7 +15,7 @@ import { loadVersion, restoreVersion } from "~/server/catalogue/history.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
-// Issue 19: a travel moment's thumbnail gets its own alt text (blank: the title is read).
+// A travel moment's thumbnail gets its own alt text (blank: the title is read).
 const ALT_TOO_LONG = "Alt text must be at most 250 characters";
 const input = (title: string, extra: Record<string, unknown> = {}) =>
   travelMomentInputSchema.parse({

@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from "../support/app-server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
 
-// Issue 19: the Open Graph picture, 1200 × 630, cropped around the first image's focal point.
+// The Open Graph picture, 1200 × 630, cropped around the first image's focal point.
 
 const RED = { r: 230, g: 20, b: 20 };
 

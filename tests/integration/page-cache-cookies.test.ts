@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieNamed } from "../support/auth-support";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
-// Issue 17, finding 8 (decision 083): only a session cookie of a live session, or a flash cookie
+// Decision 083: only a session cookie of a live session, or a flash cookie
 // this server signed, skips the page cache. A made-up one is answered from the cache like any
 // anonymous request, so it no longer pushes the server onto its slow path.
 let h: ApiHarness;

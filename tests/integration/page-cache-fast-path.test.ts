@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
 
-// Issue 21, decision 095: a cache hit is answered by the first middleware. Two instances on one
+// Decision 095: a cache hit is answered by the first middleware. Two instances on one
 // PostgreSQL database, one with the fast path and one without (PAGE_CACHE_FAST_PATH=false), get
 // the same requests; their answers must match header by header (only Date, the nonce and the
 // request id normalised), body for body, and their access log lines and metrics must match too.

@@ -10,7 +10,7 @@ import { startTestServer } from "../support/app-server";
 import { BACKENDS, createTestDatabase } from "../support/db";
 import { packageInput } from "../support/factories";
 
-// Issue 19: a change that fell due while the app was down is applied when it starts (the job
+// A change that fell due while the app was down is applied when it starts (the job
 // runner's first tick), on either database; the runner's counts show in /metrics.
 
 const TOKEN = "metrics-token-for-tests-0123456789";

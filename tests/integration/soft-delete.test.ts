@@ -31,7 +31,7 @@ import { makePackage } from "../support/factories";
 
 const DAY = 86_400_000;
 
-/** Soft delete, Recently deleted and the 30-day purge (issue 19, decision 101). */
+/** Soft delete, Recently deleted and the 30-day purge (decision 101). */
 describe.each(BACKENDS)("soft delete on %s", (backend) => {
   const { db } = useTestDatabase(backend);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-soft-delete-"));
@@ -65,7 +65,7 @@ describe.each(BACKENDS)("soft delete on %s", (backend) => {
       status: 409,
     });
     await reorderPackages(db(), "trip", [keep.id]);
-    // The paged admin list (issue 20) and its order changes leave it out too.
+    // The paged admin list and its order changes leave it out too.
     const cards = await listAdminCardPage(db(), { kind: "trip", offset: 0, limit: 24 });
     expect([cards.total, cards.cards.map((c) => c.id)]).toEqual([1, [keep.id]]);
     await expect(

@@ -33,7 +33,7 @@ import {
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
 
-/** Versions on every central write, restore, and the media they keep (issue 19). */
+/** Versions on every central write, restore, and the media they keep. */
 describe.each(BACKENDS)("versions on %s", (backend) => {
   const { db } = useTestDatabase(backend);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-versions-"));

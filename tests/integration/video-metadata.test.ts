@@ -8,7 +8,7 @@ import { configureMediaUrls } from "~/server/media/media-urls.server";
 import { parseUploadForm } from "~/server/media/uploads.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 
-// Issue 17, finding 6 (decision 085): the location a phone records in an MP4 or MOV (`©xyz`) is
+// Decision 085: the location a phone records in an MP4 or MOV (`©xyz`) is
 // not published: container metadata is deleted on upload, without re-encoding (the media data
 // stays byte for byte).
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-video-meta-"));

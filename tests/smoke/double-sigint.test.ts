@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/processes";
 
-// Issue 17 ("what a newcomer met"): Ctrl-C on `npm start` sends SIGINT to the whole process
+// Ctrl-C on `npm start` sends SIGINT to the whole process
 // group, so the server can get it twice (from the terminal and forwarded by cross-env). Every
 // stop must still drain, close the embedded database and remove DATA_DIR/.lock.
 const root = path.resolve(__dirname, "../..");

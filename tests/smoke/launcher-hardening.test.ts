@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, launchNode, ROOT, type Proc } from "../support/processes";
 
-// Issue 13, the launcher as a child process: the first start says what it is doing and answers
+// The launcher as a child process: the first start says what it is doing and answers
 // 503 "starting" meanwhile; SIGTERM during a write lets the write complete (or leaves nothing).
 const ADMIN = { email: "first@example.com", password: "first start password" };
 

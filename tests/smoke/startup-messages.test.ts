@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/processes";
 
-// Issue 17 ("what a newcomer met"): a busy port, an unknown HOST and an unreachable database end
+// A busy port, an unknown HOST and an unreachable database end
 // in one line naming the variable to fix and what to do, not a stack trace.
 const root = path.resolve(__dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-startup-"));

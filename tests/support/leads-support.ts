@@ -1,4 +1,4 @@
-// Helpers of the leads suites (issue 18): the built app on PostgreSQL or PGlite, with a handle on
+// Helpers of the leads suites: the built app on PostgreSQL or PGlite, with a handle on
 // its database (PGlite allows one process only, so the suite reads the server's own connection).
 import fs from "node:fs";
 import os from "node:os";

@@ -7,7 +7,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existingPathsOnly } from "~/server/http/static-assets.server";
 
-// Issue 21: express.static over the build's client folder runs only for paths that exist there,
+// Express.static over the build's client folder runs only for paths that exist there,
 // so page requests skip its file-system lookup, while what it served (or redirected) is unchanged.
 describe("existingPathsOnly", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-static-"));
