@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-paging";
@@ -17,6 +14,7 @@ import { makePackage } from "../support/factories";
 import { adminOrderOf, flashOf } from "../support/admin-http-support";
 import { useSignedInServer } from "../support/auth-support";
 import { formPost } from "../support/form-post";
+import { tempDirs } from "../support/files";
 
 /**
  * The paged admin lists through the built server (decisions 077 and 078): `?page=N`,
@@ -24,10 +22,11 @@ import { formPost } from "../support/form-post";
  * public list following the new order past the page cache.
  */
 describe("paged admin package lists", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-admin-paging-"));
+  const temp = tempDirs("wlx-admin-paging-");
+  const dataDir = temp.make();
   const suite = useSignedInServer({ DATA_DIR: dataDir });
   afterAll(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   const TOTAL = 53; // three pages: 24, 24, 5

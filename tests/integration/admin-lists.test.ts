@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
@@ -13,13 +12,15 @@ import { makePackage } from "../support/factories";
 import { adminOrderOf, flashOf, liveStatusOf } from "../support/admin-http-support";
 import { useSignedInServer } from "../support/auth-support";
 import { formPost } from "../support/form-post";
+import { tempDirs } from "../support/files";
 
 /** The admin list screens' actions (publish, delete, reorder, move) through the built server. */
 describe("admin package lists", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-admin-lists-"));
+  const temp = tempDirs("wlx-admin-lists-");
+  const dataDir = temp.make();
   const suite = useSignedInServer({ DATA_DIR: dataDir });
   afterAll(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   const listPath = (kind: PackageKind) => PACKAGE_KIND_INFO[kind].admin.listPath;

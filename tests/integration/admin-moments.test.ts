@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,6 +8,7 @@ import { THUMBNAIL_TOO_LARGE } from "~/server/catalogue/moments-admin.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { retentionLater } from "../support/history";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { tempDirs } from "../support/files";
 
 // The travel-moments admin screen through the built server on PostgreSQL: plain form
 // posts, exactly what a browser without JavaScript sends.
@@ -18,14 +18,15 @@ const WEBM = fs.readFileSync(path.join(ASSETS, "moment-lagoon-sunset.webm"));
 const WEBP = fs.readFileSync(path.join(ASSETS, "moment-lagoon-sunset.webp"));
 
 let h: ApiHarness;
+const temp = tempDirs("wlx-moments-admin-");
 let dataDir: string;
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-moments-admin-"));
+  dataDir = temp.make();
   h = await startApiHarness({ DATA_DIR: dataDir });
 }, 120_000);
 afterAll(async () => {
   await h?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  temp.removeAll();
 });
 beforeEach(async () => {
   await h.resetContent();

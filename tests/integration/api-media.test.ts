@@ -1,22 +1,23 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { retentionLater } from "../support/history";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { tempDirs } from "../support/files";
 
 // Updates and deletes through the API release media that nothing references any more: neither
 // the item nor one of its versions, so a dropped image goes when retention has pruned
 // the versions that used it, and a deleted package's when it is purged.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-api-media-"));
+const temp = tempDirs("wlx-api-media-");
+const dataDir = temp.make();
 let h: ApiHarness;
 beforeAll(async () => {
   h = await startApiHarness({ DATA_DIR: dataDir });
 }, 120_000);
 afterAll(async () => {
   await h?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  temp.removeAll();
 });
 
 async function storedMedia(key: string) {

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -14,6 +13,7 @@ import { buildOpenApiDocument } from "~/server/api/openapi.server";
 import { loadVersion, restoreVersion } from "~/server/catalogue/history.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { tempDirs } from "../support/files";
 
 // A travel moment's thumbnail gets its own alt text (blank: the title is read).
 const ALT_TOO_LONG = "Alt text must be at most 250 characters";
@@ -112,14 +112,15 @@ describe("thumbnail alt text through the built server", () => {
   const WEBM = fs.readFileSync(path.resolve("db/seed/assets/moment-lagoon-sunset.webm"));
   const WEBP = fs.readFileSync(path.resolve("db/seed/assets/moment-lagoon-sunset.webp"));
   let h: ApiHarness;
+  const temp = tempDirs("wlx-moment-alt-");
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-moment-alt-"));
+    dataDir = temp.make();
     h = await startApiHarness({ DATA_DIR: dataDir });
   }, 120_000);
   afterAll(async () => {
     await h?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    temp.removeAll();
   });
   beforeEach(async () => {
     await h.resetContent();

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
@@ -28,20 +26,22 @@ import { LocalMediaStore } from "~/server/media/media-store.server";
 import { configureMediaUrls, mediaUrlForKey } from "~/server/media/media-urls.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
+import { tempDirs } from "../support/files";
 
 const DAY = 86_400_000;
 
 /** Soft delete, Recently deleted and the 30-day purge (decision 101). */
 describe.each(BACKENDS)("soft delete on %s", (backend) => {
   const { db } = useTestDatabase(backend);
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-soft-delete-"));
+  const temp = tempDirs("wlx-soft-delete-");
+  const tmp = temp.make();
   const store = new LocalMediaStore(path.join(tmp, "media"));
 
   beforeAll(async () => {
     configureMediaUrls(store.publicBase);
   });
   afterAll(async () => {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   it("hides a deleted package from every read at once", async () => {
