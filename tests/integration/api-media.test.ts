@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalMediaStore } from "~/server/media/media-store.server";
+import { makeStoredMedia } from "../support/factories";
 import { retentionLater } from "../support/history";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
 import { tempDirs } from "../support/files";
@@ -21,18 +22,7 @@ afterAll(async () => {
 });
 
 async function storedMedia(key: string) {
-  const file = path.join(dataDir, "media", ...key.split("/"));
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, "bytes");
-  await h.database.db
-    .insertInto("media_objects")
-    .values({
-      storage_key: key,
-      content_type: "image/webp",
-      bytes: 5,
-      variants: JSON.stringify([]),
-    })
-    .execute();
+  const file = await makeStoredMedia(h.database.db, path.join(dataDir, "media"), key);
   return { url: `/media/${key}`, file };
 }
 /** Runs retention as if it were a year later: all but the newest version pruned, bins emptied. */

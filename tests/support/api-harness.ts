@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { createAdmin } from "~/server/auth/admins.server";
 import { createSession } from "~/server/auth/session.server";
 import { startTestServer, type TestServer } from "./app-server";
+import { cookieNamed } from "./auth-support";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 /** The built app on its own PostgreSQL database, plus an admin session for writes. */
@@ -28,10 +29,13 @@ export interface SendOptions {
   raw?: BodyInit;
 }
 
+const ADMIN_EMAIL = "api-admin@example.com";
+const ADMIN_PASSWORD = "a long enough password";
+
 export async function startApiHarness(env: Record<string, string> = {}): Promise<ApiHarness> {
   const database = await createTestDatabase("postgres");
   const server = await startTestServer({ DATABASE_URL: database.url, ...env });
-  const admin = await createAdmin(database.db, "api-admin@example.com", "a long enough password");
+  const admin = await createAdmin(database.db, ADMIN_EMAIL, ADMIN_PASSWORD);
   const session = await createSession(database.db, admin.id);
   const cookie = `wlx_session=${session.id}`;
   return {
@@ -68,4 +72,29 @@ export async function startApiHarness(env: Record<string, string> = {}): Promise
       await database.close();
     },
   };
+}
+
+/**
+ * The value of a real flash cookie: signed by the server, from the harness's admin signing in and
+ * out through the forms, so it is bound to no session (decision 084).
+ */
+export async function signedOutFlash(h: ApiHarness): Promise<string | undefined> {
+  const signedIn = await h.server.fetch("/admin", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: h.server.url },
+    body: new URLSearchParams({
+      email: ADMIN_EMAIL,
+      password: ADMIN_PASSWORD,
+    }).toString(),
+  });
+  const signOut = await h.server.fetch("/admin/sign-out", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: h.server.url,
+      Cookie: `wlx_session=${cookieNamed(signedIn, "wlx_session")!.value}`,
+    },
+    body: "",
+  });
+  return cookieNamed(signOut, "wlx_flash")?.value;
 }
