@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedOutFlash, startApiHarness, type ApiHarness } from "../support/api-harness";
+import { describe, expect, it } from "vitest";
+import { signedOutFlash, registerApiHarness } from "../support/api-harness";
 
 // Decision 083: only a session cookie of a live session, or a flash cookie
 // this server signed, skips the page cache. A made-up one is answered from the cache like any
 // anonymous request, so it no longer pushes the server onto its slow path.
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = registerApiHarness();
 
 const state = (res: Response) => res.headers.get("x-page-cache");
 const page = (cookie: string) => h.get("/about", { headers: { Cookie: cookie } });

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
 import { createSession } from "~/server/auth/session.server";
 import { startTestServer, type TestServer } from "./app-server";
@@ -71,6 +72,44 @@ export async function startApiHarness(env: Record<string, string> = {}): Promise
       await server.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * The harness for a file or describe block: started before its tests (a build and a database
+ * take a while), closed after them, and with `resetEachTest` emptied of content before each test.
+ * Use the returned harness inside hooks and tests only: it stands for the running one.
+ */
+export function registerApiHarness(
+  env: Record<string, string> = {},
+  options: { resetEachTest?: boolean } = {},
+): ApiHarness {
+  let harness: ApiHarness | undefined;
+  const running = () => {
+    if (!harness) throw new Error("the API harness is not running (used outside a test?)");
+    return harness;
+  };
+  beforeAll(async () => {
+    harness = await startApiHarness(env);
+  }, 120_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+  if (options.resetEachTest) beforeEach(() => running().resetContent());
+  return {
+    get database() {
+      return running().database;
+    },
+    get server() {
+      return running().server;
+    },
+    get cookie() {
+      return running().cookie;
+    },
+    get: (path, getOptions) => running().get(path, getOptions),
+    send: (method, path, body, sendOptions) => running().send(method, path, body, sendOptions),
+    resetContent: () => running().resetContent(),
+    close: () => running().close(),
   };
 }
 
