@@ -1,14 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MESSAGES, travelMomentInputSchema } from "~/domain/schemas";
 import { createMoment, listMoments } from "~/server/catalogue/moments.server";
 import { THUMBNAIL_TOO_LARGE } from "~/server/catalogue/moments-admin.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { retentionLater } from "../support/history";
-import { startApiHarness, type ApiHarness } from "../support/api-harness";
-import { tempDirs } from "../support/files";
+import { registerMomentsHarness } from "../support/api-harness";
 
 // The travel-moments admin screen through the built server on PostgreSQL: plain form
 // posts, exactly what a browser without JavaScript sends.
@@ -17,21 +16,7 @@ const ASSETS = path.resolve("db/seed/assets");
 const WEBM = fs.readFileSync(path.join(ASSETS, "moment-lagoon-sunset.webm"));
 const WEBP = fs.readFileSync(path.join(ASSETS, "moment-lagoon-sunset.webp"));
 
-let h: ApiHarness;
-const temp = tempDirs("wlx-moments-admin-");
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = temp.make();
-  h = await startApiHarness({ DATA_DIR: dataDir });
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-  temp.removeAll();
-});
-beforeEach(async () => {
-  await h.resetContent();
-  fs.rmSync(path.join(dataDir, "media", "travel-moments"), { recursive: true, force: true });
-});
+const { h, dataDir } = registerMomentsHarness("wlx-moments-admin-");
 
 type Fields = Record<string, string | { bytes: Uint8Array; name: string; type?: string }>;
 

@@ -12,8 +12,7 @@ import {
 import { buildOpenApiDocument } from "~/server/api/openapi.server";
 import { loadVersion, restoreVersion } from "~/server/catalogue/history.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
-import { startApiHarness, type ApiHarness } from "../support/api-harness";
-import { tempDirs } from "../support/files";
+import { registerMomentsHarness } from "../support/api-harness";
 
 // A travel moment's thumbnail gets its own alt text (blank: the title is read).
 const ALT_TOO_LONG = "Alt text must be at most 250 characters";
@@ -111,21 +110,7 @@ describe("thumbnail alt text through the built server", () => {
   const SCREEN = "/admin/travel-moments";
   const WEBM = fs.readFileSync(path.resolve("db/seed/assets/moment-lagoon-sunset.webm"));
   const WEBP = fs.readFileSync(path.resolve("db/seed/assets/moment-lagoon-sunset.webp"));
-  let h: ApiHarness;
-  const temp = tempDirs("wlx-moment-alt-");
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = temp.make();
-    h = await startApiHarness({ DATA_DIR: dataDir });
-  }, 120_000);
-  afterAll(async () => {
-    await h?.close();
-    temp.removeAll();
-  });
-  beforeEach(async () => {
-    await h.resetContent();
-    fs.rmSync(path.join(dataDir, "media", "travel-moments"), { recursive: true, force: true });
-  });
+  const { h, dataDir } = registerMomentsHarness("wlx-moment-alt-");
 
   /** The Add Video form as a browser without JavaScript posts it. */
   function postForm(search: string, fields: Record<string, string>, files = true) {

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
@@ -5,6 +7,7 @@ import { createSession } from "~/server/auth/session.server";
 import { startTestServer, type TestServer } from "./app-server";
 import { cookieNamed } from "./auth-support";
 import { createTestDatabase, type TestDatabase } from "./db";
+import { tempDirs } from "./files";
 
 /** The built app on its own PostgreSQL database, plus an admin session for writes. */
 export interface ApiHarness {
@@ -84,6 +87,33 @@ export function registerApiHarness(
   env: Record<string, string> = {},
   options: { resetEachTest?: boolean } = {},
 ): ApiHarness {
+  return registered(env, options.resetEachTest ? (h) => h.resetContent() : undefined);
+}
+
+/**
+ * registerApiHarness on a data directory of its own (`dataDir`, removed after the suite), for the
+ * suites that look at the media files the server stores: before each test the content and the
+ * travel moments' media folder are emptied.
+ */
+export function registerMomentsHarness(prefix: string): { h: ApiHarness; dataDir: string } {
+  const temp = tempDirs(prefix);
+  const dataDir = temp.make();
+  const h = registered(
+    { DATA_DIR: dataDir },
+    async (running) => {
+      await running.resetContent();
+      fs.rmSync(path.join(dataDir, "media", "travel-moments"), { recursive: true, force: true });
+    },
+    temp.removeAll,
+  );
+  return { h, dataDir };
+}
+
+function registered(
+  env: Record<string, string>,
+  beforeEachTest?: (h: ApiHarness) => Promise<void>,
+  afterClose?: () => void,
+): ApiHarness {
   let harness: ApiHarness | undefined;
   const running = () => {
     if (!harness) throw new Error("the API harness is not running (used outside a test?)");
@@ -94,8 +124,9 @@ export function registerApiHarness(
   }, 120_000);
   afterAll(async () => {
     await harness?.close();
+    afterClose?.();
   });
-  if (options.resetEachTest) beforeEach(() => running().resetContent());
+  if (beforeEachTest) beforeEach(() => beforeEachTest(running()));
   return {
     get database() {
       return running().database;
