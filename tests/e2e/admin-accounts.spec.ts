@@ -3,9 +3,9 @@ import { secretKey, totpCodeAt } from "../../app/server/auth/totp.server";
 import { expect, test } from "./support/fixtures";
 import { expectNoSeriousViolations } from "./support/expectations";
 
-// Issue 22's journeys: an invitation accepted in a second browser, two-factor enrolment with a
-// code computed from the secret on the page, sign-in with a recovery code, removal; axe on each
-// new screen. The e2e server has no SMTP_URL, so the team screen shows the invitation link.
+// Admin accounts, end to end: an invitation accepted in a second browser, two-factor enrolment
+// with a code computed from the secret on the page, sign-in with a recovery code, removal; axe on
+// each new screen. The e2e server has no SMTP_URL, so the team screen shows the invitation link.
 const PASSWORD = "an invited admin's passphrase";
 
 test("invite → accept in a second browser → enrol two-factor → sign in with a recovery code → remove", async ({

@@ -1,7 +1,7 @@
 import { expect, test } from "./support/fixtures";
 import { expectNoSeriousViolations } from "./support/expectations";
 
-// Issue 19: /admin/activity lists the admin's own sign-in and filters through a GET form, with
+// /admin/activity lists the admin's own sign-in and filters through a GET form, with
 // and without JavaScript; axe finds nothing serious on it.
 
 test("@nojs the activity log shows sign-ins and filters by kind and date", async ({

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/fixtures";
 import { expectFlash, expectNoSeriousViolations } from "./support/expectations";
 
-// Issue 19: bulk Publish and Delete on a package list, with JavaScript (a dialog asks once) and
+// Bulk Publish and Delete on a package list, with JavaScript (a dialog asks once) and
 // without (checkboxes in a plain form; the server answers Delete with the confirmation step).
 
 test("@nojs select cards, publish them together, then delete them after one confirmation", async ({

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/fixtures";
 import { expectNoSeriousViolations } from "./support/expectations";
 
-// Issue 19: an image's own alt text and focal point set in the package form, by clicking the
+// An image's own alt text and focal point set in the package form, by clicking the
 // picture with JavaScript or choosing from the 3 × 3 grid without it; the public page crops
 // around it (object-position) and uses the alt text.
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
-// Issue 23: with JavaScript on, the edit form of a package with saved list rows froze the tab as
+// With JavaScript on, the edit form of a package with saved list rows froze the tab as
 // soon as staff typed. Every kind's edit form, every list filled, typed into field by field with
 // real key presses, then saved. The fixture's watchdog fails the test if the page stops answering.
 

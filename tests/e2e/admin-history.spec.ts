@@ -3,7 +3,7 @@ import { kindMessages, PACKAGE_KIND_INFO } from "../../app/domain/package-kinds"
 import { expect, test } from "./support/fixtures";
 import { expectFlash, expectNoSeriousViolations, jsOn } from "./support/expectations";
 
-// Issue 19: edit → History → view → Restore, and delete → Recently deleted → Restore, with
+// Edit → History → view → Restore, and delete → Recently deleted → Restore, with
 // JavaScript on (a confirmation dialog) and off (plain form posts), axe on each new screen.
 
 const unique = (title: string) => `${title} ${randomUUID().slice(0, 8)}`;

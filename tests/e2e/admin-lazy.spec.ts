@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
-// Issue 21, decision 107: what the admin screens load only when it is wanted.
+// Decision 107: what the admin screens load only when it is wanted.
 
 /** A 1×1 GIF standing in for YouTube's servers (this machine may be offline). */
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64");

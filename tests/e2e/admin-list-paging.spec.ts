@@ -5,7 +5,7 @@ import { kindMessages, PACKAGE_KIND_INFO } from "../../app/domain/package-kinds"
 import { expect, test } from "./support/fixtures";
 import { expectFlash, expectNoSeriousViolations } from "./support/expectations";
 
-// The paged admin lists (issue 20, decisions 077 and 078): page links, drag within a page with
+// The paged admin lists (decisions 077 and 078): page links, drag within a page with
 // global positions, and "Move to position…" across pages, with JavaScript on and (@nojs) off.
 // The filler packages are drafts of the discovery kind, so the public lists other specs read
 // do not change.

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { expectFlash, expectNoSeriousViolations, jsOn } from "./support/expectations";
 
-// The travel-moments admin (issue 10), with JavaScript on and (for @nojs titles) off. The e2e
+// The travel-moments admin, with JavaScript on and (for @nojs titles) off. The e2e
 // database is shared and seeded with moments: every test makes its own (unique titles) and
 // removes them again, and no test assumes how many there are beyond the limit of seven.
 

@@ -1,6 +1,6 @@
 import { expect, test } from "./support/fixtures";
 
-// Issue 21 (decision 105): what keeps the admin forms at Lighthouse's best practices.
+// Decision 105: what keeps the admin forms at Lighthouse's best practices.
 
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JS-only behaviour");

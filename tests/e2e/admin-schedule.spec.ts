@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/fixtures";
 import { expectNoSeriousViolations } from "./support/expectations";
 
-// Issue 19: Publish at / Unpublish at on the package forms, with JavaScript on and (for @nojs
+// Publish at / Unpublish at on the package forms, with JavaScript on and (for @nojs
 // titles) off; the list card's Scheduled line; axe on the changed forms.
 
 const unique = (title: string) => `${title} ${randomUUID().slice(0, 8)}`;

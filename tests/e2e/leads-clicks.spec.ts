@@ -3,7 +3,7 @@ import { type Page } from "@playwright/test";
 import { fullDetailPath } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
 
-// Issue 18: Book Now is counted on its way to the chat, and the back office shows the count.
+// Book Now is counted on its way to the chat, and the back office shows the count.
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 

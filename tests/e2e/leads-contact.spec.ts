@@ -3,7 +3,7 @@ import { type Page } from "@playwright/test";
 import { fullDetailPath } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
 
-// Issue 18: the contact form sends for real, with JavaScript and without. The server accepts ten
+// The contact form sends for real, with JavaScript and without. The server accepts ten
 // messages per address an hour and every e2e request comes from 127.0.0.1: these journeys send
 // one message each.
 

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
-// Issue 18: the back office's enquiries inbox, with JavaScript and without.
+// The back office's enquiries inbox, with JavaScript and without.
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 

@@ -1,17 +1,19 @@
 import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { jsOn } from "./support/expectations";
+import { tempDirs } from "../support/files";
 
 // Media through the package form, with JavaScript (instant upload, progress, toasts) and without
 // (@nojs: the files travel with the save). Every test makes its own package with a unique title.
 
 const unique = (title: string) => `${title} ${randomUUID().slice(0, 8)}`;
+
+const temp = tempDirs("wlx-e2e-media-");
 
 let dir: string;
 let image: string;
@@ -19,7 +21,7 @@ let video: string;
 let svg: string;
 
 test.beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-e2e-media-"));
+  dir = temp.make();
   image = path.join(dir, "lagoon.png");
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#2a7f8f" } })
     .png()
@@ -33,7 +35,7 @@ test.beforeAll(async () => {
   fs.writeFileSync(svg, '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
 });
 test.afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
+  temp.removeAll();
 });
 
 interface ApiPackage {

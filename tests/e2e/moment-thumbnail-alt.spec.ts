@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { jsOn } from "./support/expectations";
 
-// Issue 19: a travel moment's thumbnail description (alt text), with JavaScript on and off.
+// A travel moment's thumbnail description (alt text), with JavaScript on and off.
 const SCREEN = "/admin/travel-moments";
 const VIDEO = path.resolve("db/seed/assets/moment-lagoon-sunset.webm");
 const THUMBNAIL = path.resolve("db/seed/assets/moment-lagoon-sunset.webp");

@@ -21,7 +21,7 @@ async function publicPaths(page: Page): Promise<string[]> {
     "/contact",
     "/no-such-page",
     "/package/00000000-0000-4000-8000-000000000000",
-    // Issue 20: a filtered list (its form, count and the empty text).
+    // A filtered list (its form, count and the empty text).
     "/upcoming-trips?price=under-20000&sort=price-asc",
   ];
   for (const list of ["/upcoming-trips", "/exclusive-trips", "/local-trips", "/hidden-gems"]) {

@@ -1,6 +1,6 @@
 import { expect, test } from "./support/fixtures";
 
-// Issue 11: public pages log nothing in the browser console (a stray Permissions-Policy feature
+// Public pages log nothing in the browser console (a stray Permissions-Policy feature
 // used to log "Unrecognized feature" on every page).
 const PAGES = [
   "/",
@@ -29,7 +29,7 @@ test("public pages log no warning or error in the console", async ({ page }) => 
   expect(messages.filter((m) => !/404 \(Not Found\)/.test(m))).toEqual([]);
 });
 
-// Issue 11 / decision 062: the page paints before its JS is fetched, then hydrates and enhances.
+// Decision 062: the page paints before its JS is fetched, then hydrates and enhances.
 test("scripts are fetched only after the first contentful paint, and the page still hydrates", async ({
   page,
 }) => {

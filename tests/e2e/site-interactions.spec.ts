@@ -136,7 +136,7 @@ test.describe("travel moments", () => {
   test("the reel far down the page starts its carousel when the visitor scrolls near it", async ({
     page,
   }) => {
-    // Issue 21: carousels below the fold do no work with the page's first load (Embla measures
+    // Carousels below the fold do no work with the page's first load (Embla measures
     // every slide, a forced layout); the hero, in view, starts once the page is idle.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/", { waitUntil: "networkidle" });
@@ -218,7 +218,7 @@ test.describe("mobile menu with JavaScript", () => {
     const popup = context.waitForEvent("page");
     await menu.getByRole("link", { name: /Book Now/ }).click();
     const chat = await popup;
-    // Issue 18: the tab opens /whatsapp (counted), which redirects to the chat.
+    // The tab opens /whatsapp (counted), which redirects to the chat.
     await chat.waitForURL(/^https:\/\/wa\.me\/\d+\?text=/);
     await chat.close();
     await expect(menu).not.toHaveAttribute("open", "");
@@ -243,7 +243,7 @@ test("a list page shows its loading state during client-side navigation", async 
   await expect(page.getByText("Loading upcoming trips...")).toBeHidden();
 });
 
-// The YouTube/Vimeo facade's code is fetched only for a reel that has such a video (issue 11).
+// The YouTube/Vimeo facade's code is fetched only for a reel that has such a video.
 test("a YouTube moment on the home reel renders its facade and plays in the privacy player", async ({
   adminPage: page,
 }) => {

@@ -2,7 +2,7 @@ import { expect, test } from "./support/fixtures";
 import { jsOn } from "./support/expectations";
 import { fullDetailPath } from "./support/catalogue";
 
-// Issue 20: finding trips on a phone (filters as a GET form, JS on and off) and a trip page's
+// Finding trips on a phone (filters as a GET form, JS on and off) and a trip page's
 // Dates & Prices. The demo catalogue gives every trip three departures after the seed day.
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -56,7 +56,7 @@ test("@nojs a trip page shows Dates & Prices; Book Now on a date names it", asyn
   expect(await rows.count()).toBeGreaterThan(0);
   const book = rows.first().getByRole("link", { name: /Book Now/ });
   if ((await book.count()) > 0) {
-    // Issue 18: the app's counted route; it redirects to the chat naming the date.
+    // The app's counted route; it redirects to the chat naming the date.
     const href = (await book.getAttribute("href")) ?? "";
     expect(href).toMatch(/^\/whatsapp\/[0-9a-f-]{36}\?departure=\d{4}-\d{2}-\d{2}$/);
     const answer = await request.get(href, { maxRedirects: 0 });

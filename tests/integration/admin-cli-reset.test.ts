@@ -1,10 +1,9 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { runAdminCli } from "~/server/auth/admin-cli.server";
 import { createAdmin, verifyPassword } from "~/server/auth/admins.server";
 import { createSession } from "~/server/auth/session.server";
@@ -12,9 +11,13 @@ import { listEvents } from "~/server/events/events.server";
 import { openDatabase, type Database } from "~/server/platform/db.server";
 import { migrateToLatest } from "~/server/platform/migrate.server";
 import { BACKENDS, createTestDatabase } from "../support/db";
+import { tempDirs } from "../support/files";
 
 const EMAIL = "locked.out@example.com";
 const PASSWORD = "correct horse battery staple";
+
+const temp = tempDirs("wlx-cli-");
+afterEach(temp.removeAll);
 
 function io(lines: string[]) {
   const output = new PassThrough();
@@ -55,7 +58,7 @@ async function withCliDatabase(
     return;
   }
   // PGlite allows one process (and one open handle) at a time: close it while the CLI runs.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-cli-"));
+  const dataDir = temp.make();
   try {
     const first = await openDatabase({ dataDir });
     await migrateToLatest(first.db);
@@ -73,7 +76,6 @@ async function withCliDatabase(
   } finally {
     process.env.DATABASE_URL = saved.DATABASE_URL;
     process.env.DATA_DIR = saved.DATA_DIR;
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -210,7 +212,7 @@ describe.each(BACKENDS)("npm run admin -- reset-password|reset-2fa on %s", (back
 
 describe("npm run admin while the server holds the embedded data directory", () => {
   it("says so before asking for a password", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-cli-locked-"));
+    const dataDir = temp.make();
     const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
     // A running server: another live process holds DATA_DIR/.lock.
     const server = spawn("sleep", ["30"]);
@@ -227,7 +229,6 @@ describe("npm run admin while the server holds the embedded data directory", () 
       process.env.DATABASE_URL = saved.DATABASE_URL;
       process.env.DATA_DIR = saved.DATA_DIR;
       server.kill();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../support/app-server";
 import { firstLoadScripts } from "../support/page-scripts";
 import { cookieHeader } from "../support/auth-support";
 
-// Issue 21, decision 107: drag and drop (dnd-kit) is in no admin screen's first load; the screens
+// Decision 107: drag and drop (dnd-kit) is in no admin screen's first load; the screens
 // that reorder fetch it with import() after hydration. Fails if anything imports it eagerly again.
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 const ADMIN = { email: "lazy@example.com", password: "a long enough password" };

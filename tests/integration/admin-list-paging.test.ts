@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-paging";
@@ -17,17 +14,19 @@ import { makePackage } from "../support/factories";
 import { adminOrderOf, flashOf } from "../support/admin-http-support";
 import { useSignedInServer } from "../support/auth-support";
 import { formPost } from "../support/form-post";
+import { tempDirs } from "../support/files";
 
 /**
- * The paged admin lists through the built server (issue 20, decisions 077 and 078): `?page=N`,
+ * The paged admin lists through the built server (decisions 077 and 078): `?page=N`,
  * canonical page URLs, drag and move buttons with global positions, "Move to position…", and the
  * public list following the new order past the page cache.
  */
 describe("paged admin package lists", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-admin-paging-"));
+  const temp = tempDirs("wlx-admin-paging-");
+  const dataDir = temp.make();
   const suite = useSignedInServer({ DATA_DIR: dataDir });
   afterAll(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   const TOTAL = 53; // three pages: 24, 24, 5
@@ -38,7 +37,7 @@ describe("paged admin package lists", () => {
   const page = async (url: string) => (await (await get(url)).text()).replaceAll("<!-- -->", "");
   const post = (url: string, fields: [string, string][]) =>
     formPost(suite.server, url, fields, { Cookie: suite.cookie });
-  // The admin order is the live packages': a soft-deleted one (issue 19) is out of it.
+  // The admin order is the live packages': a soft-deleted one is out of it.
   const orderOf = (kind: PackageKind) => adminOrderOf(suite.database.db, kind);
   const titleOf = async (id: string) =>
     (

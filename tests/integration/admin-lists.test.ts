@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
@@ -9,17 +8,19 @@ import type { PackageKind } from "~/domain/schemas";
 import { UNKNOWN_LIST_ACTION } from "~/server/catalogue/admin-lists.server";
 import { purgeDeletedPackages } from "~/server/catalogue/deleted-packages.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
-import { makePackage } from "../support/factories";
+import { makePackage, makeStoredMedia } from "../support/factories";
 import { adminOrderOf, flashOf, liveStatusOf } from "../support/admin-http-support";
 import { useSignedInServer } from "../support/auth-support";
 import { formPost } from "../support/form-post";
+import { tempDirs } from "../support/files";
 
 /** The admin list screens' actions (publish, delete, reorder, move) through the built server. */
 describe("admin package lists", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-admin-lists-"));
+  const temp = tempDirs("wlx-admin-lists-");
+  const dataDir = temp.make();
   const suite = useSignedInServer({ DATA_DIR: dataDir });
   afterAll(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   const listPath = (kind: PackageKind) => PACKAGE_KIND_INFO[kind].admin.listPath;
@@ -135,18 +136,7 @@ describe("admin package lists", () => {
 
   it("shows the delete confirmation as a step of the URL, then deletes and prunes the package's media", async () => {
     const key = `packages/${randomUUID()}.webp`;
-    const file = path.join(dataDir, "media", ...key.split("/"));
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, "bytes");
-    await suite.database.db
-      .insertInto("media_objects")
-      .values({
-        storage_key: key,
-        content_type: "image/webp",
-        bytes: 5,
-        variants: JSON.stringify([]),
-      })
-      .execute();
+    const file = await makeStoredMedia(suite.database.db, path.join(dataDir, "media"), key);
     const pkg = await makePackage(suite.database.db, "exclusive", {
       title: "Doomed Escape",
       images: [`/media/${key}`],

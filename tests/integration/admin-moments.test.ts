@@ -1,36 +1,22 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MESSAGES, travelMomentInputSchema } from "~/domain/schemas";
 import { createMoment, listMoments } from "~/server/catalogue/moments.server";
 import { THUMBNAIL_TOO_LARGE } from "~/server/catalogue/moments-admin.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { retentionLater } from "../support/history";
-import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { registerMomentsHarness } from "../support/api-harness";
 
-// The travel-moments admin screen (issue 10) through the built server on PostgreSQL: plain form
+// The travel-moments admin screen through the built server on PostgreSQL: plain form
 // posts, exactly what a browser without JavaScript sends.
 const SCREEN = "/admin/travel-moments";
 const ASSETS = path.resolve("db/seed/assets");
 const WEBM = fs.readFileSync(path.join(ASSETS, "moment-lagoon-sunset.webm"));
 const WEBP = fs.readFileSync(path.join(ASSETS, "moment-lagoon-sunset.webp"));
 
-let h: ApiHarness;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-moments-admin-"));
-  h = await startApiHarness({ DATA_DIR: dataDir });
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await h.resetContent();
-  fs.rmSync(path.join(dataDir, "media", "travel-moments"), { recursive: true, force: true });
-});
+const { h, dataDir } = registerMomentsHarness("wlx-moments-admin-");
 
 type Fields = Record<string, string | { bytes: Uint8Array; name: string; type?: string }>;
 
@@ -428,7 +414,7 @@ describe("edit", () => {
     const [after] = await listMoments(h.database.db);
     expect(after!.videoUrl).not.toBe(m.videoUrl);
     expect(after!.thumbnailUrl).not.toBe(m.thumbnailUrl);
-    // The first version still uses the old files (issue 19): kept until it is pruned.
+    // The first version still uses the old files: kept until it is pruned.
     expect(storedFiles()).toContain(path.basename(m.videoUrl));
     await later();
     const files = storedFiles();

@@ -357,7 +357,7 @@ describe("admin package forms", () => {
     ]);
   });
 
-  it("saves departures, FAQs, meeting point and rating from the form (issue 20), JS off", async () => {
+  it("saves departures, FAQs, meeting point and rating from the form, JS off", async () => {
     const pkg = await makePackage(suite.database.db, "trip", {
       title: `Facts ${randomUUID().slice(0, 6)}`,
     });

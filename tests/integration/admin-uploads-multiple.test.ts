@@ -1,16 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { INSTANT_UPLOAD_MESSAGES } from "~/server/media/instant-upload.server";
-import { filesUnder } from "../support/files";
+import { filesUnder, tempDirs } from "../support/files";
 import { useSignedInServer } from "../support/auth-support";
 
-// Issue 17, finding 5: POST /admin/uploads answers for one file, so a request with several
+// POST /admin/uploads answers for one file, so a request with several
 // `file` parts is refused (400) and stores none of them: no object waits 24 h for the sweep.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-uploads-multiple-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const temp = tempDirs("wlx-uploads-multiple-");
+const dataDir = temp.make();
+afterAll(temp.removeAll);
 
 describe("POST /admin/uploads with several files", () => {
   const suite = useSignedInServer({ DATA_DIR: dataDir });

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,9 +9,11 @@ import { UPLOAD_MESSAGES } from "~/server/media/uploads.server";
 import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { ensureTestAdmin, signedInCookie, startAuthServer } from "../support/auth-support";
+import { tempDirs } from "../support/files";
 
 // POST /admin/uploads: the instant upload endpoint the admin forms call with JavaScript.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-admin-uploads-"));
+const temp = tempDirs("wlx-admin-uploads-");
+const dataDir = temp.make();
 let database: TestDatabase;
 let server: TestServer;
 let cookie: string;
@@ -39,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await database?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  temp.removeAll();
 });
 
 const png = async (width: number, height: number) =>

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,10 +5,12 @@ import { LocalMediaStore } from "~/server/media/media-store.server";
 import { configureMediaUrls } from "~/server/media/media-urls.server";
 import { parseUploadForm } from "~/server/media/uploads.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
+import { tempDirs } from "../support/files";
 
-// Issue 17, finding 4: an animated GIF or WebP is stored with one frame's size, not the height
+// An animated GIF or WebP is stored with one frame's size, not the height
 // of all its frames stacked (a 3-frame 1000×1000 WebP was recorded as 1000×3000).
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-animated-"));
+const temp = tempDirs("wlx-animated-");
+const tmp = temp.make();
 let database: TestDatabase;
 let store: LocalMediaStore;
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  temp.removeAll();
 });
 
 /** Three frames of 1000×1000 in different colours, stacked as sharp holds them (pageHeight). */

@@ -1,16 +1,10 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { describe, expect, it, vi } from "vitest";
+import { registerApiHarness } from "../support/api-harness";
 
 // Cross-cutting contract: the served OpenAPI document matches what the routes answer, unknown
 // /api URLs are JSON 404s, and true server faults are logged 500s with the spec's texts.
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness({ LOG_LEVEL: "error" });
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = registerApiHarness({ LOG_LEVEL: "error" });
 
 type Doc = { openapi: string; paths: Record<string, Record<string, unknown>> };
 const SAMPLE_ID = "3f1b7c52-9a0e-4c1d-8b2a-5e6f7a8b9c0d";

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { PACKAGE_KINDS, travelMomentInputSchema } from "~/domain/schemas";
 import { createMoment } from "~/server/catalogue/moments.server";
 import { makePackage } from "../support/factories";
-import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { registerApiHarness } from "../support/api-harness";
 import { builtRoutes, concretePath } from "../support/auth-support";
 import { rawRequest } from "../support/support-http";
 
@@ -221,13 +221,7 @@ function reorderJunk(rand: Rand, field: string, ids: string[]): Case {
   return rand() < 0.2 ? structuralJunk(rand) : { raw: JSON.stringify(body), contentType: json };
 }
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = registerApiHarness();
 
 async function snapshot(): Promise<string> {
   const tables = [
@@ -413,7 +407,7 @@ describe(`fuzzing every write endpoint (seed ${SEED})`, () => {
   });
 });
 
-// Issue 13: hostile transport, not just hostile JSON. Every route that has an action (each admin
+// Hostile transport, not just hostile JSON. Every route that has an action (each admin
 // form and each API write, read from the built route table) gets oversized bodies (declared and
 // streamed), wrong content types, broken multipart and odd methods: a 4xx every time, never a 5xx,
 // and no row changes.

@@ -1,37 +1,28 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalMediaStore } from "~/server/media/media-store.server";
+import { makeStoredMedia } from "../support/factories";
 import { retentionLater } from "../support/history";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { tempDirs } from "../support/files";
 
 // Updates and deletes through the API release media that nothing references any more: neither
-// the item nor one of its versions (issue 19), so a dropped image goes when retention has pruned
+// the item nor one of its versions, so a dropped image goes when retention has pruned
 // the versions that used it, and a deleted package's when it is purged.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-api-media-"));
+const temp = tempDirs("wlx-api-media-");
+const dataDir = temp.make();
 let h: ApiHarness;
 beforeAll(async () => {
   h = await startApiHarness({ DATA_DIR: dataDir });
 }, 120_000);
 afterAll(async () => {
   await h?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  temp.removeAll();
 });
 
 async function storedMedia(key: string) {
-  const file = path.join(dataDir, "media", ...key.split("/"));
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, "bytes");
-  await h.database.db
-    .insertInto("media_objects")
-    .values({
-      storage_key: key,
-      content_type: "image/webp",
-      bytes: 5,
-      variants: JSON.stringify([]),
-    })
-    .execute();
+  const file = await makeStoredMedia(h.database.db, path.join(dataDir, "media"), key);
   return { url: `/media/${key}`, file };
 }
 /** Runs retention as if it were a year later: all but the newest version pruned, bins emptied. */

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MESSAGES, travelMomentInputSchema, travelMomentSchema } from "~/domain/schemas";
 import { createMoment } from "~/server/catalogue/moments.server";
-import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { registerApiHarness } from "../support/api-harness";
 
 // Contract of /api/travel-moments and /api/admin/travel-moments[/{id}|/reorder].
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
-beforeEach(async () => {
-  await h.resetContent();
-});
+const h = registerApiHarness({}, { resetEachTest: true });
 
 const UNKNOWN_ID = "3f1b7c52-9a0e-4c1d-8b2a-5e6f7a8b9c0d";
 const make = (title: string, extra: Record<string, unknown> = {}) =>

@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,8 +7,9 @@ import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { ADMIN, cookieHeader, ensureTestAdmin, startAuthServer } from "../support/auth-support";
 import { freePort } from "../support/processes";
+import { tempDirs } from "../support/files";
 
-// Issue 13: the API as an integrator reads it, judged by tools no one here wrote: Redocly lints the
+// The API as an integrator reads it, judged by tools no one here wrote: Redocly lints the
 // served /api/openapi.json, and Stoplight Prism's validating proxy checks a create/read/update/
 // delete run against the running server. Both run on the Node that runs the tests (Node 24).
 const run = promisify(execFile);
@@ -33,6 +33,7 @@ interface Violation {
 describe("the OpenAPI document and the API agree, judged by Redocly and Prism", () => {
   let database: TestDatabase;
   let server: TestServer;
+  const temp = tempDirs("wlx-openapi-");
   let dir: string;
   let specFile: string;
   let prism: ChildProcess | undefined;
@@ -43,7 +44,7 @@ describe("the OpenAPI document and the API agree, judged by Redocly and Prism", 
     database = await createTestDatabase("postgres");
     await ensureTestAdmin(database);
     server = await startAuthServer(database);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-openapi-"));
+    dir = temp.make();
     specFile = path.join(dir, "openapi.json");
     const doc = await (await server.fetch("/api/openapi.json")).text();
     fs.writeFileSync(specFile, doc);
@@ -75,7 +76,7 @@ describe("the OpenAPI document and the API agree, judged by Redocly and Prism", 
     prism?.kill("SIGTERM");
     await server?.close();
     await database?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   it("passes Redocly's recommended lint with no errors and no warnings", async () => {

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { kindMessages, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { MESSAGES, PACKAGE_KINDS, type PackageInputRaw, type PackageKind } from "~/domain/schemas";
 import { apiPackageSchema } from "~/server/api/api-schemas.server";
 import { makePackage } from "../support/factories";
-import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { registerApiHarness } from "../support/api-harness";
 
 // Contract of /api/{trips|exclusive-packages|local|discovery}: spec §3/§7 shapes and every status.
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
-beforeEach(async () => {
-  await h.resetContent();
-});
+const h = registerApiHarness({}, { resetEachTest: true });
 
 const SPEC_FIELDS = [
   "id",

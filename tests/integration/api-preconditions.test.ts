@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PRECONDITION_FAILED_MESSAGE } from "~/server/api/api-preconditions.server";
 import { STALE_EDIT_MESSAGE } from "~/server/catalogue/packages.server";
 import { makePackage } from "../support/factories";
-import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { registerApiHarness } from "../support/api-harness";
 
-// Issue 17, finding 7: two API clients no longer overwrite each other silently. A PUT with
+// Two API clients no longer overwrite each other silently. A PUT with
 // If-Match is applied only to the version it names (412 otherwise); a PUT whose body carries the
 // updated_at it read is refused with 409 when the package changed since. Nothing changes either way.
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
-beforeEach(async () => {
-  await h.resetContent();
-});
+const h = registerApiHarness({}, { resetEachTest: true });
 
 const base = "/api/trips";
 const body = (title: string) => ({ title, price: "$1,200", description: "Four days" });

@@ -11,10 +11,11 @@ import {
   useAuthServer,
 } from "../support/auth-support";
 import { formPost } from "../support/form-post";
+import { linkShown, tokenOf } from "../support/smtp-server";
 
 const PASSWORD = "correct horse battery staple";
 
-/** The smaller refusals of issue 22's screens: each answers with its reason and changes nothing. */
+/** The account screens' smaller refusals: each answers with its reason and changes nothing. */
 describe("account screens refuse bad requests", () => {
   const suite = useAuthServer();
   let n = 0;
@@ -99,14 +100,10 @@ describe("account screens refuse bad requests", () => {
   it("refuses an invitation whose address became an admin meanwhile, leaving the link unused", async () => {
     const invited = `meanwhile${n}@example.com`;
     const response = await team({ intent: "invite", email: invited });
-    const link =
-      /<code>https?:\/\/[^/]+(\/admin\/accept-invite\?token=[A-Za-z0-9_-]{43})<\/code>/.exec(
-        await response.text(),
-      )?.[1];
-    if (!link) throw new Error("no link");
+    const link = linkShown(await response.text(), "/admin/accept-invite");
     await createAdmin(suite.database.db, invited, PASSWORD);
     const accept = await formPost(suite.server, link, {
-      token: new URL(link, "http://x").searchParams.get("token")!,
+      token: tokenOf(link),
       password: "another long passphrase",
       confirmPassword: "another long passphrase",
     });

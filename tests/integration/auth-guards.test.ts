@@ -53,7 +53,7 @@ describe("every admin screen and every API write is guarded on the server", () =
   const marker = `SECRET-${randomUUID().slice(0, 8)}`;
   /** An edit form URL pattern ('admin/edit-local/:id') → the id of that kind's marker package. */
   const editTargets = new Map<string, string>();
-  /** Screens whose URL needs more than one id (issue 19): the concrete URL to visit. */
+  /** Screens whose URL needs more than one id: the concrete URL to visit. */
   const screenUrls = new Map<string, string>();
   const noSecrets = (body: string) => {
     expect(body).not.toContain(marker);
@@ -70,7 +70,7 @@ describe("every admin screen and every API write is guarded on the server", () =
       });
       editTargets.set(PACKAGE_KIND_INFO[kind].admin.editPath(":id").slice(1), pkg.id);
     }
-    // Issue 19: the marker trip's history and one version; a deleted marker in Recently deleted.
+    // The marker trip's history and one version; a deleted marker in Recently deleted.
     const trip = editTargets.get(PACKAGE_KIND_INFO.trip.admin.editPath(":id").slice(1))!;
     const version = await database.db
       .selectFrom("content_versions")
@@ -138,10 +138,10 @@ describe("every admin screen and every API write is guarded on the server", () =
         r.fullPath !== "admin/sign-out" &&
         r.fullPath !== "admin/settings" &&
         r.fullPath !== "admin/team" &&
-        // Issue 18: screens about enquiries and clicks, not packages.
+        // Screens about enquiries and clicks, not packages.
         !r.fullPath.startsWith("admin/enquiries") &&
         r.fullPath !== "admin/insights" &&
-        // Issue 19: the audit trail lists events, not packages.
+        // The audit trail lists events, not packages.
         r.fullPath !== "admin/activity" &&
         r.fullPath !== CODE_STEP_ROUTE &&
         // The catch-all answers unknown admin URLs with a 404 (admin-lists.test.ts checks it).

@@ -11,7 +11,7 @@ import {
 import { rawRequest } from "../support/support-http";
 import { formPost } from "../support/form-post";
 
-// Issue 13: wrong passwords from elsewhere must not lock the admin out of a browser that has
+// Wrong passwords from elsewhere must not lock the admin out of a browser that has
 // signed in before (OWASP device cookies), while guessing stays throttled. The attacker's tries
 // come from other loopback addresses (127.0.0.x are all this machine's).
 const ADMIN_ADDRESS = "127.0.0.1";

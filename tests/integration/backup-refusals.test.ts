@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
 import { createSession, getSessionAdmin } from "~/server/auth/session.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
@@ -23,9 +23,14 @@ import { openDatabase, type Database, type Db } from "~/server/platform/db.serve
 import { migrateToLatest } from "~/server/platform/migrate.server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
-import { snapshotMedia, snapshotRows, tmpDir, treeDigest } from "../support/backup-support";
+import { snapshotMedia, snapshotRows, treeDigest } from "../support/backup-support";
+import { tempDirs } from "../support/files";
 
-const work = tmpDir("wlx-backup-ref-");
+const scratch = tempDirs("wlx-backup-ref-");
+const work = scratch.make();
+/** The directories a single test makes, removed after it. */
+const perTest = tempDirs("wlx-backup-test-");
+afterEach(perTest.removeAll);
 let source: Database;
 let sourceMedia: BackupMedia;
 let archiveFile: string;
@@ -114,22 +119,23 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await source?.close();
-  fs.rmSync(work, { recursive: true, force: true });
+  scratch.removeAll();
 });
 
 describe.each(BACKENDS)("restore into a target that is not empty (%s)", (backend) => {
   let target: TestDatabase;
+  const roots = tempDirs("wlx-backup-target-");
   let mediaRoot: string;
   let session: { id: string };
 
   beforeAll(async () => {
     target = await createTestDatabase(backend);
-    mediaRoot = tmpDir("wlx-backup-target-");
+    mediaRoot = roots.make();
     session = await smallContent(target.db, mediaRoot, "Existing trip", "packages/9-z.webp");
   }, 60_000);
   afterAll(async () => {
     await target?.close();
-    fs.rmSync(mediaRoot, { recursive: true, force: true });
+    roots.removeAll();
   });
 
   it("is refused without --force, changing nothing", async () => {
@@ -185,7 +191,7 @@ describe.each(BACKENDS)("restore into a target that is not empty (%s)", (backend
 describe("a restore that fails part-way", () => {
   it("rolls the database back and deletes the objects it wrote", async () => {
     const target = await createTestDatabase("pglite");
-    const mediaRoot = tmpDir("wlx-backup-fail-");
+    const mediaRoot = perTest.make();
     try {
       const real = localBackupMedia(mediaRoot);
       const failing: BackupMedia = {
@@ -203,7 +209,6 @@ describe("a restore that fails part-way", () => {
       expect(Object.values(rows).every((r) => r.length === 0)).toBe(true);
     } finally {
       await target.close();
-      fs.rmSync(mediaRoot, { recursive: true, force: true });
     }
   });
 });
@@ -356,7 +361,7 @@ describe("schema versions", () => {
 describe("schema drift and missing media", () => {
   it("refuses a target whose table differs from the backup's, before writing anything", async () => {
     const target = await createTestDatabase("postgres");
-    const mediaRoot = tmpDir("wlx-backup-drift-");
+    const mediaRoot = perTest.make();
     try {
       await sql`alter table packages add column hand_made text`.execute(target.db);
       await expect(
@@ -370,7 +375,6 @@ describe("schema drift and missing media", () => {
       expect(fs.readdirSync(mediaRoot)).toEqual([]);
     } finally {
       await target.close();
-      fs.rmSync(mediaRoot, { recursive: true, force: true });
     }
   });
 
@@ -405,7 +409,7 @@ describe("schema drift and missing media", () => {
 
 describe("the backup command", () => {
   it("refuses while another process holds the embedded data directory", async () => {
-    const dataDir = tmpDir("wlx-backup-locked-");
+    const dataDir = perTest.make();
     fs.mkdirSync(path.join(dataDir, "pglite"));
     const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 20000)"]);
     try {
@@ -419,7 +423,6 @@ describe("the backup command", () => {
       expect(fs.existsSync(file)).toBe(false);
     } finally {
       child.kill();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

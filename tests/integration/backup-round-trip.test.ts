@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,14 +22,15 @@ import {
   fillSource,
   snapshotMedia,
   snapshotRows,
-  tmpDir,
 } from "../support/backup-support";
+import { tempDirs } from "../support/files";
 
 const s3 = registerS3rver("wlx-backup-s3-", "backup-round-trip");
 
 // embedded (PGlite + local files) → archive → PostgreSQL + s3rver → archive → embedded again.
 describe("backup and restore round trip", () => {
-  const work = tmpDir("wlx-backup-rt-");
+  const temp = tempDirs("wlx-backup-rt-");
+  const work = temp.make();
   let source: Database;
   let postgres: TestDatabase;
   let back: Database;
@@ -66,7 +66,7 @@ describe("backup and restore round trip", () => {
     await source?.close();
     await postgres?.close();
     await back?.close();
-    fs.rmSync(work, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   it("brings back every row of every table and every object, byte for byte, on both backends", async () => {

@@ -8,7 +8,7 @@ import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 import { element, textOf } from "../support/site-html";
 
-// Issue 20: filters, sorting and 12-card pages on the public lists.
+// Filters, sorting and 12-card pages on the public lists.
 
 const site = { ...DEFAULT_SITE, publicUrl: "https://travel.example" };
 const inDays = (days: number) => {

@@ -4,7 +4,7 @@ import { FLASH_TTL_SECONDS } from "~/server/auth/toast.server";
 import { ADMIN, cookieHeader, cookieNamed, useAuthServer } from "../support/auth-support";
 import { formPost } from "../support/form-post";
 
-// Issue 17, finding 9 (decision 084): a captured flash cookie cannot be replayed forever. Its
+// Decision 084: a captured flash cookie cannot be replayed forever. Its
 // signature covers an expiry and the session the browser carries next, so it shows for a minute,
 // in that browser session only.
 const SIGNED_IN = SIGN_IN_TEXTS.success;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ADMIN, signedInCookie, useAuthServer, useSignedInServer } from "../support/auth-support";
 import { rawRequest } from "../support/support-http";
 
-// Issue 13: every body is limited while it streams; multipart only where files are uploaded;
+// Every body is limited while it streams; multipart only where files are uploaded;
 // client mistakes are 400/405/415 with a message, never a 500.
 const MiB = 1024 * 1024;
 const chunk = Buffer.alloc(64 * 1024, "a");

@@ -6,18 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepUnattachedMedia, UNATTACHED_GRACE_MS } from "~/server/media/references.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { makePackage } from "../support/factories";
-import { filesUnder } from "../support/files";
+import { filesUnder, tempDirs } from "../support/files";
 import { BOUNDARY, mp4, multipart, sendRaw as send, type Part } from "../support/multipart";
 import { startAuthServer, useSignedInServer } from "../support/auth-support";
 
-// Issue 17, finding 1: a malformed part after good ones (a header line without a colon, a 200 KB
+// A malformed part after good ones (a header line without a colon, a 200 KB
 // file name) raised an 'error' nobody listened to and ended the process. Every upload route now
 // answers such a body with 400, keeps running, and leaves no temp file or stored object. The
 // mutation fuzzer below corrupts valid upload requests of every upload route in the ways a broken
 // client or an attacker would, thousands of times per run.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-multipart-"));
+const temp = tempDirs("wlx-multipart-");
+const dataDir = temp.make();
 afterAll(() => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  temp.removeAll();
 });
 
 // The test server runs in this process: an unhandled stream error would have ended it. Vitest

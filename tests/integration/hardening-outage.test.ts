@@ -4,33 +4,24 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { localCluster, type LocalCluster } from "../support/postgres";
 import { cookieHeader } from "../support/auth-support";
+import { collectServerLogs, type LogLine } from "../support/server-logs";
 
-// Issue 13: lookups that fail in the database are not "not found"; PostgreSQL restarted under
+// Lookups that fail in the database are not "not found"; PostgreSQL restarted under
 // traffic: /healthz 503 while down and 200 after, 503 pages/JSON quickly during the outage, the app
 // recovers by itself and nothing is half-written. This suite runs its own cluster and restarts it.
 const ADMIN = { email: "outage@example.com", password: "a long enough password" };
-
-type Line = Record<string, unknown>;
 
 describe("a database that goes away and comes back", () => {
   let cluster: LocalCluster;
   let server: TestServer;
   let cookie: string;
   let packageId: string;
-  const lines: Line[] = [];
+  const lines: LogLine[] = [];
 
   beforeAll(async () => {
     cluster = await localCluster();
     // The built server logs through pino to process.stdout: collect its JSON lines.
-    const write = process.stdout.write.bind(process.stdout);
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-      const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-      if (text.startsWith('{"level"')) {
-        for (const l of text.split("\n").filter(Boolean)) lines.push(JSON.parse(l) as Line);
-        return true;
-      }
-      return write(chunk);
-    });
+    collectServerLogs(lines);
     server = await startTestServer({
       DATABASE_URL: cluster.url,
       ADMIN_EMAIL: ADMIN.email,

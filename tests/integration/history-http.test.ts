@@ -5,8 +5,8 @@ import { flashOf } from "../support/admin-http-support";
 import { formPost } from "../support/form-post";
 
 /**
- * Issue 19 through the built server: a version on every HTTP write path (admin forms, list
- * actions, JSON API, moments), the history screens and their restore, and soft delete gone from
+ * Versions and soft delete through the built server: a version on every HTTP write path (admin
+ * forms, list actions, JSON API, moments), the history screens and their restore, and soft delete gone from
  * every public read at once, restorable from Recently deleted.
  */
 let h: ApiHarness;

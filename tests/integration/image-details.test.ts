@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../support/app-server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
 
-// Issue 19: each package image's own alt text and focal point.
+// Each package image's own alt text and focal point.
 
 const A = "https://cdn.example.com/a.jpg";
 const B = "https://cdn.example.com/b.jpg";

@@ -1,7 +1,4 @@
 import { LocalMediaStore } from "~/server/media/media-store.server";
-import path from "node:path";
-import os from "node:os";
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPackage, getPackageById } from "~/server/catalogue/packages.server";
 import { applyDueSchedules, scheduledPublishingJob } from "~/server/catalogue/schedule-job.server";
@@ -15,12 +12,15 @@ import { captureLogs } from "~/server/platform/log.server";
 import { JobRunner, type Job } from "~/server/platform/jobs.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { packageInput } from "../support/factories";
+import { tempDirs } from "../support/files";
 
-// Issue 19: the job runner (decision 092): periods claimed once across instances, failures
+// The job runner (decision 092): periods claimed once across instances, failures
 // counted, stop drains, catch-up at start; and the events retention job.
 
 const T0 = new Date("2027-02-20T10:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
+const temp = tempDirs("wlx-jobs-");
+afterAll(temp.removeAll);
 
 const counting = (name: string, everyMs: number, work?: () => Promise<void>) => {
   const job: Job & { calls: Date[] } = {
@@ -138,7 +138,7 @@ describe.each(BACKENDS)("job runner on %s", (backend) => {
   });
 
   it("the app's jobs: scheduled publishing, events, enquiry and content retention", async () => {
-    const media = new LocalMediaStore(fs.mkdtempSync(path.join(os.tmpdir(), "wlx-jobs-")));
+    const media = new LocalMediaStore(temp.make());
     const jobs = appJobs(parseEnv({ ENQUIRY_RETENTION_DAYS: "30", JOB_TICK_SECONDS: "10" }), media);
     expect(jobs.map((j) => [j.name, j.everyMs])).toEqual([
       ["scheduled-publishing", 10_000],

@@ -74,7 +74,7 @@ describe("public pages load no admin-only library", () => {
     ).toBe(true);
   });
 
-  // Issue 11's budget; the home page is the largest (decision 064).
+  // The public pages' JS budget; the home page is the largest (decision 064).
   it.each(PUBLIC_PAGES)("%s loads at most 100 KiB of JS (brotli) on first load", async (page) => {
     const html = await (await server.fetch(page)).text();
     expect(brotliBytes(firstLoadScripts(html, clientDir), clientDir)).toBeLessThanOrEqual(
@@ -82,8 +82,8 @@ describe("public pages load no admin-only library", () => {
     );
   });
 
-  // Issue 21 (Lighthouse 1.0 on public pages): one render-blocking stylesheet per page. The home
-  // page's separate video-facade stylesheet cost it ~150 ms of LCP on a simulated phone.
+  // For a Lighthouse score of 1.0 on public pages: one render-blocking stylesheet per page. The
+  // home page's separate video-facade stylesheet cost it ~150 ms of LCP on a simulated phone.
   it.each(PUBLIC_PAGES)("%s links exactly one stylesheet", async (page) => {
     const html = await (await server.fetch(page)).text();
     expect(html.match(/<link\b[^>]*rel="stylesheet"[^>]*>/g) ?? []).toHaveLength(1);

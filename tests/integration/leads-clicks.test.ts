@@ -10,7 +10,7 @@ import { makePackage } from "../support/factories";
 import { rawRequest } from "../support/support-http";
 import { decodeEntities, startLeadsServer, type LeadsServer } from "../support/leads-support";
 
-// Issue 18, slice 4: Book Now / WhatsApp clicks counted per package per day, and /admin/insights.
+// Book Now / WhatsApp clicks counted per package per day, and /admin/insights.
 const NUMBER = "27215550147";
 const TZ = "Africa/Johannesburg";
 const GENERAL_CHAT = whatsappLink(NUMBER, ENQUIRY_TEXTS.bookNow);

@@ -16,7 +16,7 @@ import {
 } from "../support/leads-support";
 import { formPost } from "../support/form-post";
 
-// Issue 18, slice 1: the contact form stores an enquiry, then e-mails the team; spam and floods stop.
+// The contact form stores an enquiry, then e-mails the team; spam and floods stop.
 const VISITOR = {
   firstName: "Amara",
   lastName: "Okafor",

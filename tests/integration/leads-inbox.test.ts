@@ -14,7 +14,7 @@ import {
 } from "../support/leads-support";
 import { formPost } from "../support/form-post";
 
-// Issue 18, slice 3: the back office's enquiries inbox, an enquiry's page, CSV and retention.
+// The back office's enquiries inbox, an enquiry's page, CSV and retention.
 const base: NewEnquiry = {
   firstName: "Amara",
   lastName: "Okafor",

@@ -17,7 +17,7 @@ import {
 } from "../support/leads-support";
 import { formPost } from "../support/form-post";
 
-// Issue 18, slice 2: "Enquire about this trip" on every detail page; the enquiry records the trip.
+// "Enquire about this trip" on every detail page; the enquiry records the trip.
 const VISITOR = {
   firstName: "Lindiwe",
   lastName: "Dube",

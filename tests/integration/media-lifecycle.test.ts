@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
@@ -18,6 +17,7 @@ import { parseUploadForm, type StoredMedia } from "~/server/media/uploads.server
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
 import { retentionLater } from "../support/history";
+import { tempDirs } from "../support/files";
 import { registerS3rver } from "../support/s3-server";
 
 const s3 = registerS3rver("wlx-lifecycle-", "lifecycle");
@@ -31,8 +31,10 @@ afterAll(async () => {
   await database?.close();
 });
 
+const localDirs = tempDirs("wlx-lifecycle-local-");
+afterAll(localDirs.removeAll);
 const drivers: [string, () => MediaStore][] = [
-  ["local", () => new LocalMediaStore(fs.mkdtempSync(path.join(tmp, "local-")))],
+  ["local", () => new LocalMediaStore(localDirs.make())],
   ["s3", () => s3.store()],
 ];
 

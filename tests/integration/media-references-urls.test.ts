@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { deletePackage } from "~/server/catalogue/packages.server";
@@ -10,11 +7,12 @@ import { releaseMedia } from "~/server/media/references.server";
 import { parseUploadForm, type StoredMedia } from "~/server/media/uploads.server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
+import { tempDirs } from "../support/files";
 
-// Issue 17, finding 3: an image referenced by its absolute URL (http://host/media/…) or with a
+// An image referenced by its absolute URL (http://host/media/…) or with a
 // query string counts as in use, so deleting another package that used it keeps the file.
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-ref-urls-"));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const temp = tempDirs("wlx-ref-urls-");
+afterAll(temp.removeAll);
 
 describe.each(BACKENDS)("media referenced by URL variants on %s", (backend) => {
   let database: TestDatabase;
@@ -47,7 +45,7 @@ describe.each(BACKENDS)("media referenced by URL variants on %s", (backend) => {
   it("keeps an image another published package uses by absolute URL or with a query", async () => {
     database = await createTestDatabase(backend);
     try {
-      store = new LocalMediaStore(fs.mkdtempSync(path.join(tmp, `${backend}-`)));
+      store = new LocalMediaStore(temp.make());
       configureMediaUrls(store.publicBase);
       const cases: ((m: StoredMedia) => Promise<string>)[] = [
         async (m) => `http://localhost:3000${m.url}`,

@@ -1,17 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { configureMediaUrls } from "~/server/media/media-urls.server";
 import { releaseMedia, sweepUnattachedMedia } from "~/server/media/references.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
+import { tempDirs } from "../support/files";
 
-// Seen while fixing issue 17: a sweep or release that deletes nothing still ran a DELETE on
-// media_objects, whose statement trigger notifies a content change, and every instance emptied
+// Seen while hardening media handling: a sweep or release that deletes nothing still ran a
+// DELETE on media_objects, whose statement trigger notifies a content change, and every instance emptied
 // its page cache (at each start and every hour). Nothing deleted now means nothing notified.
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-sweep-notify-"));
+const temp = tempDirs("wlx-sweep-notify-");
+const tmp = temp.make();
 let database: TestDatabase;
 let listener: pg.Client;
 const heard: string[] = [];
@@ -27,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await listener?.end();
   await database?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  temp.removeAll();
 });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));

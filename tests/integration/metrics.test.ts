@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 
-// Issue 17: GET /metrics in the Prometheus text format, only with METRICS_TOKEN and its bearer.
+// GET /metrics in the Prometheus text format, only with METRICS_TOKEN and its bearer.
 
 const TOKEN = "metrics-token-for-tests-0123456789";
 

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -13,9 +12,9 @@ import {
 import { buildOpenApiDocument } from "~/server/api/openapi.server";
 import { loadVersion, restoreVersion } from "~/server/catalogue/history.server";
 import { BACKENDS, createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
-import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { registerMomentsHarness } from "../support/api-harness";
 
-// Issue 19: a travel moment's thumbnail gets its own alt text (blank: the title is read).
+// A travel moment's thumbnail gets its own alt text (blank: the title is read).
 const ALT_TOO_LONG = "Alt text must be at most 250 characters";
 const input = (title: string, extra: Record<string, unknown> = {}) =>
   travelMomentInputSchema.parse({
@@ -111,20 +110,7 @@ describe("thumbnail alt text through the built server", () => {
   const SCREEN = "/admin/travel-moments";
   const WEBM = fs.readFileSync(path.resolve("db/seed/assets/moment-lagoon-sunset.webm"));
   const WEBP = fs.readFileSync(path.resolve("db/seed/assets/moment-lagoon-sunset.webp"));
-  let h: ApiHarness;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-moment-alt-"));
-    h = await startApiHarness({ DATA_DIR: dataDir });
-  }, 120_000);
-  afterAll(async () => {
-    await h?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    await h.resetContent();
-    fs.rmSync(path.join(dataDir, "media", "travel-moments"), { recursive: true, force: true });
-  });
+  const { h, dataDir } = registerMomentsHarness("wlx-moment-alt-");
 
   /** The Add Video form as a browser without JavaScript posts it. */
   function postForm(search: string, fields: Record<string, string>, files = true) {

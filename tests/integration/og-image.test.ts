@@ -1,6 +1,4 @@
-import fs from "node:fs";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import express from "express";
 import sharp from "sharp";
@@ -11,8 +9,9 @@ import { ogImagePath, ogImageRoute, OgImageCache } from "~/server/site/og-image.
 import { startTestServer, type TestServer } from "../support/app-server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
+import { tempDirs } from "../support/files";
 
-// Issue 19: the Open Graph picture, 1200 × 630, cropped around the first image's focal point.
+// The Open Graph picture, 1200 × 630, cropped around the first image's focal point.
 
 const RED = { r: 230, g: 20, b: 20 };
 
@@ -55,6 +54,7 @@ const isRed = (p: { r: number; g: number; b: number }) => p.r > 180 && p.g < 80 
 describe.each(BACKENDS)("the Open Graph picture route on %s", (backend) => {
   let database: TestDatabase;
   let media: LocalMediaStore;
+  const temp = tempDirs("wlx-og-");
   let root: string;
   let url = "";
   let close: () => Promise<void>;
@@ -63,7 +63,7 @@ describe.each(BACKENDS)("the Open Graph picture route on %s", (backend) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
-    root = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-og-"));
+    root = temp.make();
     media = new LocalMediaStore(root);
     const portrait = await portraitWithBlock();
     await media.put("packages/portrait.png", portrait, "image/png");
@@ -82,7 +82,7 @@ describe.each(BACKENDS)("the Open Graph picture route on %s", (backend) => {
   afterAll(async () => {
     await close?.();
     await database?.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   const withFirstImage = (imageUrl: string, focal: [number, number], extra = {}) =>
@@ -246,10 +246,11 @@ describe("the Open Graph picture cache", () => {
 describe("the Open Graph meta tag of a package page", () => {
   let database: TestDatabase;
   let server: TestServer;
+  const temp = tempDirs("wlx-og-app-");
   let dataDir: string;
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-og-app-"));
+    dataDir = temp.make();
     await new LocalMediaStore(path.join(dataDir, "media")).put(
       "packages/portrait.png",
       await portraitWithBlock(),
@@ -264,7 +265,7 @@ describe("the Open Graph meta tag of a package page", () => {
   afterAll(async () => {
     await server?.close();
     await database?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   const ogImage = async (p: string) => {

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
@@ -7,11 +6,13 @@ import { MESSAGES } from "~/domain/schemas";
 import { getPackageById } from "~/server/catalogue/packages.server";
 import { makePackage } from "../support/factories";
 import { useSignedInServer } from "../support/auth-support";
+import { tempDirs } from "../support/files";
 
 // The package form without JavaScript: files travel with the save and are stored on the way.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-form-uploads-"));
+const temp = tempDirs("wlx-form-uploads-");
+const dataDir = temp.make();
 afterAll(() => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  temp.removeAll();
 });
 
 const png = async (color: string) =>

@@ -21,7 +21,7 @@ import { isAppError } from "~/server/platform/errors.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 
-/** Order changes from a paged admin list (issue 20, decision 078), on PostgreSQL and PGlite. */
+/** Order changes from a paged admin list (decision 078), on PostgreSQL and PGlite. */
 describe.each(BACKENDS)("package order from a paged list on %s", (backend) => {
   const { db } = useTestDatabase(backend);
 

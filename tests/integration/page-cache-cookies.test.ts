@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieNamed } from "../support/auth-support";
-import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { describe, expect, it } from "vitest";
+import { signedOutFlash, registerApiHarness } from "../support/api-harness";
 
-// Issue 17, finding 8 (decision 083): only a session cookie of a live session, or a flash cookie
+// Decision 083: only a session cookie of a live session, or a flash cookie
 // this server signed, skips the page cache. A made-up one is answered from the cache like any
 // anonymous request, so it no longer pushes the server onto its slow path.
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = registerApiHarness();
 
 const state = (res: Response) => res.headers.get("x-page-cache");
 const page = (cookie: string) => h.get("/about", { headers: { Cookie: cookie } });
@@ -56,26 +49,9 @@ describe("the page cache and private cookies", () => {
   it("bypasses it for a flash cookie this server signed (for this browser, still fresh)", async () => {
     // A real flash, signed by the server (a made-up one is answered from the cache: decision
     // 083), from signing out, so it is bound to no session (decision 084).
-    const signedIn = await h.server.fetch("/admin", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: h.server.url },
-      body: new URLSearchParams({
-        email: "api-admin@example.com",
-        password: "a long enough password",
-      }).toString(),
-    });
-    const signOut = await h.server.fetch("/admin/sign-out", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: h.server.url,
-        Cookie: `wlx_session=${cookieNamed(signedIn, "wlx_session")!.value}`,
-      },
-      body: "",
-    });
-    const flash = cookieNamed(signOut, "wlx_flash");
-    expect(flash?.value).toBeTruthy();
-    const res = await page(`wlx_flash=${flash!.value}`);
+    const flash = await signedOutFlash(h);
+    expect(flash).toBeTruthy();
+    const res = await page(`wlx_flash=${flash}`);
     expect(state(res)).toBe("bypass");
     expect(res.headers.get("cache-control")).toBe("private, no-store");
   });

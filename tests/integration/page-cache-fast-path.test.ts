@@ -5,8 +5,9 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { startApiHarness, type ApiHarness } from "../support/api-harness";
+import { collectServerLogs, type LogLine } from "../support/server-logs";
 
-// Issue 21, decision 095: a cache hit is answered by the first middleware. Two instances on one
+// Decision 095: a cache hit is answered by the first middleware. Two instances on one
 // PostgreSQL database, one with the fast path and one without (PAGE_CACHE_FAST_PATH=false), get
 // the same requests; their answers must match header by header (only Date, the nonce and the
 // request id normalised), body for body, and their access log lines and metrics must match too.
@@ -69,25 +70,15 @@ function normalised(res: Raw) {
   return { status: res.status, headers, body: strip(decoded(res)) };
 }
 
-type Line = Record<string, unknown>;
-
 describe("cache hits before the framework answer exactly like the full path", () => {
   let h: ApiHarness;
   let slow: TestServer;
-  const lines: Line[] = [];
+  const lines: LogLine[] = [];
   let n = 0;
 
   beforeAll(async () => {
     // Both built servers log through pino to process.stdout: collect their JSON lines.
-    const write = process.stdout.write.bind(process.stdout);
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-      const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-      if (text.startsWith('{"level"')) {
-        for (const l of text.split("\n").filter(Boolean)) lines.push(JSON.parse(l) as Line);
-        return true;
-      }
-      return write(chunk);
-    });
+    collectServerLogs(lines);
     // The site is HOST (decision 113: other host names are never cached).
     const env = { LOG_LEVEL: "info", METRICS_TOKEN: TOKEN, TRUST_PROXY: "1", ALLOWED_HOSTS: HOST };
     h = await startApiHarness(env);

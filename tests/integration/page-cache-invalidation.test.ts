@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { travelMomentInputSchema } from "~/domain/schemas";
@@ -24,6 +21,7 @@ import { PageCache } from "~/server/site/page-cache.server";
 import { splitPage } from "~/server/site/page-encoding.server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
+import { tempDirs } from "../support/files";
 
 const moment = (title: string) =>
   travelMomentInputSchema.parse({ title, videoUrl: "https://videos.example/a.mp4" });
@@ -35,7 +33,8 @@ const moment = (title: string) =>
 describe.each(BACKENDS)("page cache invalidation (%s)", (backend) => {
   let database: TestDatabase;
   let cache: PageCache;
-  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-pc-media-"));
+  const temp = tempDirs("wlx-pc-media-");
+  const mediaDir = temp.make();
   const store = new LocalMediaStore(mediaDir);
 
   beforeAll(async () => {
@@ -45,7 +44,7 @@ describe.each(BACKENDS)("page cache invalidation (%s)", (backend) => {
   }, 60_000);
   afterAll(async () => {
     await database?.close();
-    fs.rmSync(mediaDir, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   /**

@@ -2,8 +2,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { rawRequest } from "../support/raw-http";
-import { startApiHarness, type ApiHarness } from "../support/api-harness";
-import { cookieNamed } from "../support/auth-support";
+import { signedOutFlash, startApiHarness, type ApiHarness } from "../support/api-harness";
 
 const nonceOf = (header: string | null | undefined) => /'nonce-([^']+)'/.exec(header ?? "")?.[1];
 
@@ -75,24 +74,8 @@ describe("page cache over HTTP, two instances on one PostgreSQL", () => {
   it("a flash message is private, no-store, never from or into the cache", async () => {
     // A real flash, signed by the server (a made-up one is answered from the cache: decision
     // 083), from signing out, so it is bound to no session (decision 084).
-    const signedIn = await h.server.fetch("/admin", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: h.server.url },
-      body: new URLSearchParams({
-        email: "api-admin@example.com",
-        password: "a long enough password",
-      }).toString(),
-    });
-    const signOut = await h.server.fetch("/admin/sign-out", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: h.server.url,
-        Cookie: `wlx_session=${cookieNamed(signedIn, "wlx_session")!.value}`,
-      },
-      body: "",
-    });
-    const flash = cookieNamed(signOut, "wlx_flash")!.value;
+    const flash = await signedOutFlash(h);
+    expect(flash).toBeTruthy();
     const res = await h.get("/", { headers: { Cookie: `wlx_flash=${flash}` } });
     expect(state(res)).toBe("bypass");
     expect(res.headers.get("cache-control")).toBe("private, no-store");

@@ -4,9 +4,9 @@ import { startTestServer, type TestServer } from "../support/app-server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { cookieHeader } from "../support/auth-support";
 
-// Issue 21: after a content write the pages it dropped are rendered again in the background (the
+// After a content write the pages it dropped are rendered again in the background (the
 // first visitor after a save gets a hit), and concurrent requests after a write share one render.
-// Issue 17: past RENDER_QUEUE_DEPTH uncached pages get 503 with Retry-After while hits keep flowing.
+// Past RENDER_QUEUE_DEPTH uncached pages get 503 with Retry-After while hits keep flowing.
 const ADMIN = { email: "warm@example.com", password: "a long enough password" };
 const TOKEN = "warming-metrics-token";
 const state = (res: Response) => res.headers.get("x-page-cache");

@@ -8,7 +8,7 @@ import { useSignedInServer } from "../support/auth-support";
 import { decode, element, tags, textOf } from "../support/site-html";
 import { formPost } from "../support/form-post";
 
-// Issue 19: Publish at / Unpublish at through the admin forms (without JavaScript: plain posts)
+// Publish at / Unpublish at through the admin forms (without JavaScript: plain posts)
 // and the JSON API, on the built server. Times are far enough ahead to be future whenever run.
 
 const LATER = "2030-03-01T08:00"; // company time (Africa/Johannesburg, UTC+2)

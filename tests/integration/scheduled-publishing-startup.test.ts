@@ -1,7 +1,4 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createPackage } from "~/server/catalogue/packages.server";
 import { listEvents } from "~/server/events/events.server";
 import { openDatabase, type Db } from "~/server/platform/db.server";
@@ -9,8 +6,9 @@ import { migrateToLatest } from "~/server/platform/migrate.server";
 import { startTestServer } from "../support/app-server";
 import { BACKENDS, createTestDatabase } from "../support/db";
 import { packageInput } from "../support/factories";
+import { tempDirs } from "../support/files";
 
-// Issue 19: a change that fell due while the app was down is applied when it starts (the job
+// A change that fell due while the app was down is applied when it starts (the job
 // runner's first tick), on either database; the runner's counts show in /metrics.
 
 const TOKEN = "metrics-token-for-tests-0123456789";
@@ -35,8 +33,11 @@ async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean): Pr
 }
 
 describe.each(BACKENDS)("catch-up at start on %s", (backend) => {
+  const temp = tempDirs("wlx-catchup-");
+  afterEach(temp.removeAll);
+
   it("publishes an overdue package as the server starts, and counts the run", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-catchup-"));
+    const dataDir = temp.make();
     const pg = backend === "postgres" ? await createTestDatabase("postgres") : undefined;
     // The embedded database is closed before the server opens it (its directory is locked).
     const prepared = pg ?? (await openDatabase({ dataDir }));
@@ -74,7 +75,6 @@ describe.each(BACKENDS)("catch-up at start on %s", (backend) => {
       expect(events.map((e) => e.details.id)).toEqual([id]);
     } finally {
       await after.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

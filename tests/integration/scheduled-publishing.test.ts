@@ -19,7 +19,7 @@ import { splitPage } from "~/server/site/page-encoding.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { packageInput } from "../support/factories";
 
-// Issue 19: scheduled publish and unpublish, applied by the job runner (decisions 092, 093).
+// Scheduled publish and unpublish, applied by the job runner (decisions 092, 093).
 
 const T0 = new Date("2027-02-20T10:00:00Z");
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);

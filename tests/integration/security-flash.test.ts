@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ADMIN, cookieNamed, useAuthServer } from "../support/auth-support";
 import { formPost } from "../support/form-post";
 
-// Issue 13: the flash cookie is signed, so no one can plant a message on the site.
+// The flash cookie is signed, so no one can plant a message on the site.
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 const decode = (raw: string) =>
   JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Record<string, unknown>;
@@ -19,7 +19,7 @@ describe("flash messages cannot be planted", () => {
     const signIn = await formPost(suite.server, "/admin", ADMIN);
     const raw = cookieNamed(signIn, "wlx_flash")!.value;
     expect(decode(raw)).toMatchObject({ type: "success", sig: expect.any(String) });
-    // Shown with the session it was signed for (issue 17: a flash is bound to it).
+    // Shown with the session it was signed for (a flash is bound to it).
     const page = await pageWith(raw, cookieNamed(signIn, "wlx_session")!.value);
     expect(await page.text()).toContain(String(decode(raw).message));
     expect(cookieNamed(page, "wlx_flash")?.attributes).toContain("Max-Age=0");

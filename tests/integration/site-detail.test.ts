@@ -248,12 +248,12 @@ describe("package detail screen", () => {
       }
       const book = links(card).find((l) => l.text.startsWith("Book Now"))!;
       expect(book.attrs.target).toBe("_blank");
-      // Issue 18: through the app's counted route, which redirects to the chat naming the package.
+      // Through the app's counted route, which redirects to the chat naming the package.
       expect(book.href).toBe(`/whatsapp/${ids.trip}`);
       const chat = (await server.fetch(book.href)).headers.get("location")!;
       expect(new URL(chat).hostname).toBe("wa.me");
       expect(new URL(chat).searchParams.get("text")).toContain('"Bali Escape"');
-      // Issue 18: the contact link names the trip.
+      // The contact link names the trip.
       expect(links(card).map((l) => l.href)).toContain(`/contact?package=${ids.trip}`);
     });
 

@@ -61,7 +61,7 @@ describe("public site pages", () => {
       const bookNow = links(header).filter((l) => l.text.startsWith("Book Now"));
       expect(bookNow.length).toBe(2); // desktop bar and the mobile menu
       for (const link of bookNow) {
-        // Issue 18: the app's counted route, which redirects to the chat.
+        // The app's counted route, which redirects to the chat.
         expect(link.href).toBe("/whatsapp");
         expect(link.attrs.target).toBe("_blank");
         expect(link.attrs.rel).toContain("noopener");
@@ -257,7 +257,7 @@ describe("public site pages", () => {
           const buttons = links(html).filter((l) => l.text.startsWith(label));
           expect(buttons.length).toBeGreaterThan(0);
           for (const b of buttons) {
-            // Issue 18: through /whatsapp (counted), which redirects to the prefilled chat.
+            // Through /whatsapp (counted), which redirects to the prefilled chat.
             expect(b.href).toMatch(/^\/whatsapp\?topic=(flight|hotel)\w+$/);
             const chat = (await server.fetch(b.href)).headers.get("location");
             expect(chat).toMatch(/^https:\/\/wa\.me\/27215550147\?text=.+/);
@@ -287,7 +287,7 @@ describe("public site pages", () => {
       const { res, html } = await get("/contact");
       expect(res.status).toBe(200);
       const form = element(html, /<form/)!;
-      // Issue 18: the form posts to /contact; the honeypot's two hidden inputs come first.
+      // The form posts to /contact; the honeypot's two hidden inputs come first.
       expect(tags(form, "form")[0]!.action).toBe("/contact");
       expect(
         tags(form, "input")
@@ -316,7 +316,7 @@ describe("public site pages", () => {
 
   describe("caching", () => {
     it("caches public pages briefly and hashed assets as immutable", async () => {
-      // Not /contact: its form's honeypot time is per render, so it is never stored (issue 18).
+      // Not /contact: its form's honeypot time is per render, so it is never stored.
       const { res, html } = await get("/about");
       expect(res.headers.get("cache-control")).toBe(
         "public, max-age=0, s-maxage=60, stale-while-revalidate=300",

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
@@ -28,20 +26,22 @@ import { LocalMediaStore } from "~/server/media/media-store.server";
 import { configureMediaUrls, mediaUrlForKey } from "~/server/media/media-urls.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
+import { tempDirs } from "../support/files";
 
 const DAY = 86_400_000;
 
-/** Soft delete, Recently deleted and the 30-day purge (issue 19, decision 101). */
+/** Soft delete, Recently deleted and the 30-day purge (decision 101). */
 describe.each(BACKENDS)("soft delete on %s", (backend) => {
   const { db } = useTestDatabase(backend);
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-soft-delete-"));
+  const temp = tempDirs("wlx-soft-delete-");
+  const tmp = temp.make();
   const store = new LocalMediaStore(path.join(tmp, "media"));
 
   beforeAll(async () => {
     configureMediaUrls(store.publicBase);
   });
   afterAll(async () => {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   it("hides a deleted package from every read at once", async () => {
@@ -65,7 +65,7 @@ describe.each(BACKENDS)("soft delete on %s", (backend) => {
       status: 409,
     });
     await reorderPackages(db(), "trip", [keep.id]);
-    // The paged admin list (issue 20) and its order changes leave it out too.
+    // The paged admin list and its order changes leave it out too.
     const cards = await listAdminCardPage(db(), { kind: "trip", offset: 0, limit: 24 });
     expect([cards.total, cards.cards.map((c) => c.id)]).toEqual([1, [keep.id]]);
     await expect(

@@ -1,13 +1,11 @@
-import fs from "node:fs";
 import type net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
-import { filesUnder } from "../support/files";
+import { filesUnder, tempDirs } from "../support/files";
 import { BOUNDARY, mp4, multipart, sendRaw } from "../support/multipart";
 import { ensureTestAdmin, signedInCookie, startAuthServer } from "../support/auth-support";
 
@@ -28,7 +26,8 @@ async function waitFor(what: string, check: () => Promise<boolean>): Promise<voi
 }
 
 describe("stopping while an action writes for a client that has gone", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-stop-"));
+  const temp = tempDirs("wlx-stop-");
+  const dataDir = temp.make();
   let database: TestDatabase;
   let server: TestServer;
   let serverOpen = false;
@@ -44,7 +43,7 @@ describe("stopping while an action writes for a client that has gone", () => {
   afterAll(async () => {
     if (serverOpen) await server.close();
     await database?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   /** Inserts into media_objects (from the server's pool) waiting for a lock the test holds. */

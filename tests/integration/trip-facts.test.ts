@@ -10,7 +10,7 @@ import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
 import { element, textOf } from "../support/site-html";
 
-// Issue 20: departures, FAQs, meeting point and entered ratings, stored and shown, on both
+// Departures, FAQs, meeting point and entered ratings, stored and shown, on both
 // databases; the public page and API show departures from the company's today on.
 
 const TZ = "Africa/Johannesburg";

@@ -7,7 +7,7 @@ import {
   useAuthServer,
 } from "../support/auth-support";
 
-// Issue 17, finding 2: TRUST_PROXY is the number of reverse proxies in front of the app. With
+// TRUST_PROXY is the number of reverse proxies in front of the app. With
 // `true` Express trusted every X-Forwarded-For hop, so a client chose its own address and the
 // per-address sign-in limits never applied.
 describe("TRUST_PROXY as a hop count", () => {

@@ -19,6 +19,7 @@ import {
   type ParseUploadOptions,
 } from "~/server/media/uploads.server";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../support/db";
+import { tempDirs } from "../support/files";
 import { registerS3rver } from "../support/s3-server";
 
 const s3 = registerS3rver("wlx-uploads-", "uploads-test");
@@ -150,8 +151,10 @@ async function mediaRows() {
   return database.db.selectFrom("media_objects").selectAll().orderBy("created_at").execute();
 }
 
+const localDirs = tempDirs("wlx-uploads-local-");
+afterAll(localDirs.removeAll);
 const drivers: [string, () => MediaStore][] = [
-  ["local", () => new LocalMediaStore(fs.mkdtempSync(path.join(tmp, "local-")))],
+  ["local", () => new LocalMediaStore(localDirs.make())],
   ["s3", () => s3.store()],
 ];
 

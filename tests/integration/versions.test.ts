@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
@@ -32,11 +30,13 @@ import {
 } from "~/server/media/references.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage, packageInput } from "../support/factories";
+import { tempDirs } from "../support/files";
 
-/** Versions on every central write, restore, and the media they keep (issue 19). */
+/** Versions on every central write, restore, and the media they keep. */
 describe.each(BACKENDS)("versions on %s", (backend) => {
   const { db } = useTestDatabase(backend);
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-versions-"));
+  const temp = tempDirs("wlx-versions-");
+  const tmp = temp.make();
   const store = new LocalMediaStore(path.join(tmp, "media"));
   let adminId: string;
 
@@ -44,7 +44,7 @@ describe.each(BACKENDS)("versions on %s", (backend) => {
     configureMediaUrls(store.publicBase);
   });
   afterAll(async () => {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    temp.removeAll();
   });
   beforeEach(async () => {
     const admin = await db()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useSignedInServer } from "../support/auth-support";
 
-// Issue 17, finding 6 (decisions 081, 085): MP4 and MOV lose their container metadata; other
+// Decisions 081 and 085: MP4 and MOV lose their container metadata; other
 // containers are stored as uploaded, and the upload field says which is which.
 describe("the travel-moment video field", () => {
   const suite = useSignedInServer();

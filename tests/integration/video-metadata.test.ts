@@ -7,11 +7,13 @@ import { LocalMediaStore } from "~/server/media/media-store.server";
 import { configureMediaUrls } from "~/server/media/media-urls.server";
 import { parseUploadForm } from "~/server/media/uploads.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
+import { tempDirs } from "../support/files";
 
-// Issue 17, finding 6 (decision 085): the location a phone records in an MP4 or MOV (`©xyz`) is
+// Decision 085: the location a phone records in an MP4 or MOV (`©xyz`) is
 // not published: container metadata is deleted on upload, without re-encoding (the media data
 // stays byte for byte).
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-video-meta-"));
+const temp = tempDirs("wlx-video-meta-");
+const tmp = temp.make();
 let database: TestDatabase;
 let store: LocalMediaStore;
 const exiftool = new ExifTool({ maxProcs: 1 });
@@ -24,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await exiftool.end();
   await database?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  temp.removeAll();
 });
 
 const box = (type: string, ...parts: Buffer[]) => {

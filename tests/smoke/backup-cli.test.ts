@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, launch, launchNode, waitForHealth, type Proc } from "../support/processes";
+import { tempDirs } from "../support/files";
 
 // `npm run backup` / `npm run restore` as an operator runs them, against the built server bundle,
 // around a real server on the embedded defaults (demo catalogue and its images).
@@ -28,7 +28,8 @@ async function stop(proc: Proc): Promise<void> {
 }
 
 describe("npm run backup / npm run restore", () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-backup-smoke-"));
+  const temp = tempDirs("wlx-backup-smoke-");
+  const work = temp.make();
   const source = path.join(work, "source");
   const restored = path.join(work, "restored");
   const archive = path.join(work, "site.wlx");
@@ -48,7 +49,7 @@ describe("npm run backup / npm run restore", () => {
 
   afterAll(async () => {
     if (server && server.proc.child.exitCode === null) await stop(server.proc);
-    fs.rmSync(work, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   it("refuses while the server holds the embedded database", async () => {

@@ -4,13 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/processes";
+import { tempDirs } from "../support/files";
 
-// Issue 17 ("what a newcomer met"): Ctrl-C on `npm start` sends SIGINT to the whole process
+// Ctrl-C on `npm start` sends SIGINT to the whole process
 // group, so the server can get it twice (from the terminal and forwarded by cross-env). Every
 // stop must still drain, close the embedded database and remove DATA_DIR/.lock.
 const root = path.resolve(__dirname, "../..");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-sigint-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const temp = tempDirs("wlx-sigint-");
+const dataDir = temp.make();
+afterAll(temp.removeAll);
 
 const groupAlive = (pid: number) => {
   try {

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, launchNode, ROOT, type Proc } from "../support/processes";
+import { tempDirs } from "../support/files";
 
-// Issue 13, the launcher as a child process: the first start says what it is doing and answers
+// The launcher as a child process: the first start says what it is doing and answers
 // 503 "starting" meanwhile; SIGTERM during a write lets the write complete (or leaves nothing).
 const ADMIN = { email: "first@example.com", password: "first start password" };
 
@@ -14,11 +14,12 @@ const launch = (env: Record<string, string>): Proc =>
   launchNode("server.ts", [], { HOST: "127.0.0.1", ...env });
 
 describe("first start and SIGTERM during a write", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-first-"));
+  const temp = tempDirs("wlx-first-");
+  const dataDir = temp.make();
   const running: Proc[] = [];
   afterAll(() => {
     for (const p of running) p.child.kill("SIGKILL");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   it("answers /healthz 503 {status:'starting'} while seeding, prints progress, then 200", async () => {

@@ -1,15 +1,16 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { freePort, launchNode, waitForHealth, type Proc } from "../support/processes";
+import { tempDirs } from "../support/files";
 
 // The real launcher (`npm start` = node server.ts) as a child process: the runtime contract.
 
 describe("runtime contract of the launcher", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-proc-"));
+  const temp = tempDirs("wlx-proc-");
+  const dataDir = temp.make();
   let first: Proc;
   let port: number;
 
@@ -26,7 +27,7 @@ describe("runtime contract of the launcher", () => {
 
   afterAll(() => {
     first?.child.kill("SIGKILL");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   it("prints the URL and how to sign in", () => {

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../support/db";
 import { ADMIN, ensureTestAdmin } from "../support/auth-support";
 import { freePort } from "../support/processes";
 
-// Issue 17 ("what a newcomer met"): the start prints its URL at once, and its sign-in hint tells
+// The start prints its URL at once, and its sign-in hint tells
 // the truth: no "create an admin" when admins exist, and no "sign in with ADMIN_PASSWORD" when
 // that password was ignored because the admin already existed.
 const root = path.resolve(__dirname, "../..");

@@ -1,16 +1,16 @@
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/processes";
+import { tempDirs } from "../support/files";
 
-// Issue 17 ("what a newcomer met"): a busy port, an unknown HOST and an unreachable database end
+// A busy port, an unknown HOST and an unreachable database end
 // in one line naming the variable to fix and what to do, not a stack trace.
 const root = path.resolve(__dirname, "../..");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-startup-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const temp = tempDirs("wlx-startup-");
+const dataDir = temp.make();
+afterAll(temp.removeAll);
 
 /** Starts the launcher and answers its exit code and everything it printed. */
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {

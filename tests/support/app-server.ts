@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { tempDirs } from "./files";
 
 export interface TestServer {
   url: string;
@@ -26,7 +26,8 @@ export async function startTestServer(
   if (!fs.existsSync(entry))
     throw new Error(`No build at ${buildDir}: run \`npm run build\` first`);
   const mod = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as BuiltServer;
-  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "wlx-app-"));
+  const temp = tempDirs("wlx-app-");
+  const dataDir = env.DATA_DIR ?? temp.make();
   const app = await mod.startApp(
     {
       NODE_ENV: "production",
@@ -44,7 +45,7 @@ export async function startTestServer(
     fetch: (p, init) => fetch(new URL(p, app.url), { redirect: "manual", ...init }),
     async close() {
       await app.close();
-      if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+      temp.removeAll();
     },
   };
 }

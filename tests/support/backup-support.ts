@@ -1,7 +1,6 @@
 // Shared by the backup suites: a source installation with every kind of content, and the
 // comparisons (every row of every table, every object by sha256).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
@@ -21,8 +20,6 @@ import {
 import { hashStream } from "~/server/backup/backup-tar.server";
 import type { Db } from "~/server/platform/db.server";
 import { makePackage } from "./factories";
-
-export const tmpDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
 /**
  * A table outside the app's schema with every awkward type, an identity (GENERATED ALWAYS), a

@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { openDatabase, type Database } from "~/server/platform/db.server";
 import { migrateToLatest } from "~/server/platform/migrate.server";
+import { tempDirs } from "./files";
 
 export type Backend = "postgres" | "pglite";
 
@@ -22,7 +20,8 @@ export interface TestDatabase extends Database {
 /** A fresh, migrated database: its own PostgreSQL database, or its own PGlite directory. */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === "pglite") {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-pglite-"));
+    const temp = tempDirs("wlx-pglite-");
+    const dataDir = temp.make();
     const database = await openDatabase({ dataDir });
     await migrateToLatest(database.db);
     return {
@@ -31,7 +30,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
       dataDir,
       async close() {
         await database.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        temp.removeAll();
       },
     };
   }

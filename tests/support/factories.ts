@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { packageInputSchema, type PackageInputRaw, type PackageKind } from "~/domain/schemas";
 import type { Db } from "~/server/platform/db.server";
 import { createPackage } from "~/server/catalogue/packages.server";
@@ -15,4 +17,24 @@ export function packageInput(kind: PackageKind, overrides: Partial<PackageInputR
 
 export function makePackage(db: Db, kind: PackageKind, overrides: Partial<PackageInputRaw> = {}) {
   return createPackage(db, kind, packageInput(kind, overrides));
+}
+
+/**
+ * An upload without variants, as stored: the file `key` under `mediaRoot` (five bytes) and its
+ * media_objects row. Returns the file's path.
+ */
+export async function makeStoredMedia(db: Db, mediaRoot: string, key: string): Promise<string> {
+  const file = path.join(mediaRoot, ...key.split("/"));
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, "bytes");
+  await db
+    .insertInto("media_objects")
+    .values({
+      storage_key: key,
+      content_type: "image/webp",
+      bytes: 5,
+      variants: JSON.stringify([]),
+    })
+    .execute();
+  return file;
 }

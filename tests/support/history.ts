@@ -3,7 +3,7 @@ import type { MediaStore } from "~/server/media/media-store.server";
 import type { Db } from "~/server/platform/db.server";
 
 /**
- * What the retention job does given time (issue 19): purges soft-deleted packages and prunes all
+ * What the retention job does given time: purges soft-deleted packages and prunes all
  * but each item's newest version, releasing what only they used. Media tests call it where an
  * object used to be freed at once and is now freed once no version uses it any more.
  */

@@ -1,7 +1,6 @@
-// Helpers of the leads suites (issue 18): the built app on PostgreSQL or PGlite, with a handle on
+// Helpers of the leads suites: the built app on PostgreSQL or PGlite, with a handle on
 // its database (PGlite allows one process only, so the suite reads the server's own connection).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
@@ -9,6 +8,7 @@ import { createAdmin } from "~/server/auth/admins.server";
 import { createSession } from "~/server/auth/session.server";
 import type { Db } from "~/server/platform/db.server";
 import { createTestDatabase, type Backend, type TestDatabase } from "./db";
+import { tempDirs } from "./files";
 
 export interface LeadsServer {
   backend: Backend;
@@ -35,7 +35,8 @@ export async function startLeadsServer(
   const entry = path.join(buildDir, "server", "index.js");
   if (!fs.existsSync(entry)) throw new Error(`No build at ${buildDir}: run \`npm run build\``);
   const mod = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as BuiltApp;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-leads-"));
+  const temp = tempDirs("wlx-leads-");
+  const dataDir = temp.make();
   let database: TestDatabase | undefined;
   if (backend === "postgres") database = await createTestDatabase("postgres");
   const app = await mod.startApp(
@@ -71,7 +72,7 @@ export async function startLeadsServer(
     async close() {
       await app.close();
       await database?.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      temp.removeAll();
     },
   };
 }

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { freePort } from "./processes.ts";
+import { tempDirs } from "./files";
 
 export interface ProvisionedPostgres {
   url: string;
@@ -62,7 +62,8 @@ export async function localCluster(): Promise<LocalCluster> {
       "No PostgreSQL for integration tests: set TEST_DATABASE_URL, start Docker, or install PostgreSQL (apt-get install -y postgresql).",
     );
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-pgtest-"));
+  const temp = tempDirs("wlx-pgtest-");
+  const dir = temp.make();
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) => {
     if (asRoot)
@@ -98,7 +99,7 @@ export async function localCluster(): Promise<LocalCluster> {
       } catch {
         // Already stopped (a suite that stopped it failed before starting it again).
       } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
+        temp.removeAll();
       }
     },
   };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, vi } from "vitest";
 
 /**
- * Fails the test during which React warned (issue 23). Server renders inside Vitest use React's
+ * Fails the test during which React warned. Server renders inside Vitest use React's
  * development build, so key warnings, render loops and hook misuse reach console.error here.
  */
 const REACT_WARNING =

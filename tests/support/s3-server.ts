@@ -1,10 +1,9 @@
 // A local S3 (s3rver) for the media suites: one bucket on loopback, in a scratch folder.
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll } from "vitest";
 import { S3MediaStore } from "~/server/media/media-store.server";
+import { tempDirs } from "./files";
 
 export interface S3Suite {
   /** The suite's scratch folder (s3rver keeps its files in `s3/` inside); removed after it. */
@@ -20,7 +19,8 @@ export interface S3Suite {
  * `bucket`, closed and removed after the suite.
  */
 export function registerS3rver(prefix: string, bucket: string): S3Suite {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const temp = tempDirs(prefix);
+  const tmp = temp.make();
   let s3: S3rver | undefined;
   const suite: S3Suite = {
     tmp,
@@ -47,7 +47,7 @@ export function registerS3rver(prefix: string, bucket: string): S3Suite {
   });
   afterAll(async () => {
     await s3?.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    temp.removeAll();
   });
   return suite;
 }

@@ -104,3 +104,34 @@ export function useSmtpServer(
   });
   return () => server!;
 }
+
+// The one-time links the app sends (invitation, password reset, address verification).
+const TOKEN = "[A-Za-z0-9_-]{43}";
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/**
+ * The path and token of the link to `url` (say `http://wanderlux.test/admin/accept-invite`) in
+ * a delivered message's text, e.g. `/admin/accept-invite?token=…`; throws if there is none.
+ */
+export function linkFrom(mail: { text: string }, url: string): string {
+  const { origin, pathname } = new URL(url);
+  const pattern = new RegExp(`${escaped(origin)}(${escaped(pathname)}\\?token=${TOKEN})`);
+  const link = pattern.exec(mail.text)?.[1];
+  if (!link) throw new Error(`no link to ${url} in the message`);
+  return link;
+}
+
+/**
+ * The path and token of the link to `path` a page shows in `<code>` for the admin to pass on by
+ * hand (an invitation when e-mail is not configured or failed); throws if there is none.
+ */
+export function linkShown(html: string, path: string): string {
+  const pattern = new RegExp(`<code>https?://[^/]+(${escaped(path)}\\?token=${TOKEN})</code>`);
+  const link = pattern.exec(html)?.[1];
+  if (!link) throw new Error(`no link to ${path} on the page`);
+  return link;
+}
+
+/** The token a one-time link (a path or a full URL) carries. */
+export const tokenOf = (link: string): string =>
+  new URL(link, "http://x").searchParams.get("token")!;

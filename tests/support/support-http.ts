@@ -27,7 +27,8 @@ export interface RawRequest {
  * One request over node:http; resolves with the answer even when the server cuts the upload short.
  * When the server closes the socket while this client is still sending, the client can see the
  * reset (EPIPE, ECONNRESET) before it has read the answer the server sent first; such a request
- * is made once more. (Servers avoid this with a "lingering close"; see issue 11's notes.)
+ * is made once more. (Servers avoid this with a "lingering close": reading the rest of the upload
+ * before closing.)
  */
 export async function rawRequest(
   base: string,

@@ -86,7 +86,7 @@ describe("OpenAPI document", () => {
     expect(Object.keys(pkg.properties!).sort()).toEqual(Object.keys(apiPackageSchema.shape).sort());
     expect(pkg.properties).not.toHaveProperty("kind");
     expect(pkg.properties).not.toHaveProperty("imageDetails");
-    // The package's own fields, plus the per-image details the API adds (issue 19).
+    // The package's own fields, plus the per-image details the API adds.
     expect([...Object.keys(packageSchema.shape), "image_details"]).toEqual(
       expect.arrayContaining(Object.keys(pkg.properties!)),
     );
@@ -113,7 +113,7 @@ describe("OpenAPI document", () => {
   });
 });
 
-describe("scheduled publishing in the OpenAPI document (issue 19)", () => {
+describe("scheduled publishing in the OpenAPI document", () => {
   it("every package schema, read and written, carries publish_at and unpublish_at", () => {
     for (const name of ["Package", "PackageInput", "ExclusivePackageInput"]) {
       const properties = doc.components.schemas[name]?.properties ?? {};

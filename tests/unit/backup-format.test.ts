@@ -1,11 +1,10 @@
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import { afterAll, describe, expect, it } from "vitest";
 import { foreignKeyOrder, type TableInfo } from "~/server/backup/backup-schema.server";
 import { TarWriter, listTarEntries, readTarEntry } from "~/server/backup/backup-tar.server";
+import { tempDirs } from "../support/files";
 
 const table = (name: string): TableInfo => ({
   name,
@@ -46,8 +45,9 @@ describe("foreign-key order", () => {
 });
 
 describe("the archive's tar", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-tar-"));
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const temp = tempDirs("wlx-tar-");
+  const dir = temp.make();
+  afterAll(temp.removeAll);
 
   it("writes entries GNU tar reads, names up to 255 bytes included, and reads them back", async () => {
     const file = path.join(dir, "a.tar");

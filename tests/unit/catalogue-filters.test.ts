@@ -11,7 +11,7 @@ import {
 } from "~/domain/catalogue-filters";
 import { cacheKeyUrl } from "~/server/site/page-cache.server";
 
-// Issue 20: the list pages' URL parameters.
+// The list pages' URL parameters.
 
 describe("list query", () => {
   it("reads known values and ignores unknown or malformed ones (never an error)", () => {

@@ -67,7 +67,7 @@ describe("demo catalogue", () => {
   });
 });
 
-describe("demo trip facts (issue 20)", () => {
+describe("demo trip facts", () => {
   it("gives every package an entered rating with its source, and a meeting point and FAQs", () => {
     for (const pkg of ALL) {
       expect(pkg.rating, pkg.title).toBeGreaterThan(0);

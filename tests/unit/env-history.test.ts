@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/server/platform/env.server";
 
-describe("history retention settings (issue 19)", () => {
+describe("history retention settings", () => {
   it("keeps 50 versions or 180 days by default, and takes other whole numbers", () => {
     expect(parseEnv({})).toMatchObject({ HISTORY_KEEP_VERSIONS: 50, HISTORY_KEEP_DAYS: 180 });
     expect(parseEnv({ HISTORY_KEEP_VERSIONS: "5", HISTORY_KEEP_DAYS: "30" })).toMatchObject({

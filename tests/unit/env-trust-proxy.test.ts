@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { envWarnings, parseEnv } from "~/server/platform/env.server";
 
-// Issue 17, finding 2: TRUST_PROXY is a hop count; `true` is read as 1 with a warning.
+// TRUST_PROXY is a hop count; `true` is read as 1 with a warning.
 describe("TRUST_PROXY", () => {
   it("is a number of proxies; unset and false are 0, true and yes are 1", () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(0);

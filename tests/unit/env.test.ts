@@ -31,7 +31,7 @@ describe("environment", () => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`Invalid environment:[\\s\\S]*${name}:`));
   });
 
-  it("takes smtp:// and smtps:// URLs for SMTP_URL (issue 22)", () => {
+  it("takes smtp:// and smtps:// URLs for SMTP_URL", () => {
     expect(parseEnv({ SMTP_URL: "smtps://u:p@mail.example.com:465" }).SMTP_URL).toBe(
       "smtps://u:p@mail.example.com:465",
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { packageInputSchema, stripInvisible, travelMomentInputSchema } from "~/domain/schemas";
 
-// Issue 13: bidirectional overrides and other invisible controls are stripped on input.
+// Bidirectional overrides and other invisible controls are stripped on input.
 const SPOOF = "\u202Egpj.exe\u202C Bali\u200B Escape\uFEFF\u2066\u00AD";
 
 describe("invisible and bidirectional control characters", () => {

@@ -1,18 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadTool, parseWrkOutput } from "../../scripts/load-generator.ts";
+import { tempDirs } from "../support/files";
 
 describe("the bench's load generator (decision 106)", () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const temp = tempDirs("wlx-loadtool-");
+  afterEach(temp.removeAll);
 
   function pathWith(files: Record<string, number>): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-loadtool-"));
-    dirs.push(dir);
+    const dir = temp.make();
     for (const [name, mode] of Object.entries(files)) {
       fs.writeFileSync(path.join(dir, name), "#!/bin/sh\n");
       fs.chmodSync(path.join(dir, name), mode);

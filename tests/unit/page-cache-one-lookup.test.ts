@@ -7,7 +7,7 @@ import { pageCacheFastPath } from "~/server/http/page-cache-fast-path.server";
 import { securityHeaderList } from "~/server/http/security-headers.server";
 import { PageCache, pageCacheMiddleware } from "~/server/site/page-cache.server";
 
-// Issue 30: on a miss the fast path's key, cookie test and lookup are the middleware's too: the
+// On a miss the fast path's key, cookie test and lookup are the middleware's too: the
 // cache is asked once per request, hit or miss, and a hit never reaches the middleware.
 
 class CountingCache extends PageCache {

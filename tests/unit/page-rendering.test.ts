@@ -8,7 +8,7 @@ import { NONCE_PLACEHOLDER } from "~/server/site/page-encoding.server";
 import { ALWAYS_WARM, PageWarmer } from "~/server/site/page-warmer.server";
 import { QueueFullError, RenderQueue } from "~/server/site/render-queue.server";
 
-// Issue 21 (no stampede, re-warming) and issue 17 (overload): the render queue, the shared
+// No stampede, re-warming and refusing overload: the render queue, the shared
 // renders of PageFiller and the warmer, with a fake React Router that counts renders per URL.
 
 const servers: http.Server[] = [];

@@ -11,7 +11,7 @@ import { packageInputSchema } from "~/domain/schemas";
 import { parseEnv } from "~/server/platform/env.server";
 import { scheduleLine } from "~/server/catalogue/admin-lists.server";
 
-// Issue 19: scheduled publishing's times (company time zone ↔ UTC) and rules (decision 093).
+// Scheduled publishing's times (company time zone ↔ UTC) and rules (decision 093).
 
 describe("schedule times", () => {
   it("reads a datetime-local value in the company's time zone", () => {

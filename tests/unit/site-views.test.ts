@@ -125,7 +125,7 @@ describe("site views", () => {
   it("orders videos, embeds them privately and names the package in the WhatsApp text", () => {
     const view = detailView(pkg(), site);
     expect(view.videos.map((v) => v.source.kind)).toEqual(["youtube", "vimeo"]);
-    // Book Now goes through the counting route (issue 18), which redirects to this chat.
+    // Book Now goes through the counting route, which redirects to this chat.
     expect(view.enquiryUrl).toBe(`/whatsapp/${pkg().id}`);
     const chat = packageChatLink(pkg(), site);
     expect(chat).toMatch(/^https:\/\/wa\.me\/27215550147\?text=/);

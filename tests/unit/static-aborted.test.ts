@@ -2,17 +2,18 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressedStatic } from "~/server/http/static-assets.server";
+import { tempDirs } from "../support/files";
 
 // A load generator closing its connections with asset requests in flight made every one of them
 // an error passed to Express (a stack trace per request in the log): a client that hangs up is
 // not a server error. A file that cannot be read still is.
 describe("precompressedStatic when the client hangs up", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-aborted-"));
+  const temp = tempDirs("wlx-aborted-");
+  const dir = temp.make();
   let server: http.Server;
   let port = 0;
   const errors: string[] = [];
@@ -33,7 +34,7 @@ describe("precompressedStatic when the client hangs up", () => {
   });
   afterAll(async () => {
     await new Promise((r) => server.close(r));
-    fs.rmSync(dir, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   function requestAndHangUp(file: string) {

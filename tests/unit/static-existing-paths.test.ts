@@ -1,16 +1,17 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existingPathsOnly } from "~/server/http/static-assets.server";
+import { tempDirs } from "../support/files";
 
-// Issue 21: express.static over the build's client folder runs only for paths that exist there,
+// Express.static over the build's client folder runs only for paths that exist there,
 // so page requests skip its file-system lookup, while what it served (or redirected) is unchanged.
 describe("existingPathsOnly", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-static-"));
+  const temp = tempDirs("wlx-static-");
+  const dir = temp.make();
   let server: http.Server;
   let base = "";
   let lookups = 0;
@@ -35,7 +36,7 @@ describe("existingPathsOnly", () => {
   });
   afterAll(async () => {
     await new Promise((r) => server.close(r));
-    fs.rmSync(dir, { recursive: true, force: true });
+    temp.removeAll();
   });
 
   const get = async (p: string) => {

@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { priceNumber, touristTripJsonLd } from "~/server/site/site-seo.server";
 import { cardView, detailView, viewContext } from "~/server/site/site-views.server";
 
-// Issue 20: departures, FAQ, meeting point and honest ratings.
+// Departures, FAQ, meeting point and honest ratings.
 
 const site = { ...DEFAULT_SITE, publicUrl: "https://travel.example" };
 

@@ -16,7 +16,7 @@ const MISSES_TO_FAIL = 3;
 const TIMED_OUT = Symbol("timed out");
 
 /**
- * Watches a test's page for the class of bug that froze the package edit form (issue 23):
+ * Watches a test's page for the class of bug that froze the package edit form:
  * - React errors and warnings in the browser (page errors and console errors);
  * - with JavaScript on, a main thread that stops answering: a probe `page.evaluate` runs every
  *   2 s; when three in a row get no answer the page is closed, which ends the hung action at once
