@@ -52,15 +52,12 @@ const KNOWN_CYCLES: readonly (readonly string[])[] = [];
 /**
  * Route modules that hand the loader/action's `request` or `args` to a service in app/server, as
  * "route file: function". Only the HTTP edge (app/server/http: cookies, the signed-in admin, the
- * origin, flash redirects) and a route's own `./<route>.server.ts` may take them. Fix one: read
- * what the service needs in the route (session cookie, origin, form fields, params) and pass plain
- * values, or move a helper that truly needs the Request to app/server/http; then delete its line.
+ * origin, flash redirects) and a route's own `./<route>.server.ts` may take them. None today; keep
+ * it empty: read what the service needs in the route (session cookie, origin, form fields, params;
+ * for a streamed upload, `{ headers: request.headers, body: request.body }`) and pass plain values,
+ * or move a helper that truly needs the Request to app/server/http.
  */
-const KNOWN_REQUEST_PASSING: readonly string[] = [
-  "app/routes/admin/package-form.tsx: submitPackageForm",
-  "app/routes/admin/travel-moments.tsx: momentAction",
-  "app/routes/admin/uploads.ts: handleInstantUpload",
-];
+const KNOWN_REQUEST_PASSING: readonly string[] = [];
 
 /**
  * Components importing app/server today: all type-only (view types of admin screens). Fix one:

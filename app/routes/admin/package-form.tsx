@@ -1,10 +1,13 @@
 import { PackageFormScreen } from "~/components/admin/package-form/package-form-screen";
 import { formTitle } from "~/components/admin/package-form/form-texts";
+import { kindInfo } from "~/domain/package-kinds";
+import { adminFromContext } from "~/server/auth/auth.server";
 import {
   loadPackageForm,
   packageFormTarget,
   submitPackageForm,
 } from "~/server/catalogue/package-form.server";
+import { redirectWithToast } from "~/server/http/flash.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/package-form";
 
@@ -14,9 +17,19 @@ export function loader({ pattern, params, context }: Route.LoaderArgs) {
   return loadPackageForm(db, packageFormTarget(pattern, params.id), { site });
 }
 
-export function action(args: Route.ActionArgs) {
-  const { db, media, site } = servicesFrom(args.context);
-  return submitPackageForm(db, args, { media, site });
+/** Saved: back to the list with a flash message; otherwise the form with what went wrong. */
+export async function action({ request, pattern, params, context }: Route.ActionArgs) {
+  const { db, media, site } = servicesFrom(context);
+  const target = packageFormTarget(pattern, params.id);
+  // The body stays a stream: files go to storage as they arrive.
+  const upload = { headers: request.headers, body: request.body };
+  const by = adminFromContext(context).id;
+  const outcome = await submitPackageForm(db, { target, upload, by }, { media, site });
+  if (!("saved" in outcome)) return outcome;
+  return redirectWithToast(request, kindInfo(target.kind).admin.listPath, {
+    type: "success",
+    message: outcome.saved,
+  });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { redirect } from "react-router";
 import { z } from "zod";
-import { AUTH_COOKIES, cookieValue, isHttps, setCookieLine } from "./cookies.server";
+import { AUTH_COOKIES, setCookieLine } from "./cookies.server";
 import { signatureMatches, signatureOf } from "./secret.server";
 import { SESSION_COOKIE } from "./session.server";
 
@@ -113,18 +113,4 @@ export function flashRedirect(
     setCookieLine(AUTH_COOKIES.flash, value, { secure: request.secure }),
   );
   return redirect(url, { headers });
-}
-
-/**
- * For the catalogue's admin services that still build their own redirect; routes use
- * redirectWithToast of app/server/http/flash.server.ts (the same redirect).
- */
-export function redirectWithToast(
-  request: Request,
-  url: string,
-  toast: FlashToast,
-  init: { headers?: HeadersInit } = {},
-): Response {
-  const sessionId = cookieValue(request.headers.get("Cookie"), SESSION_COOKIE);
-  return flashRedirect(url, toast, { secure: isHttps(request), sessionId }, init);
 }

@@ -5,16 +5,19 @@ import {
   MOMENT_FAILURES,
   MOMENT_INTENTS,
   MOMENT_TOASTS,
-  momentDialogHref,
   momentFormSchema,
   type MomentDialog,
   type MomentIntent,
   type MomentReply,
 } from "~/domain/moment-form";
 import { isUuid, LIMITS, MESSAGES, type TravelMoment } from "~/domain/schemas";
-import { redirectWithToast } from "../auth/toast.server";
 import type { MediaStore } from "../media/media-store.server";
-import { parseUploadForm, UploadError, type ParsedUploadForm } from "../media/uploads.server";
+import {
+  parseUploadForm,
+  UploadError,
+  type ParsedUploadForm,
+  type UploadBody,
+} from "../media/uploads.server";
 import type { Db } from "../platform/db.server";
 import { AppError, badRequest, isAppError, notFound } from "../platform/errors.server";
 import { log } from "../platform/log.server";
@@ -33,10 +36,10 @@ import {
  * The travel-moments admin screen (spec §2, §5, §8): one loader and one action behind
  * /admin/travel-moments. Dialogs are URLs (?add, ?edit=ID, ?delete=ID), so the server renders the
  * same dialog the browser opens and every action is a plain form post. Successes redirect to the
- * list with a flash toast; refusals answer the dialog's form with its errors.
+ * list with a flash toast (the action answers `{ flash }`, the route redirects); refusals answer
+ * the dialog's form with its errors.
  */
 
-const LIST = momentDialogHref(null);
 const NOT_FOUND = "Travel moment not found";
 
 export interface MomentScreen {
@@ -106,8 +109,8 @@ function uploadFieldError(error: UploadError): { field: string; message: string 
   return undefined;
 }
 
-async function readForm(db: Db, store: MediaStore, request: Request): Promise<ParsedUploadForm> {
-  return parseUploadForm(request, {
+async function readForm(db: Db, store: MediaStore, upload: UploadBody): Promise<ParsedUploadForm> {
+  return parseUploadForm(upload, {
     folder: "travel-moments",
     files: { video: "video", thumbnail: "image" },
     messages: { tooLarge: () => MESSAGES.momentVideoTooLarge },
@@ -132,25 +135,40 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
+/** The flash message a done action shows on the list it redirects to (momentDialogHref(null)). */
+export interface MomentDone {
+  flash: { type: "success" | "error"; message: string };
+}
+
+const done = (type: "success" | "error", message: string): MomentDone => ({
+  flash: { type, message },
+});
+
+/** A post to the screen: its body (read as it streams) and whether the URL has ?edit. */
+export interface MomentPost {
+  upload: UploadBody;
+  /** The edit dialog posted it: a body that cannot be read is answered as an update. */
+  editing: boolean;
+}
+
 /**
  * The one action of the screen: reads the (streamed) body, then dispatches on its intent.
  * `media`: where uploads go and released files leave; `by`: the signed-in admin, whom the
- * versions name.
+ * versions name. Answers `{ flash }` when done (the route redirects to the list with it), or the
+ * dialog's reply with its errors.
  */
 export async function momentAction(
   db: Db,
-  request: Request,
+  post: MomentPost,
   { media, by = null }: { media: MediaStore; by?: string | null },
 ) {
   let upload: ParsedUploadForm;
   try {
-    upload = await readForm(db, media, request);
+    upload = await readForm(db, media, post.upload);
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
     const field = uploadFieldError(error);
-    const intent: MomentIntent = new URL(request.url).searchParams.has("edit")
-      ? "update"
-      : "create";
+    const intent: MomentIntent = post.editing ? "update" : "create";
     if (!field) return failure(intent, error);
     return reply(
       intent,
@@ -173,15 +191,15 @@ export async function momentAction(
     switch (intent) {
       case "create":
       case "update":
-        return await saveMoment(db, media, request, intent, upload, by);
+        return await saveMoment(db, media, intent, upload, by);
       case "delete":
-        return await removeMoment(db, media, request, idOf(form));
+        return await removeMoment(db, media, idOf(form));
       case "toggle":
-        return await toggleMoment(db, request, idOf(form), text(form, "active") === "true", by);
+        return await toggleMoment(db, idOf(form), text(form, "active") === "true", by);
       case "move":
-        return await moveMoment(db, request, idOf(form), text(form, "direction"));
+        return await moveMoment(db, idOf(form), text(form, "direction"));
       case "reorder":
-        return await reorder(db, request, form.getAll("ids").map(String));
+        return await reorder(db, form.getAll("ids").map(String));
     }
   } catch (error) {
     if (intent === "toggle" || intent === "move" || intent === "reorder") {
@@ -189,7 +207,7 @@ export async function momentAction(
       const message = isAppError(error) ? error.message : MOMENT_FAILURES[intent];
       if (!isAppError(error))
         log("error", "travel moment action failed", { intent, error: String(error) });
-      return redirectWithToast(request, LIST, { type: "error", message });
+      return done("error", message);
     }
     return failure(intent, error);
   }
@@ -198,7 +216,6 @@ export async function momentAction(
 async function saveMoment(
   db: Db,
   store: MediaStore,
-  request: Request,
   intent: "create" | "update",
   upload: ParsedUploadForm,
   by: string | null,
@@ -236,41 +253,34 @@ async function saveMoment(
   }
   if (intent === "create") {
     await createMoment(db, submission.value, { by, uploads: upload });
-    return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.created });
+    return done("success", MOMENT_TOASTS.created);
   }
   await updateMoment(db, existing!.id, submission.value, { by, media: store, uploads: upload });
-  return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.updated });
+  return done("success", MOMENT_TOASTS.updated);
 }
 
-async function removeMoment(db: Db, store: MediaStore, request: Request, id: string) {
+async function removeMoment(db: Db, store: MediaStore, id: string) {
   await deleteMoment(db, id, { media: store });
-  return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.deleted });
+  return done("success", MOMENT_TOASTS.deleted);
 }
 
-async function toggleMoment(
-  db: Db,
-  request: Request,
-  id: string,
-  active: boolean,
-  by: string | null,
-) {
+async function toggleMoment(db: Db, id: string, active: boolean, by: string | null) {
   await setMomentActive(db, id, active, { by });
-  const message = active ? MOMENT_TOASTS.activated : MOMENT_TOASTS.deactivated;
-  return redirectWithToast(request, LIST, { type: "success", message });
+  return done("success", active ? MOMENT_TOASTS.activated : MOMENT_TOASTS.deactivated);
 }
 
 /** One step up or down (the move buttons, which work without JavaScript). */
-async function moveMoment(db: Db, request: Request, id: string, direction: string) {
+async function moveMoment(db: Db, id: string, direction: string) {
   const ids = (await listMoments(db)).map((m) => m.id);
   const from = ids.indexOf(id);
   if (from < 0) throw notFound(NOT_FOUND);
   const to = direction === "up" ? from - 1 : direction === "down" ? from + 1 : -1;
   if (to < 0 || to >= ids.length) throw new AppError("This video cannot move further.", 409);
   [ids[from], ids[to]] = [ids[to]!, ids[from]!];
-  return reorder(db, request, ids);
+  return reorder(db, ids);
 }
 
-async function reorder(db: Db, request: Request, ids: string[]) {
+async function reorder(db: Db, ids: string[]) {
   await reorderMoments(db, ids);
-  return redirectWithToast(request, LIST, { type: "success", message: MOMENT_TOASTS.reordered });
+  return done("success", MOMENT_TOASTS.reordered);
 }

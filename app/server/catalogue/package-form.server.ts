@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs } from "react-router";
+import { data } from "react-router";
 import {
   formRouteFromPattern,
   packageFormSchema,
@@ -14,9 +14,7 @@ import { isUuid, slugify, type Package, type PackageKind } from "~/domain/schema
 import type { SiteConfig } from "~/domain/site";
 import { readPackageFormPost, type PackageFormPost } from "../media/package-form-media.server";
 import type { MediaStore } from "../media/media-store.server";
-import { UploadError } from "../media/uploads.server";
-import { adminFromContext } from "../auth/auth.server";
-import { redirectWithToast } from "../auth/toast.server";
+import { UploadError, type UploadBody } from "../media/uploads.server";
 import type { Db } from "../platform/db.server";
 import { isAppError } from "../platform/errors.server";
 import { log } from "../platform/log.server";
@@ -110,37 +108,39 @@ function withoutReleased<T>(result: T, released: string[]): T {
 const UPLOAD_FAILED = "Upload Failed";
 const FILES_NOT_KEPT = "The files you chose were not kept: please choose them again.";
 
+/** A post of the form: what it edits, its body (read as it streams), and the admin who sent it. */
+export interface PackageFormSubmission {
+  target: PackageFormTarget;
+  upload: UploadBody;
+  by: string;
+}
+
 /**
  * The form's one path: find the package, read the post once (its files stored on the way,
- * media/package-form-media.server.ts), validate and save it, answer. Whatever does not end in a
- * saved package releases the files this post stored, so a failed save leaves no file behind.
+ * media/package-form-media.server.ts), validate and save it. Answers `{ saved }`, the flash
+ * message for the list (the route redirects there), or the form back with its errors and status.
+ * Whatever does not end in a saved package releases the files this post stored, so a failed save
+ * leaves no file behind.
  */
-export async function submitPackageForm(db: Db, args: ActionFunctionArgs, deps: PackageFormDeps) {
-  const target = packageFormTarget(args.pattern, args.params.id);
+export async function submitPackageForm(
+  db: Db,
+  { target, upload, by }: PackageFormSubmission,
+  deps: PackageFormDeps,
+) {
   const pkg = await existingPackage(db, target);
   let post: PackageFormPost;
   try {
-    post = await readPackageFormPost(args.request, { db, store: deps.media });
+    post = await readPackageFormPost(upload, { db, store: deps.media });
   } catch (error) {
     if (error instanceof UploadError) return uploadRefusal(target.kind, deps.site.timeZone, error);
     throw error;
   }
   // A write that fails releases the files this post stored (writeWithMedia); so does, below,
   // every other answer that is not a saved package.
-  const outcome = await savePackageForm(
-    db,
-    deps,
-    target,
-    pkg,
-    post,
-    adminFromContext(args.context).id,
-  );
+  const outcome = await savePackageForm(db, deps, target, pkg, post, by);
   if ("saved" in outcome) {
     // Saved; chosen files that found no free place are named in the same flash (no JavaScript).
-    return redirectWithToast(args.request, kindInfo(target.kind).admin.listPath, {
-      type: "success",
-      message: post.ignored ? `${outcome.saved} ${post.ignored}` : outcome.saved,
-    });
+    return { saved: post.ignored ? `${outcome.saved} ${post.ignored}` : outcome.saved };
   }
   const released = await post.release();
   return released.length ? withoutReleased(outcome, released) : outcome;

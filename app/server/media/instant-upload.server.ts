@@ -6,6 +6,7 @@ import {
   parseUploadForm,
   UploadError,
   type ParseUploadOptions,
+  type UploadBody,
   type UploadKind,
 } from "./uploads.server";
 
@@ -20,8 +21,26 @@ export const INSTANT_UPLOAD_MESSAGES = {
   oneFile: "Send one file per upload: this request carried several, and none was kept.",
 } as const;
 
-const json = (body: InstantUploadResult, status: number) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+/** The answer to an instant upload: its HTTP status and its JSON body. */
+export interface InstantUploadOutcome {
+  status: 200 | UploadError["status"];
+  result: InstantUploadResult;
+}
+
+const answer = (result: InstantUploadResult, status: InstantUploadOutcome["status"]) => ({
+  status,
+  result,
+});
+
+/**
+ * An instant upload as posted: the query's `kind` and `folder` as sent (null when absent), and
+ * the body, read as it streams.
+ */
+export interface InstantUploadPost {
+  kind: string | null;
+  folder: string | null;
+  upload: UploadBody;
+}
 
 /**
  * One file sent at once by the admin forms with JavaScript (`file` field). The query says what it
@@ -29,19 +48,18 @@ const json = (body: InstantUploadResult, status: number) =>
  * bytes arrive). The object is stored and recorded but attached to nothing until the form saves;
  * if it never does, the sweep removes it after 24 h.
  */
-export async function handleInstantUpload(
+export async function storeInstantUpload(
   db: Db,
-  request: Request,
+  post: InstantUploadPost,
   { media }: { media: MediaStore },
-): Promise<Response> {
-  const params = new URL(request.url).searchParams;
-  const kind = params.get("kind");
-  const folder = params.get("folder") ?? "packages";
+): Promise<InstantUploadOutcome> {
+  const { kind } = post;
+  const folder = post.folder ?? "packages";
   if (
     (kind !== "image" && kind !== "video") ||
     (folder !== "packages" && folder !== "travel-moments")
   )
-    return json({ error: INSTANT_UPLOAD_MESSAGES.badTarget }, 400);
+    return answer({ error: INSTANT_UPLOAD_MESSAGES.badTarget }, 400);
   // The answer names one file: a request with more is refused whole, so none waits for the sweep.
   const options: ParseUploadOptions = {
     folder,
@@ -57,14 +75,14 @@ export async function handleInstantUpload(
       wrongType: MESSAGES.momentVideoType,
     };
   try {
-    const { stored } = await parseUploadForm(request, options);
+    const { stored } = await parseUploadForm(post.upload, options);
     const [media] = stored;
-    if (!media) return json({ error: INSTANT_UPLOAD_MESSAGES.noFile }, 400);
+    if (!media) return answer({ error: INSTANT_UPLOAD_MESSAGES.noFile }, 400);
     await recordEvent(db, {
       type: "media.uploaded",
       details: { file: media.fileName.slice(0, 200), kind: media.kind, folder },
     });
-    return json(
+    return answer(
       {
         url: media.url,
         kind: media.kind,
@@ -75,7 +93,7 @@ export async function handleInstantUpload(
       200,
     );
   } catch (error) {
-    if (error instanceof UploadError) return json({ error: error.message }, error.status);
+    if (error instanceof UploadError) return answer({ error: error.message }, error.status);
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import type { Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import type { MediaStore } from "./media-store.server";
 import { releaseQuietly } from "./references.server";
-import { parseUploadForm, type ParsedUploadForm } from "./uploads.server";
+import { parseUploadForm, type ParsedUploadForm, type UploadBody } from "./uploads.server";
 
 /*
  * The package form's files. With JavaScript, files upload at once (POST /admin/uploads) and the
@@ -95,11 +95,11 @@ export interface PackageFormPost {
  * (PackageFormPost). Throws UploadError (with `formData` of the text fields) on a refused file.
  */
 export async function readPackageFormPost(
-  request: Request,
+  upload: UploadBody,
   deps: { db: Db; store: MediaStore },
 ): Promise<PackageFormPost> {
   const { db, store } = deps;
-  const parsed = await parseUploadForm(request, {
+  const parsed = await parseUploadForm(upload, {
     folder: "packages",
     files: { [PACKAGE_UPLOAD_FIELDS.images]: "image", [PACKAGE_UPLOAD_FIELDS.videos]: "video" },
     db,

@@ -80,6 +80,15 @@ export interface ParsedUploadForm {
   release(): Promise<void>;
 }
 
+/**
+ * What the parser reads of a post: its headers (the content type) and its body, as a stream that
+ * is read as it arrives. A `Request` has this shape; so does `{ headers, body }` taken from one.
+ */
+export interface UploadBody {
+  headers: Headers;
+  body: ReadableStream<Uint8Array> | null;
+}
+
 export interface ParseUploadOptions {
   folder: "packages" | "travel-moments";
   /**
@@ -385,11 +394,12 @@ async function storePart(
  * streams, stored under `${folder}/` (timestamp, random part, extension; never overwriting) and
  * recorded in media_objects. In `formData` each stored file is replaced by its public URL (same
  * field name, same place); empty file inputs are dropped; other fields are as request.formData()
- * gives them. On any refusal nothing this request stored is kept and an UploadError is thrown.
+ * gives them (a body that is not multipart is read as request.formData() reads it). On any
+ * refusal nothing this request stored is kept and an UploadError is thrown.
  * Call `release()` when the later database write fails.
  */
 export async function parseUploadForm(
-  request: Request,
+  upload: UploadBody,
   options: ParseUploadOptions,
 ): Promise<ParsedUploadForm> {
   const { db } = options;
@@ -411,15 +421,19 @@ export async function parseUploadForm(
     }
   };
 
-  const contentType = request.headers.get("content-type") ?? "";
+  const contentType = upload.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) {
     try {
-      return { formData: await request.formData(), stored, release };
+      // A Response reads the body as a Request's formData() would (url-encoded, or a refusal).
+      const formData = await new Response(upload.body, {
+        headers: { "content-type": contentType },
+      }).formData();
+      return { formData, stored, release };
     } catch {
       throw new UploadError(UPLOAD_MESSAGES.unreadable, 400);
     }
   }
-  if (!request.body) throw new UploadError(UPLOAD_MESSAGES.unreadable, 400);
+  if (!upload.body) throw new UploadError(UPLOAD_MESSAGES.unreadable, 400);
 
   const kindOf = fieldMatcher(options.files);
   // Entries keep their order in the body; a file's URL is filled in when its store finishes.
@@ -481,7 +495,7 @@ export async function parseUploadForm(
     entries.push({ name: field, value: task });
   });
 
-  const source = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
+  const source = Readable.fromWeb(upload.body as NodeWebReadableStream<Uint8Array>);
   source.on("error", unreadable);
   try {
     await pipeline(source, parser);
