@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { departureStatus } from "~/domain/departures";
 import { todayIn } from "~/domain/trip-facts";
 import {
   getPackageById,
@@ -55,8 +56,8 @@ describe.each(BACKENDS)("trip facts repository on %s", (backend) => {
 
   it("stores them in date order and replaces them on update", async () => {
     const saved = (await getPackageById(database.db, "trip", id))!;
-    expect(saved.departures.map((d) => [d.start_date, d.status])).toEqual([
-      [yesterday, "available"],
+    expect(saved.departures.map((d) => [d.start_date, departureStatus(d, today)])).toEqual([
+      [yesterday, "departed"],
       [today, "sold_out"],
       [later, "limited"],
     ]);
