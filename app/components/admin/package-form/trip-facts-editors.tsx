@@ -60,6 +60,7 @@ export function DeparturesEditor({
         return (
           <div className="field-grid">
             <input {...getInputProps(parts.id, { type: "hidden" })} key={parts.id.key} />
+            <FieldErrors field={parts.id} />
             <input
               {...getInputProps(parts.price_text, { type: "hidden" })}
               key={parts.price_text.key}
