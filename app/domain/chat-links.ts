@@ -1,3 +1,4 @@
+import { departurePrice, departureStatus } from "./departures";
 import type { Package } from "./schemas";
 import type { SiteConfig } from "./site";
 import { ENQUIRY_TEXTS } from "./site-content";
@@ -38,11 +39,11 @@ export function packageChatLink(
 ): string {
   const d = startDate
     ? upcomingDepartures(pkg.departures, today).find(
-        (x) => x.start_date === startDate && x.status !== "sold_out",
+        (x) => x.start_date === startDate && departureStatus(x, today) !== "sold_out",
       )
     : undefined;
   if (!d) return whatsappLink(site.whatsapp, packageEnquiryText(pkg.title, pkg.price || undefined));
-  const price = d.price ?? pkg.price;
+  const price = departurePrice(d) ?? pkg.price;
   return whatsappLink(
     site.whatsapp,
     packageEnquiryText(pkg.title, price || undefined, formatDates(d.start_date, d.end_date)),

@@ -1,6 +1,7 @@
 import "./zod-jitless";
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { amountInputText, isCurrency, parseAmount } from "./money";
 import { PACKAGE_KIND_INFO } from "./package-kinds";
 import { SCHEDULE_MESSAGES, utcToZonedLocal, zonedLocalToUtc } from "./schedule";
 import {
@@ -11,7 +12,13 @@ import {
   RATING_MESSAGE,
   REVIEW_COUNT_MESSAGE,
   packageInputSchema,
-  type DepartureStatus,
+  checkDepartureDates,
+  DEPARTURE_MESSAGES,
+  DEPARTURE_OVERRIDES,
+  departureIdSchema,
+  departureListOf,
+  type DepartureInput,
+  type DepartureOverride,
   type Package,
   type PackageKind,
   type PackageStatus,
@@ -27,6 +34,7 @@ export function packageFormSchema(kind: PackageKind, timeZone: string = DEFAULT_
     // `datetime-local` text read in the company's time zone; blank clears the schedule.
     publish_at: scheduleText(timeZone),
     unpublish_at: scheduleText(timeZone),
+    departures: departureListOf(formDepartureRow),
     /** `updated_at` of the row the form was loaded from (edit only): stale saves are refused. */
     updated_at: z.string().max(40).optional(),
     // The form's number fields post text: blank clears the value (null).
@@ -62,6 +70,91 @@ export function packageFormSchema(kind: PackageKind, timeZone: string = DEFAULT_
 }
 
 const DEFAULT_TIME_ZONE = "Africa/Johannesburg";
+
+const formText = (max: number) => z.string().trim().max(max).optional().default("");
+
+/**
+ * One departure row as the form posts it (decision 115): seats and amount as typed text, the
+ * currency from its list, a hand-set status ("" for none), "on" when guaranteed, the id of a
+ * stored row and its earlier price text as hidden fields. A row with nothing typed is dropped.
+ */
+const formDepartureRow = z
+  .object({
+    id: formText(40),
+    start_date: formText(20),
+    end_date: formText(20),
+    seats: formText(10),
+    amount: formText(30),
+    currency: formText(3),
+    price_text: formText(LIMITS.shortText),
+    status: z
+      .union([z.literal(""), z.enum(DEPARTURE_OVERRIDES)], {
+        error: "Availability must be set by seats, limited or closed",
+      })
+      .optional()
+      .default(""),
+    guaranteed: formText(3),
+    note: formText(LIMITS.shortText),
+  })
+  .superRefine((row, ctx) => {
+    if (isBlankFormDeparture(row)) return;
+    checkDepartureDates(row.start_date, row.end_date, ctx);
+    if (row.id && !departureIdSchema.safeParse(row.id).success)
+      ctx.addIssue({ code: "custom", path: ["id"], message: DEPARTURE_MESSAGES.id });
+    if (row.seats && seatsOf(row.seats) === null)
+      ctx.addIssue({ code: "custom", path: ["seats"], message: DEPARTURE_MESSAGES.seats });
+    if (row.currency && !isCurrency(row.currency.toUpperCase()))
+      ctx.addIssue({ code: "custom", path: ["currency"], message: DEPARTURE_MESSAGES.currency });
+    else if (row.amount && parseAmount(row.amount, row.currency.toUpperCase() || "ZAR") === null)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: DEPARTURE_MESSAGES.amount });
+  })
+  .transform((row): DepartureInput => {
+    if (isBlankFormDeparture(row)) return { ...BLANK_INPUT };
+    const currency = row.currency.toUpperCase() || null;
+    const amount = row.amount ? parseAmount(row.amount, currency ?? "ZAR") : null;
+    return {
+      id: row.id ? row.id.toLowerCase() : null,
+      start_date: row.start_date,
+      end_date: row.end_date || null,
+      seats_total: row.seats ? seatsOf(row.seats) : null,
+      price_amount: amount,
+      currency,
+      price_text: amount === null ? row.price_text || null : null,
+      note: row.note || null,
+      guaranteed: row.guaranteed === "on",
+      status_override: row.status || null,
+    };
+  });
+
+const BLANK_INPUT: DepartureInput = {
+  id: null,
+  start_date: "",
+  end_date: null,
+  seats_total: null,
+  price_amount: null,
+  currency: null,
+  price_text: null,
+  note: null,
+  guaranteed: false,
+  status_override: null,
+};
+
+/** Nothing typed (the hidden id and earlier price text do not count): the row is dropped. */
+function isBlankFormDeparture(row: {
+  start_date: string;
+  end_date: string;
+  seats: string;
+  amount: string;
+  note: string;
+}): boolean {
+  return !row.start_date && !row.end_date && !row.seats && !row.amount && !row.note;
+}
+
+function seatsOf(text: string): number | null {
+  if (!/^\d{1,3}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 && n <= 999 ? n : null;
+}
 
 /** A date and time typed into the form: blank is null; otherwise it must name a real moment. */
 function scheduleText(timeZone: string) {
@@ -152,18 +245,30 @@ export interface PackageFormValues {
 }
 
 export interface PackageFormDeparture {
+  id: string;
   start_date: string;
   end_date: string;
-  price: string;
-  status: DepartureStatus;
+  seats: string;
+  amount: string;
+  currency: string;
+  /** The price as typed before amounts existed, kept until staff enter an amount. */
+  price_text: string;
+  status: "" | DepartureOverride;
+  /** "on" when guaranteed (a checkbox). */
+  guaranteed: string;
   note: string;
 }
 
-const blankDeparture = (): PackageFormDeparture => ({
+export const blankDeparture = (currency: string = "ZAR"): PackageFormDeparture => ({
+  id: "",
   start_date: "",
   end_date: "",
-  price: "",
-  status: "available",
+  seats: "",
+  amount: "",
+  currency,
+  price_text: "",
+  status: "",
+  guaranteed: "",
   note: "",
 });
 
@@ -172,6 +277,7 @@ const atLeastOne = (items: string[]) => (items.length ? items : [""]);
 export function packageFormValues(
   pkg: Package | undefined,
   timeZone: string = DEFAULT_TIME_ZONE,
+  currency: string = "ZAR",
 ): PackageFormValues {
   const blankDay = { day: "", activity: "", accommodation: "" };
   const blankFaq = { question: "", answer: "" };
@@ -191,7 +297,7 @@ export function packageFormValues(
       inclusions: [""],
       exclusions: [""],
       itinerary: [blankDay],
-      departures: [blankDeparture()],
+      departures: [blankDeparture(currency)],
       faqs: [blankFaq],
       meeting_point: "",
       rating: "",
@@ -224,13 +330,18 @@ export function packageFormValues(
     itinerary: pkg.itinerary.length ? pkg.itinerary : [blankDay],
     departures: pkg.departures.length
       ? pkg.departures.map((d) => ({
+          id: d.id,
           start_date: d.start_date,
           end_date: d.end_date ?? "",
-          price: d.price ?? "",
-          status: d.status,
+          seats: d.seats_total === null ? "" : String(d.seats_total),
+          amount: d.price_amount === null ? "" : amountInputText(d.price_amount, d.currency),
+          currency: d.currency,
+          price_text: d.price_text ?? "",
+          status: d.status_override ?? "",
+          guaranteed: d.guaranteed ? "on" : "",
           note: d.note ?? "",
         }))
-      : [blankDeparture()],
+      : [blankDeparture(currency)],
     faqs: pkg.faqs.length ? pkg.faqs : [blankFaq],
     meeting_point: pkg.meeting_point,
     rating: pkg.rating === null ? "" : String(pkg.rating),
@@ -257,8 +368,11 @@ const SUB_FIELDS = [
   "accommodation",
   "start_date",
   "end_date",
-  "price",
+  "seats",
+  "amount",
+  "currency",
   "status",
+  "guaranteed",
   "note",
   "question",
   "answer",
@@ -345,4 +459,6 @@ export interface PackageFormData {
   savedStatus: PackageStatus;
   /** SITE_TIME_ZONE: the zone the schedule's dates and times are typed in. */
   timeZone: string;
+  /** SITE_CURRENCY: a new departure's currency. */
+  currency: string;
 }

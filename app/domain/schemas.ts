@@ -1,6 +1,7 @@
 import "./zod-jitless";
 import { z } from "zod";
 import { checkMediaUrl } from "./media-url";
+import { isCurrency, MAX_AMOUNT } from "./money";
 import { SCHEDULE_MESSAGES } from "./schedule-messages";
 
 export const PACKAGE_KINDS = ["trip", "exclusive", "local", "discovery"] as const;
@@ -111,11 +112,35 @@ const itineraryList = z
     days.filter((d) => d.day !== "" || d.activity !== "" || d.accommodation !== ""),
   );
 
-export const DEPARTURE_STATUSES = ["available", "limited", "sold_out", "guaranteed"] as const;
-export const departureStatusSchema = z.enum(DEPARTURE_STATUSES, {
+/**
+ * What a departure shows, derived from its seats and dates (decision 115): never typed. `departed`
+ * from the day after it starts.
+ */
+export const DEPARTURE_STATUSES = ["available", "limited", "sold_out", "departed"] as const;
+export type DepartureStatus = (typeof DEPARTURE_STATUSES)[number];
+
+/** What staff may set by hand: close a date (sold out) or mark it limited whatever its seats. */
+export const DEPARTURE_OVERRIDES = ["limited", "sold_out"] as const;
+export type DepartureOverride = (typeof DEPARTURE_OVERRIDES)[number];
+
+/**
+ * What a write may send as `status` when it sends no `status_override` (the API's earlier values
+ * still read): limited and sold_out set a hand-set status, guaranteed sets the guaranteed flag,
+ * available and departed (a read's derived value sent back) set nothing.
+ */
+export const DEPARTURE_STATUS_INPUTS = [
+  "available",
+  "limited",
+  "sold_out",
+  "guaranteed",
+  "departed",
+] as const;
+export const departureStatusInputSchema = z.enum(DEPARTURE_STATUS_INPUTS, {
   error: "Status must be one of available, limited, sold_out, guaranteed",
 });
-export type DepartureStatus = z.infer<typeof departureStatusSchema>;
+const statusOverrideSchema = z.enum(DEPARTURE_OVERRIDES, {
+  error: "status_override must be limited, sold_out or null",
+});
 
 /** A calendar date as YYYY-MM-DD that exists (no 2027-02-30). */
 export function isCalendarDate(value: string): boolean {
@@ -125,72 +150,157 @@ export function isCalendarDate(value: string): boolean {
 }
 
 const DATE_MESSAGE = "Dates must be real dates written as YYYY-MM-DD";
+export const DEPARTURE_MESSAGES = {
+  seats: "Seats must be a whole number from 1 to 999 (leave it empty for on request)",
+  amount: "Enter the price as a number, e.g. 24 500 or 24 500.50",
+  currency: "Currency must be a three-letter ISO 4217 code such as ZAR",
+  id: "Unknown departure id",
+} as const;
 
+/** One departure as stored: its own row (decision 115). */
 export interface Departure {
+  id: string;
   start_date: string;
   end_date: string | null;
-  price: string | null;
-  status: DepartureStatus;
+  /** Capacity; null: on request (not booked online). */
+  seats_total: number | null;
+  /** Whole minor units of `currency`; null: on request. */
+  price_amount: number | null;
+  currency: string;
+  /** A price kept as typed before departures had amounts, until staff enter one. */
+  price_text: string | null;
   note: string | null;
+  guaranteed: boolean;
+  status_override: DepartureOverride | null;
+}
+
+/** A departure as the package reads it: with the seats its bookings hold. */
+export interface DepartureSeats extends Departure {
+  seats_taken: number;
+}
+
+/** A departure as a write sends it: no id for a new one; no currency for the site's own. */
+export interface DepartureInput extends Omit<Departure, "id" | "currency"> {
+  id: string | null;
+  currency: string | null;
 }
 
 const rowText = (max: number) => trimmed(max).nullish();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Start and end checked together; `path` prefix is the row's own. */
+export function checkDepartureDates(
+  start: string,
+  end: string,
+  ctx: { addIssue: (issue: { code: "custom"; path: string[]; message: string }) => void },
+): void {
+  if (!start)
+    ctx.addIssue({ code: "custom", path: ["start_date"], message: "Please enter the start date" });
+  else if (!isCalendarDate(start))
+    ctx.addIssue({ code: "custom", path: ["start_date"], message: DATE_MESSAGE });
+  if (end && !isCalendarDate(end))
+    ctx.addIssue({ code: "custom", path: ["end_date"], message: DATE_MESSAGE });
+  else if (end && isCalendarDate(start) && end < start)
+    ctx.addIssue({
+      code: "custom",
+      path: ["end_date"],
+      message: "The end date must not be before the start date",
+    });
+}
+
+export const departureIdSchema = z
+  .string({ error: DEPARTURE_MESSAGES.id })
+  .regex(UUID, { error: DEPARTURE_MESSAGES.id })
+  .transform((id) => id.toLowerCase());
 
 /**
- * One departure row as the form and the API send it. A blank row (nothing typed but the status,
- * as a form's empty row) is allowed here and dropped by the list, so errors keep the row's index.
+ * One departure as the API sends it. `price` (text) is the earlier field: read as an amount when it
+ * holds one number, else kept as text. A blank row (nothing but a status) is dropped by the list.
  */
 const departureRowSchema = z
   .object({
+    id: departureIdSchema.nullish(),
     start_date: rowText(20),
     end_date: rowText(20),
+    seats_total: z
+      .number({ error: DEPARTURE_MESSAGES.seats })
+      .int({ error: DEPARTURE_MESSAGES.seats })
+      .min(1, { error: DEPARTURE_MESSAGES.seats })
+      .max(999, { error: DEPARTURE_MESSAGES.seats })
+      .nullish(),
+    price_amount: z
+      .number({ error: DEPARTURE_MESSAGES.amount })
+      .int({ error: "price_amount is whole minor units (cents), e.g. 2450000 for R 24 500" })
+      .min(0, { error: DEPARTURE_MESSAGES.amount })
+      .max(MAX_AMOUNT, { error: DEPARTURE_MESSAGES.amount })
+      .nullish(),
+    currency: z
+      .string({ error: DEPARTURE_MESSAGES.currency })
+      .trim()
+      .transform((c) => c.toUpperCase())
+      .refine((c) => c === "" || isCurrency(c), { error: DEPARTURE_MESSAGES.currency })
+      .nullish(),
     price: rowText(LIMITS.shortText),
-    status: departureStatusSchema.default("available"),
+    price_text: rowText(LIMITS.shortText),
+    status: departureStatusInputSchema.default("available"),
+    status_override: statusOverrideSchema.nullish(),
+    guaranteed: z.boolean({ error: "guaranteed must be true or false" }).optional(),
     note: rowText(LIMITS.shortText),
   })
   .superRefine((row, ctx) => {
-    if (isBlankDeparture(row)) return;
-    const start = row.start_date ?? "";
-    const end = row.end_date ?? "";
-    if (!start)
-      ctx.addIssue({
-        code: "custom",
-        path: ["start_date"],
-        message: "Please enter the start date",
-      });
-    else if (!isCalendarDate(start))
-      ctx.addIssue({ code: "custom", path: ["start_date"], message: DATE_MESSAGE });
-    if (end && !isCalendarDate(end))
-      ctx.addIssue({ code: "custom", path: ["end_date"], message: DATE_MESSAGE });
-    else if (end && isCalendarDate(start) && end < start)
-      ctx.addIssue({
-        code: "custom",
-        path: ["end_date"],
-        message: "The end date must not be before the start date",
-      });
-  });
+    if (isBlankRow(row)) return;
+    checkDepartureDates(row.start_date ?? "", row.end_date ?? "", ctx);
+  })
+  .transform((row): DepartureInput => ({
+    id: row.id ?? null,
+    start_date: row.start_date ?? "",
+    end_date: row.end_date || null,
+    seats_total: row.seats_total ?? null,
+    price_amount: row.price_amount ?? null,
+    currency: row.currency || null,
+    price_text: row.price_amount == null ? row.price_text || row.price || null : null,
+    note: row.note || null,
+    guaranteed: row.guaranteed ?? row.status === "guaranteed",
+    status_override:
+      row.status_override !== undefined
+        ? row.status_override
+        : row.status === "limited" || row.status === "sold_out"
+          ? row.status
+          : null,
+  }));
 
-type DepartureRow = z.output<typeof departureRowSchema>;
-const isBlankDeparture = (row: DepartureRow) =>
-  !row.start_date && !row.end_date && !row.price && !row.note;
-
-/** Blank rows dropped; stored in date order. */
-const departureList = z
-  .array(departureRowSchema, { error: "Must be a list of departures" })
-  .max(LIMITS.departures, { error: `At most ${LIMITS.departures} departures` })
-  .default([])
-  .transform((rows): Departure[] =>
-    rows
-      .filter((row) => !isBlankDeparture(row))
-      .map((row) => ({
-        start_date: row.start_date ?? "",
-        end_date: row.end_date || null,
-        price: row.price || null,
-        status: row.status,
-        note: row.note || null,
-      }))
-      .sort((a, b) => a.start_date.localeCompare(b.start_date)),
+function isBlankRow(row: {
+  start_date?: string | null;
+  end_date?: string | null;
+  note?: string | null;
+  price?: string | null;
+  price_amount?: number | null;
+  seats_total?: number | null;
+}): boolean {
+  return (
+    !row.start_date &&
+    !row.end_date &&
+    !row.note &&
+    !row.price &&
+    row.price_amount == null &&
+    row.seats_total == null
   );
+}
+
+/** Blank rows dropped; in date order. */
+export function departureListOf<I>(row: z.ZodType<DepartureInput, I>) {
+  return z
+    .array(row, { error: "Must be a list of departures" })
+    .max(LIMITS.departures, { error: `At most ${LIMITS.departures} departures` })
+    .default([])
+    .transform((rows): DepartureInput[] =>
+      rows
+        .filter((r) => r.start_date !== "")
+        .sort((a, b) => a.start_date.localeCompare(b.start_date)),
+    );
+}
+
+const departureList = departureListOf(departureRowSchema);
 
 export interface Faq {
   question: string;
@@ -429,11 +539,17 @@ export const packageSchema = z.object({
   itinerary: z.array(itineraryDaySchema),
   departures: z.array(
     z.object({
+      id: z.string(),
       start_date: z.string(),
       end_date: z.string().nullable(),
-      price: z.string().nullable(),
-      status: departureStatusSchema,
+      seats_total: z.number().int().nullable(),
+      seats_taken: z.number().int(),
+      price_amount: z.number().int().nullable(),
+      currency: z.string(),
+      price_text: z.string().nullable(),
       note: z.string().nullable(),
+      guaranteed: z.boolean(),
+      status_override: z.enum(DEPARTURE_OVERRIDES).nullable(),
     }),
   ),
   faqs: z.array(z.object({ question: z.string(), answer: z.string() })),

@@ -27,6 +27,8 @@ export interface PackageCardView {
   rating?: RatingView;
   /** The next departure's start, e.g. "14 Jun 2027". */
   nextDeparture?: string;
+  /** "3 seats left" or "Sold out" when the next departure has few or none left. */
+  nextSeats?: string;
   image?: ImageView;
 }
 
@@ -40,6 +42,7 @@ export interface RatingView {
 }
 
 export interface DepartureView {
+  id: string;
   startDate: string;
   endDate: string | null;
   /** "14 Jun 2027 – 21 Jun 2027" */
@@ -47,6 +50,11 @@ export interface DepartureView {
   price: string;
   status: DepartureStatus;
   statusLabel: string;
+  /** The amount as decimal text and its currency, for structured data; none on request. */
+  offer?: { price: string; currency: string };
+  /** "12 seats left", "1 seat left"; none on request or sold out. */
+  seats?: string;
+  guaranteed?: boolean;
   note?: string;
   /** WhatsApp chat naming the package and these dates; none for a sold-out departure. */
   bookUrl?: string;

@@ -15,6 +15,10 @@ export interface SiteConfig {
   publicUrl: string;
   /** The company's time zone (SITE_TIME_ZONE): which day it is for departures. */
   timeZone: string;
+  /** SITE_CURRENCY: what departures are priced in unless staff choose another. */
+  currency: string;
+  /** LIMITED_SEATS: at most this many seats left reads "Limited". */
+  limitedSeats: number;
   /** PLACEHOLDER_RATINGS: show the spec's made-up rating where none was entered (decision 068). */
   placeholderRatings: boolean;
 }
@@ -35,5 +39,7 @@ export const DEFAULT_SITE: SiteConfig = {
     "Since 2016 we have crafted small-group and private journeys to the world's most rewarding corners, with every detail handled by people who have been there.",
   publicUrl: "http://localhost:3000",
   timeZone: "Africa/Johannesburg",
+  currency: "ZAR",
+  limitedSeats: 4,
   placeholderRatings: false,
 };

@@ -1,20 +1,4 @@
-import type { Departure, DepartureStatus } from "./schemas";
-
-/** What each departure status reads as on the public page and in the admin form. */
-export const DEPARTURE_STATUS_LABELS: Record<DepartureStatus, string> = {
-  available: "Available",
-  limited: "Limited",
-  sold_out: "Sold out",
-  guaranteed: "Guaranteed",
-};
-
-/** schema.org availability of an Offer for each departure status. */
-export const DEPARTURE_AVAILABILITY: Record<DepartureStatus, string> = {
-  available: "https://schema.org/InStock",
-  limited: "https://schema.org/LimitedAvailability",
-  sold_out: "https://schema.org/SoldOut",
-  guaranteed: "https://schema.org/InStock",
-};
+import type { Departure } from "./schemas";
 
 /** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -39,7 +23,10 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
  * Departures a traveller can still take, in date order: one shows until the end of the day it
  * starts and disappears the day after, with no job needed.
  */
-export function upcomingDepartures(departures: readonly Departure[], today: string): Departure[] {
+export function upcomingDepartures<D extends Pick<Departure, "start_date">>(
+  departures: readonly D[],
+  today: string,
+): D[] {
   return departures
     .filter((d) => d.start_date >= today)
     .sort((a, b) => a.start_date.localeCompare(b.start_date));

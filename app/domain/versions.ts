@@ -1,3 +1,4 @@
+import type { SavedDeparture } from "./departures";
 import type { Package, PackageKind, TravelMoment } from "./schemas";
 
 /*
@@ -6,7 +7,10 @@ import type { Package, PackageKind, TravelMoment } from "./schemas";
  */
 
 /** What a package version stores: the package's content, media list and order included. */
-export type PackageSnapshot = Omit<Package, "id" | "position" | "created_at" | "updated_at">;
+export type PackageSnapshot = Omit<
+  Package,
+  "id" | "position" | "created_at" | "updated_at" | "departures"
+> & { departures: SavedDeparture[] };
 
 /** What a travel moment version stores. */
 export type MomentSnapshot = Omit<TravelMoment, "id" | "orderIndex">;
@@ -189,7 +193,19 @@ export function describePackageChanges(
     out.push(...changes.map((c) => (c.startsWith(label) ? c : `${label}: ${c}`)));
   }
   out.push(...placedChanges("Itinerary day", before.itinerary, after.itinerary));
-  out.push(...placedChanges("Departure", before.departures, after.departures));
+  // A departure's id is not something staff wrote (and versions older than ids have none).
+  const departure = (d: SavedDeparture) => {
+    if (!("id" in d)) return d;
+    const { id: _id, ...rest } = d;
+    return rest;
+  };
+  out.push(
+    ...placedChanges(
+      "Departure",
+      before.departures.map(departure),
+      after.departures.map(departure),
+    ),
+  );
   out.push(...placedChanges("FAQ", before.faqs, after.faqs));
   return out;
 }

@@ -25,8 +25,13 @@ export interface DemoPackage {
   departures?: {
     start_date: string;
     end_date: string;
-    status: "available" | "limited" | "sold_out" | "guaranteed";
+    /** Capacity; absent: on request. */
+    seats_total?: number;
+    /** The price as text, read as an amount on save ("From R 24,500 pp" → R 24,500). */
     price?: string;
+    /** Closed or marked limited by hand. */
+    status?: "limited" | "sold_out";
+    guaranteed?: boolean;
     note?: string;
   }[];
   faqs?: { question: string; answer: string }[];
@@ -1749,12 +1754,13 @@ const DEMO_FAQS = [
   },
 ];
 
-const STATUS_CYCLE = ["guaranteed", "available", "limited"] as const;
+const SEATS_CYCLE = [12, 16, 10] as const;
 
 /**
- * Issue 20's facts for the demo: an entered rating with its source (where the catalogue has
- * none, one from a fixed list), three departures a month apart from the month after seeding
- * (except exclusives, which keep their one period), FAQs and a meeting point.
+ * The demo's trip facts: an entered rating with its source (where the catalogue has none, one
+ * from a fixed list), three departures a month apart from the month after seeding (except
+ * exclusives, which keep their one period) priced at the package's price with seats (every fifth
+ * package's first date closed as sold out, another's with only 3 seats), FAQs and a meeting point.
  */
 function withTripFacts(kind: PackageKind, pkgs: DemoPackage[]): DemoPackage[] {
   return pkgs.map((pkg, i) => {
@@ -1775,8 +1781,15 @@ function withTripFacts(kind: PackageKind, pkgs: DemoPackage[]): DemoPackage[] {
           Date.UTC(SEEDED_AT.getUTCFullYear(), SEEDED_AT.getUTCMonth() + monthsAhead, 7 + i),
         );
         const end = new Date(start.getTime() + (days(pkg.duration) - 1) * 86_400_000);
-        const status = i % 5 === 2 && n === 0 ? "sold_out" : STATUS_CYCLE[(i + n) % 3]!;
-        return { start_date: isoDay(start), end_date: isoDay(end), status };
+        const first = n === 0;
+        return {
+          start_date: isoDay(start),
+          end_date: isoDay(end),
+          price: pkg.price,
+          seats_total: first && i % 5 === 3 ? 3 : SEATS_CYCLE[(i + n) % 3]!,
+          ...(first && i % 5 === 2 ? { status: "sold_out" as const } : {}),
+          ...((i + n) % 3 === 0 ? { guaranteed: true } : {}),
+        };
       });
     }
     return { ...pkg, ...facts };

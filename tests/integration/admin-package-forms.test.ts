@@ -10,6 +10,7 @@ import { flashOf } from "../support/admin-http-support";
 import { useSignedInServer } from "../support/auth-support";
 import { decode, element, tags, textOf } from "../support/site-html";
 import { formPost } from "../support/form-post";
+import { blankDeparture } from "~/domain/package-form";
 
 /** The admin package forms' actions through the built server, on a real PostgreSQL. */
 describe("admin package forms", () => {
@@ -363,13 +364,27 @@ describe("admin package forms", () => {
     });
     const html = await (await get(`/admin/edit-package/${pkg.id}`)).text();
     const labels = textOf(html);
-    for (const label of ["Start date", "End date (optional)", "Availability", "Question", "Answer"])
+    for (const label of [
+      "Start date",
+      "End date (optional)",
+      "Seats (optional)",
+      "Price per traveller (optional)",
+      "Currency",
+      "Availability",
+      "Guaranteed departure",
+      "Question",
+      "Answer",
+    ])
       expect(labels).toContain(label);
     expect(labels).toContain("Rating (0–5)");
     let fields = formFields(html);
     fields = withField(fields, "departures[0].start_date", "2031-06-14");
     fields = withField(fields, "departures[0].end_date", "2031-06-20");
     fields = withField(fields, "departures[0].status", "limited");
+    fields = withField(fields, "departures[0].seats", "12");
+    fields = withField(fields, "departures[0].amount", "24 500.50");
+    fields = withField(fields, "departures[0].currency", "USD");
+    fields = [...fields, ["departures[0].guaranteed", "on"]];
     fields = withField(fields, "faqs[0].question", "Is the visa included?");
     fields = withField(fields, "faqs[0].answer", "No.");
     fields = withField(fields, "meeting_point", "Ubud market");
@@ -381,14 +396,28 @@ describe("admin package forms", () => {
     const saved = (await getPackageById(suite.database.db, "trip", pkg.id))!;
     expect(saved.departures).toEqual([
       {
+        id: expect.any(String),
         start_date: "2031-06-14",
         end_date: "2031-06-20",
-        price: null,
-        status: "limited",
+        seats_total: 12,
+        seats_taken: 0,
+        price_amount: 2_450_050,
+        currency: "USD",
+        price_text: null,
         note: null,
+        guaranteed: true,
+        status_override: "limited",
       },
     ]);
     expect(saved.faqs).toEqual([{ question: "Is the visa included?", answer: "No." }]);
+    // Saved again from the form it reloads as, the departure keeps its id and every value.
+    const reloaded = formFields(await (await get(`/admin/edit-package/${pkg.id}`)).text());
+    expect(reloaded).toContainEqual(["departures[0].id", saved.departures[0]!.id]);
+    expect(reloaded).toContainEqual(["departures[0].amount", "24500.50"]);
+    const resaved = await post(`/admin/edit-package/${pkg.id}`, [...reloaded, ["status", "draft"]]);
+    expect(resaved.status, await resaved.clone().text()).toBe(302);
+    const same = (await getPackageById(suite.database.db, "trip", pkg.id))!;
+    expect(same.departures).toEqual(saved.departures);
     expect(saved).toMatchObject({
       meeting_point: "Ubud market",
       rating: 4.8,
@@ -406,13 +435,7 @@ describe("admin package forms", () => {
           type: "insert",
           payload: {
             name: "departures",
-            defaultValue: {
-              start_date: "",
-              end_date: "",
-              price: "",
-              status: "available",
-              note: "",
-            },
+            defaultValue: blankDeparture("ZAR"),
           },
         }),
       ],
@@ -440,13 +463,23 @@ describe("admin package forms", () => {
     fields = [
       ...fields,
       ["departures[1].start_date", "2031-02-30"],
-      ["departures[1].status", "available"],
+      ["departures[1].seats", "0"],
+      ["departures[2].start_date", "2031-03-01"],
+      ["departures[2].amount", "twelve"],
+      ["departures[3].start_date", "2031-03-02"],
+      ["departures[3].currency", "XYZ"],
+      ["departures[4].start_date", "2031-03-03"],
+      ["departures[4].id", "not-an-id"],
     ];
     const response = await post(`/admin/edit-package/${pkg.id}`, [...fields, ["status", "draft"]]);
     expect(response.status).toBe(400);
     const page = textOf(await response.text());
     expect(page).toContain("The end date must not be before the start date");
     expect(page).toContain("Dates must be real dates written as YYYY-MM-DD");
+    expect(page).toContain("Seats must be a whole number from 1 to 999");
+    expect(page).toContain("Enter the price as a number, e.g. 24 500 or 24 500.50");
+    expect(page).toContain("Currency must be a three-letter ISO 4217 code such as ZAR");
+    expect(page).toContain("Unknown departure id");
     expect(page).toContain("Rating must be a number from 0 to 5");
     const after = (await getPackageById(suite.database.db, "trip", pkg.id))!;
     expect(after).toEqual(before);

@@ -56,7 +56,7 @@ describe.each(BACKENDS)("package cards (%s)", (backend) => {
     const db = database.db;
     const whole = await listPackages(db, { kind, publishedOnly: true, limit });
     const cards = await listPublishedCards(db, kind, limit);
-    const context = { today: "2026-11-25", placeholderRatings: false };
+    const context = { today: "2026-11-25", placeholderRatings: false, limitedSeats: 4 };
     expect(cards.map((c) => cardViewOf(c, context))).toEqual(
       whole.map((p) => cardView(p, context)),
     );
@@ -70,6 +70,7 @@ describe.each(BACKENDS)("package cards (%s)", (backend) => {
       {
         today: "2026-11-25",
         placeholderRatings: false,
+        limitedSeats: 4,
       },
     );
     expect(view.image?.width).toBe(1600);

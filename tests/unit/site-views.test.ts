@@ -7,7 +7,7 @@ import { buildSeo, robotsTxt, touristTripJsonLd } from "~/server/site/site-seo.s
 import { cardView, detailView, imageView } from "~/server/site/site-views.server";
 
 const site = { ...DEFAULT_SITE, publicUrl: "https://travel.example/" };
-const CONTEXT = { today: "2026-11-25", placeholderRatings: false };
+const CONTEXT = { today: "2026-11-25", placeholderRatings: false, limitedSeats: 4 };
 
 function pkg(overrides: Partial<Package> = {}): Package {
   return {
@@ -89,7 +89,7 @@ describe("site views", () => {
   });
 
   it("shows a rating only when one was entered, with its source", () => {
-    const off = { today: "2026-11-25", placeholderRatings: false };
+    const off = { today: "2026-11-25", placeholderRatings: false, limitedSeats: 4 };
     expect(cardView(pkg(), off).rating).toBeUndefined();
     expect(
       cardView(pkg({ rating: 4.6, review_count: 12, rating_source: "Google reviews" }), off).rating,
@@ -103,7 +103,7 @@ describe("site views", () => {
 
   it("falls back to the id-derived rating only with PLACEHOLDER_RATINGS, marked as a placeholder", () => {
     const p = pkg();
-    const card = cardView(p, { today: "2026-11-25", placeholderRatings: true });
+    const card = cardView(p, { today: "2026-11-25", placeholderRatings: true, limitedSeats: 4 });
     expect(card.rating).toEqual({
       value: displayRating(p.id, null),
       reviewCount: displayReviewCount(p.id, null),

@@ -6,6 +6,7 @@ import { packageInputSchema, type Package } from "~/domain/schemas";
 import { DEFAULT_SITE } from "~/domain/site";
 import { formatDates, todayIn, upcomingDepartures } from "~/domain/trip-facts";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { departure } from "../support/departures";
 import { priceNumber, touristTripJsonLd } from "~/server/site/site-seo.server";
 import { cardView, detailView, viewContext } from "~/server/site/site-views.server";
 
@@ -39,15 +40,16 @@ function pkg(overrides: Partial<Package> = {}): Package {
     exclusions: [],
     itinerary: [],
     departures: [
-      { start_date: "2026-11-24", end_date: null, price: null, status: "available", note: null },
-      {
+      departure({ start_date: "2026-11-24" }),
+      departure({
         start_date: "2027-06-14",
         end_date: "2027-06-21",
-        price: "R 13 500",
-        status: "limited",
+        seats_total: 12,
+        seats_taken: 9,
+        price_amount: 1_350_000,
         note: "Winter",
-      },
-      { start_date: "2026-11-25", end_date: null, price: null, status: "sold_out", note: null },
+      }),
+      departure({ start_date: "2026-11-25", status_override: "sold_out" }),
     ],
     faqs: [{ question: "Is the visa included?", answer: "No." }],
     meeting_point: "Cape Town airport",
@@ -84,13 +86,13 @@ describe("departures by date", () => {
     const view = detailView(pkg(), site, viewContext(site, new Date("2026-11-25T08:00:00Z")));
     expect(view.departures.map((d) => [d.dates, d.price, d.statusLabel])).toEqual([
       ["25 Nov 2026", "From R 12 000 pp", "Sold out"],
-      ["14 – 21 Jun 2027", "R 13 500", "Limited"],
+      ["14 – 21 Jun 2027", "R\u00a013,500", "Limited"],
     ]);
     expect(view.departures[0]!.bookUrl).toBeUndefined();
     expect(view.departures[1]!.bookUrl).toBe(`/whatsapp/${pkg().id}?departure=2027-06-14`);
     const chat = packageChatLink(pkg(), site, "2027-06-14", "2026-11-25");
     expect(decodeURIComponent(chat)).toContain(
-      'the "Cape Escape" package departing 14 – 21 Jun 2027 (R 13 500)',
+      'the "Cape Escape" package departing 14 – 21 Jun 2027 (R\u00a013,500)',
     );
     // A sold-out or past date names no dates: the general package chat.
     expect(
@@ -98,13 +100,17 @@ describe("departures by date", () => {
     ).not.toContain("departing");
     expect(view.enquireHref).toBe(`/contact?package=${pkg().id}`);
     expect(view.nextDeparture).toBe("25 Nov 2026");
-    const later = cardView(pkg(), { today: "2027-06-15", placeholderRatings: false });
+    const later = cardView(pkg(), {
+      today: "2027-06-15",
+      placeholderRatings: false,
+      limitedSeats: 4,
+    });
     expect(later.nextDeparture).toBeUndefined();
   });
 });
 
 describe("structured data", () => {
-  const context = { today: "2026-11-25", placeholderRatings: true };
+  const context = { today: "2026-11-25", placeholderRatings: true, limitedSeats: 4 };
 
   it("has one Offer per future departure, availability from its status", () => {
     const ld = touristTripJsonLd(
@@ -120,7 +126,8 @@ describe("structured data", () => {
         validFrom: "2026-11-25",
       }),
       expect.objectContaining({
-        price: "13500",
+        price: "13500.00",
+        priceCurrency: "ZAR",
         availability: "https://schema.org/LimitedAvailability",
         validThrough: "2027-06-21",
       }),
@@ -208,15 +215,21 @@ describe("input rules", () => {
       ],
     });
     expect(result.success).toBe(true);
+    // The earlier `price` text is kept as text here; the save reads it as an amount.
+    const blank = {
+      id: null,
+      end_date: null,
+      seats_total: null,
+      price_amount: null,
+      currency: null,
+      price_text: null,
+      note: null,
+      guaranteed: false,
+      status_override: null,
+    };
     expect(result.data!.departures).toEqual([
-      {
-        start_date: "2027-01-10",
-        end_date: "2027-01-15",
-        price: "R 9",
-        status: "available",
-        note: null,
-      },
-      { start_date: "2027-06-14", end_date: null, price: null, status: "guaranteed", note: null },
+      { ...blank, start_date: "2027-01-10", end_date: "2027-01-15", price_text: "R 9" },
+      { ...blank, start_date: "2027-06-14", guaranteed: true },
     ]);
     expect(result.data!.faqs).toEqual([{ question: "Visa?", answer: "No." }]);
   });

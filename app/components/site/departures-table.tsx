@@ -3,8 +3,8 @@ import type { PackageDetailView } from "~/domain/site-views";
 import { externalLinkProps } from "~/domain/whatsapp";
 
 /**
- * "Dates & Prices": the future departures in date order with their status. Book Now on a
- * departure opens WhatsApp with its dates; a sold-out one offers the trip enquiry instead.
+ * "Dates & Prices": the future departures in date order with their status and seats left. Book
+ * Now on a departure opens WhatsApp with its dates; a sold-out one offers the trip enquiry instead.
  */
 export function DeparturesTable({ pkg }: { pkg: PackageDetailView }) {
   if (pkg.departures.length === 0) return null;
@@ -26,7 +26,7 @@ export function DeparturesTable({ pkg }: { pkg: PackageDetailView }) {
           </thead>
           <tbody>
             {pkg.departures.map((d) => (
-              <tr key={`${d.startDate}-${d.endDate ?? ""}-${d.price}`}>
+              <tr key={d.id}>
                 <th scope="row">
                   {d.dates}
                   {d.note ? <span className="departure-note">{d.note}</span> : null}
@@ -34,6 +34,10 @@ export function DeparturesTable({ pkg }: { pkg: PackageDetailView }) {
                 <td>{d.price || "Price on request"}</td>
                 <td>
                   <span className={`departure-status departure-${d.status}`}>{d.statusLabel}</span>
+                  {d.guaranteed ? (
+                    <span className="departure-status departure-guaranteed">Guaranteed</span>
+                  ) : null}
+                  {d.seats ? <span className="departure-seats">{d.seats}</span> : null}
                 </td>
                 <td>
                   {d.bookUrl ? (

@@ -56,6 +56,12 @@ export function PackageCard({
             <span className="card-period">
               <Icon name="calendar" size={14} />
               Next: {pkg.nextDeparture}
+              {pkg.nextSeats ? (
+                <span className="card-seats">
+                  <span aria-hidden="true">· </span>
+                  {pkg.nextSeats}
+                </span>
+              ) : null}
             </span>
           ) : pkg.travelPeriod ? (
             <span className="card-period">

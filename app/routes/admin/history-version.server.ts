@@ -28,7 +28,7 @@ const restoreSchema = z.object({
 export async function restoreVersionAction(
   db: Db,
   { request, params }: Route.ActionArgs,
-  { media, by }: { media: MediaStore; by: string },
+  { media, by, currency }: { media: MediaStore; by: string; currency: string },
 ) {
   const kind = historyKind(params.kind);
   const id = params.id ?? "";
@@ -44,6 +44,7 @@ export async function restoreVersionAction(
       by,
       expectedUpdatedAt: parsed.data.updated_at,
       media,
+      currency,
     });
     return redirectWithToast(request, historyPath(kind, id), { type: "success", message });
   } catch (error) {

@@ -12,8 +12,12 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  const { db, media } = servicesFrom(args.context);
-  return restoreVersionAction(db, args, { media, by: adminFromContext(args.context).id });
+  const { db, media, site } = servicesFrom(args.context);
+  return restoreVersionAction(db, args, {
+    media,
+    by: adminFromContext(args.context).id,
+    currency: site.currency,
+  });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,7 +1,16 @@
 import { z } from "zod";
 import type { PackageKind } from "~/domain/schemas";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
-import { packageSchema, packageStatusSchema, type Package } from "~/domain/schemas";
+import {
+  DEPARTURE_OVERRIDES,
+  DEPARTURE_STATUSES,
+  packageSchema,
+  packageStatusSchema,
+  type DepartureSeats,
+  type Package,
+} from "~/domain/schemas";
+import { departureStatus, seatsLeft } from "~/domain/departures";
+import type { SiteConfig } from "~/domain/site";
 import { todayIn, upcomingDepartures } from "~/domain/trip-facts";
 
 /**
@@ -11,7 +20,36 @@ import { todayIn, upcomingDepartures } from "~/domain/trip-facts";
  */
 
 /** Spec §3 fields only: `kind` is implied by the URL, `position` by the list order. */
+/** A departure on the wire (decision 115): seats left and the status derived when read. */
+export const apiDepartureSchema = z.object({
+  id: z.string().meta({ format: "uuid" }),
+  start_date: z.string().meta({ format: "date" }),
+  end_date: z.string().meta({ format: "date" }).nullable(),
+  seats_total: z.number().int().nullable().meta({ description: "Capacity; null: on request" }),
+  seats_left: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "Seats still free; null: on request" }),
+  price_amount: z.number().int().nullable().meta({
+    description: "Whole minor units of currency (2450000 ZAR = R 24,500); null: on request",
+  }),
+  currency: z.string().meta({ description: "ISO 4217 code" }),
+  price_text: z
+    .string()
+    .nullable()
+    .meta({ description: "A price kept as text from before amounts existed, until one is set" }),
+  status: z.enum(DEPARTURE_STATUSES).meta({ description: "Derived from seats and dates" }),
+  status_override: z.enum(DEPARTURE_OVERRIDES).nullable().meta({
+    description: "Set by staff: limited, or sold_out to close the date; null: from seats",
+  }),
+  guaranteed: z.boolean(),
+  note: z.string().nullable(),
+});
+export type ApiDeparture = z.infer<typeof apiDepartureSchema>;
+
 export const apiPackageSchema = packageSchema.omit({ kind: true, position: true }).extend({
+  departures: z.array(apiDepartureSchema),
   /** Each image's alt text ("" = the title) and focal point (0-1 from left and top). Issue 19. */
   image_details: z.array(
     z.object({ url: z.string(), alt: z.string(), focal_x: z.number(), focal_y: z.number() }),
@@ -19,8 +57,29 @@ export const apiPackageSchema = packageSchema.omit({ kind: true, position: true 
 });
 export type ApiPackage = z.infer<typeof apiPackageSchema>;
 
+/** What a read derives a departure's status from: the company's day and LIMITED_SEATS. */
+export type ApiReadSite = Pick<SiteConfig, "timeZone" | "limitedSeats">;
+
+function apiDeparture(d: DepartureSeats, today: string, limitedSeats: number): ApiDeparture {
+  return {
+    id: d.id,
+    start_date: d.start_date,
+    end_date: d.end_date,
+    seats_total: d.seats_total,
+    seats_left: seatsLeft(d),
+    price_amount: d.price_amount,
+    currency: d.currency,
+    price_text: d.price_text,
+    status: departureStatus(d, today, limitedSeats),
+    status_override: d.status_override,
+    guaranteed: d.guaranteed,
+    note: d.note,
+  };
+}
+
 /** The one serializer of packages for the API; internal fields (imageDetails, kind, position) stay in. */
-export function toApiPackage(pkg: Package): ApiPackage {
+export function toApiPackage(pkg: Package, site: ApiReadSite): ApiPackage {
+  const today = todayIn(site.timeZone);
   return {
     id: pkg.id,
     slug: pkg.slug,
@@ -44,7 +103,7 @@ export function toApiPackage(pkg: Package): ApiPackage {
       activity: d.activity,
       accommodation: d.accommodation,
     })),
-    departures: pkg.departures.map((d) => ({ ...d })),
+    departures: pkg.departures.map((d) => apiDeparture(d, today, site.limitedSeats)),
     faqs: pkg.faqs.map((f) => ({ question: f.question, answer: f.answer })),
     meeting_point: pkg.meeting_point,
     image_details: pkg.imageDetails.map((i) => ({
@@ -64,16 +123,15 @@ export function toApiPackage(pkg: Package): ApiPackage {
  * What anonymous callers read: departures from today on (the company's day), as the public site
  * shows them (issue 20). Admins read every stored departure.
  */
-export function toPublicApiPackage(pkg: Package, today: string): ApiPackage {
-  const api = toApiPackage(pkg);
-  return { ...api, departures: upcomingDepartures(api.departures, today) };
+export function toPublicApiPackage(pkg: Package, site: ApiReadSite): ApiPackage {
+  const api = toApiPackage(pkg, site);
+  return { ...api, departures: upcomingDepartures(api.departures, todayIn(site.timeZone)) };
 }
 
 /** The serializer for a read: everything for an admin, the public view for anyone else. */
-export function apiPackageReader(admin: boolean, timeZone: string): (pkg: Package) => ApiPackage {
-  if (admin) return toApiPackage;
-  const today = todayIn(timeZone);
-  return (pkg) => toPublicApiPackage(pkg, today);
+export function apiPackageReader(admin: boolean, site: ApiReadSite): (pkg: Package) => ApiPackage {
+  if (admin) return (pkg) => toApiPackage(pkg, site);
+  return (pkg) => toPublicApiPackage(pkg, site);
 }
 
 const MAX_REORDER_IDS = 1000;

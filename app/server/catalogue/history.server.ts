@@ -1,3 +1,4 @@
+import { departureWriteShape } from "~/domain/departures";
 import { kindInfo, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import {
   isUuid,
@@ -279,7 +280,7 @@ function packageInputOf(kind: PackageKind, s: PackageSnapshot, status: PackageSn
     inclusions: s.inclusions,
     exclusions: s.exclusions,
     itinerary: s.itinerary,
-    departures: s.departures,
+    departures: s.departures.map(departureWriteShape),
     faqs: s.faqs,
     meeting_point: s.meeting_point,
   });
@@ -295,6 +296,8 @@ export interface RestoreOptions {
   expectedUpdatedAt: string;
   /** The store the files the restored item no longer uses are released from (writeWithMedia). */
   media?: MediaStore;
+  /** SITE_CURRENCY: a price a version saved as text is read in it. */
+  currency?: string;
 }
 
 /**
@@ -349,6 +352,7 @@ export async function restoreVersion(
     by: options.by,
     version,
     ...(options.media ? { media: options.media } : {}),
+    ...(options.currency ? { currency: options.currency } : {}),
   });
   const wanted = (row.content as PackageSnapshot).slug;
   const slugNote =

@@ -56,7 +56,7 @@ async function existingPackage(db: Db, target: PackageFormTarget) {
 /** What the form needs besides the database: the store its files go to, the site's time zone. */
 export interface PackageFormDeps {
   media: MediaStore;
-  site: Pick<SiteConfig, "timeZone">;
+  site: Pick<SiteConfig, "timeZone" | "currency">;
 }
 
 export async function loadPackageForm(
@@ -65,12 +65,13 @@ export async function loadPackageForm(
   { site }: Pick<PackageFormDeps, "site">,
 ): Promise<PackageFormData> {
   const pkg = await existingPackage(db, target);
-  const { timeZone } = site;
+  const { timeZone, currency } = site;
   return {
     ...target,
-    values: packageFormValues(pkg, timeZone),
+    values: packageFormValues(pkg, timeZone, currency),
     savedStatus: pkg?.status ?? "draft",
     timeZone,
+    currency,
   };
 }
 
@@ -195,7 +196,7 @@ async function savePackageForm(
         db,
         kind,
         { ...input, slug },
-        { slugConflict: full ? "refuse" : "suffix", by, ...media },
+        { slugConflict: full ? "refuse" : "suffix", by, ...media, currency: deps.site.currency },
       );
     } else {
       // The exclusive form has no slug field: its package keeps the slug it has.
@@ -205,7 +206,13 @@ async function savePackageForm(
         kind,
         pkg.id,
         { ...input, ...(full ? {} : notOnExclusiveForm(pkg)), slug },
-        { slugConflict: "refuse", expectedUpdatedAt: version ?? pkg.updated_at, by, ...media },
+        {
+          slugConflict: "refuse",
+          expectedUpdatedAt: version ?? pkg.updated_at,
+          by,
+          ...media,
+          currency: deps.site.currency,
+        },
       );
     }
   } catch (error) {

@@ -9,7 +9,7 @@ import {
   type PackageInput,
   type PackageKind,
   type PackageStatus,
-  type Departure,
+  type DepartureSeats,
 } from "~/domain/schemas";
 import type { PackageSnapshot } from "~/domain/versions";
 import { inTransaction, type Db } from "../platform/db.server";
@@ -26,6 +26,7 @@ import {
 import { recordEvent } from "../events/events.server";
 import { inAdminOrder } from "./admin-order.server";
 import { manualStatusColumns, scheduleColumns } from "./schedule.server";
+import { DEFAULT_CURRENCY, departuresOf, replaceDepartures } from "./departures.server";
 
 export interface ListOptions {
   kind: PackageKind;
@@ -42,7 +43,7 @@ const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Dat
 async function hydrate(db: Db, rows: PackageRow[]): Promise<Package[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [images, videos] = await Promise.all([
+  const [images, videos, departures] = await Promise.all([
     db
       .selectFrom("package_images as i")
       .leftJoin("media_objects as m", "m.id", "i.media_id")
@@ -66,6 +67,7 @@ async function hydrate(db: Db, rows: PackageRow[]): Promise<Package[]> {
       .where("package_id", "in", ids)
       .orderBy("position")
       .execute(),
+    departuresOf(db, ids),
   ]);
   return rows.map((row) => {
     const own = images.filter((i) => i.package_id === row.id);
@@ -107,7 +109,7 @@ async function hydrate(db: Db, rows: PackageRow[]): Promise<Package[]> {
       inclusions: row.inclusions ?? [],
       exclusions: row.exclusions ?? [],
       itinerary: row.itinerary ?? [],
-      departures: row.departures ?? [],
+      departures: departures.get(row.id) ?? [],
       faqs: row.faqs ?? [],
       meeting_point: row.meeting_point,
       rating_source: row.rating_source,
@@ -151,7 +153,7 @@ export interface PackageCard {
   rating: number | null;
   review_count: number | null;
   rating_source: string;
-  departures: Departure[];
+  departures: DepartureSeats[];
   cover?: PackageImage;
 }
 
@@ -208,7 +210,6 @@ async function publishedCards(
           "rating",
           "review_count",
           "rating_source",
-          "departures",
           "position",
           "created_at",
         ])
@@ -254,7 +255,6 @@ async function publishedCards(
       "p.rating",
       "p.review_count",
       "p.rating_source",
-      "p.departures",
       "c.url",
       "c.alt",
       "c.focal_x",
@@ -268,8 +268,13 @@ async function publishedCards(
     .orderBy("p.rank");
   if (limit !== undefined) query = query.limit(limit);
   const rows = await query.execute();
+  const departures = await departuresOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map(({ url, alt, focal_x, focal_y, width, height, variants, ...card }) => ({
     ...card,
+    departures: departures.get(card.id) ?? [],
     ...(url !== null
       ? {
           cover: {
@@ -293,14 +298,19 @@ export type PackageFacts = Pick<
 >;
 
 export async function listPublishedFacts(db: Db, kind: PackageKind): Promise<PackageFacts[]> {
-  return db
+  const rows = await db
     .selectFrom("packages")
-    .select(["id", "location", "price", "duration", "travel_period", "departures"])
+    .select(["id", "location", "price", "duration", "travel_period"])
     .where("kind", "=", kind)
     .where("status", "=", "published")
     .where("deleted_at", "is", null)
     .$call(inAdminOrder)
     .execute();
+  const departures = await departuresOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...row, departures: departures.get(row.id) ?? [] }));
 }
 
 export interface GetOptions {
@@ -325,8 +335,10 @@ export async function getPackageById(
 
 /** What a version of a package keeps: everything but its identity, place and timestamps. */
 export function packageSnapshot(pkg: Package) {
-  const { id: _id, position: _p, created_at: _c, updated_at: _u, ...content } = pkg;
-  return content satisfies PackageSnapshot;
+  const { id: _id, position: _p, created_at: _c, updated_at: _u, departures, ...content } = pkg;
+  // Seats taken are bookings, not content: a version keeps what staff wrote.
+  const written = departures.map(({ seats_taken: _t, ...d }) => d);
+  return { ...content, departures: written } satisfies PackageSnapshot;
 }
 
 /** The package to version, read back (soft-deleted too) in the writer's transaction. */
@@ -408,7 +420,6 @@ function columns(input: PackageInput) {
     inclusions: JSON.stringify(input.inclusions),
     exclusions: JSON.stringify(input.exclusions),
     itinerary: JSON.stringify(input.itinerary),
-    departures: JSON.stringify(input.departures),
     faqs: JSON.stringify(input.faqs),
     meeting_point: input.meeting_point,
     rating_source: input.rating_source,
@@ -525,6 +536,8 @@ export interface WriteOptions extends MediaEffects {
   by?: string | null;
   /** The clock a schedule is checked against (tests); default the current time. */
   now?: Date;
+  /** The site's currency (SITE_CURRENCY) for departures that name none; default ZAR. */
+  currency?: string;
 }
 
 export interface UpdateOptions extends WriteOptions {
@@ -586,6 +599,12 @@ export async function createPackage(
           .returning("id")
           .executeTakeFirstOrThrow();
         await replaceMedia(trx, row.id, input);
+        await replaceDepartures(
+          trx,
+          row.id,
+          input.departures,
+          options.currency ?? DEFAULT_CURRENCY,
+        );
         await recordPackageVersion(trx, kind, row.id, { action: "create", by: options.by ?? null });
         return row.id;
       }),
@@ -633,6 +652,7 @@ export async function updatePackage(
           .where("id", "=", id)
           .execute();
         await replaceMedia(trx, id, input);
+        await replaceDepartures(trx, id, input.departures, options.currency ?? DEFAULT_CURRENCY);
         await recordPackageVersion(trx, kind, id, {
           action: options.version?.action ?? "update",
           by: options.by ?? null,

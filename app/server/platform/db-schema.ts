@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type {
-  Departure,
+  DepartureOverride,
   Faq,
   ItineraryDay,
   MediaVariant,
@@ -47,7 +47,6 @@ export interface PackagesTable {
   inclusions: Json<string[]>;
   exclusions: Json<string[]>;
   itinerary: Json<ItineraryDay[]>;
-  departures: Json<Departure[]>;
   faqs: Json<Faq[]>;
   meeting_point: Generated<string>;
   rating_source: Generated<string>;
@@ -59,6 +58,23 @@ export interface PackagesTable {
   /** Soft delete (issue 19): set, the package is gone from every read but Recently deleted. */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One departure of a package (decision 115): dates as YYYY-MM-DD text on write. */
+export interface DeparturesTable {
+  id: Generated<string>;
+  package_id: string;
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string | null, string | null | undefined, string | null>;
+  seats_total: number | null;
+  /** bigint: pg returns text; read through json or Number(). */
+  price_amount: ColumnType<string | null, number | null | undefined, number | null>;
+  currency: string;
+  price_text: string | null;
+  note: string | null;
+  guaranteed: Generated<boolean>;
+  status_override: DepartureOverride | null;
+  created_at: Generated<Date>;
 }
 
 export interface PackageImagesTable {
@@ -266,6 +282,7 @@ export interface ContentVersionsTable {
 export interface DB {
   media_objects: MediaObjectsTable;
   packages: PackagesTable;
+  departures: DeparturesTable;
   package_images: PackageImagesTable;
   package_videos: PackageVideosTable;
   travel_moments: TravelMomentsTable;

@@ -1,3 +1,4 @@
+import { isCurrency } from "~/domain/money";
 import { z } from "zod";
 
 const bool = z
@@ -92,6 +93,19 @@ export const envSchema = z
       .default("Africa/Johannesburg"),
     /** Show the spec's made-up rating for packages without one (never in structured data). */
     PLACEHOLDER_RATINGS: bool.default(false),
+    /** The currency departures are priced in unless staff choose another (ISO 4217). */
+    SITE_CURRENCY: z
+      .string()
+      .transform((c) => c.trim().toUpperCase())
+      .refine(isCurrency, { error: "must be an ISO 4217 currency code such as ZAR" })
+      .default("ZAR"),
+    /** A departure with at most this many seats left shows "Limited". */
+    LIMITED_SEATS: z.coerce
+      .number({ error: "must be a whole number of seats" })
+      .int({ error: "must be a whole number of seats" })
+      .min(0, { error: "must be a whole number of seats" })
+      .max(999, { error: "must be a whole number of seats" })
+      .default(4),
     /** Signs cookies (flash, trusted device); unset: a random key kept in the database. */
     SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
     /** smtp://user:pass@host:port or smtps://…; unset: messages are logged, not sent (issue 22). */

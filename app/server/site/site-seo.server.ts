@@ -1,5 +1,5 @@
 import { kindInfo } from "~/domain/package-kinds";
-import { DEPARTURE_AVAILABILITY } from "~/domain/trip-facts";
+import { DEPARTURE_AVAILABILITY } from "~/domain/departures";
 import { PACKAGE_KINDS } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { bannerSrc, DESTINATION_SLIDES } from "~/domain/site-content";
@@ -67,8 +67,12 @@ export function priceNumber(text: string): { price: string; currency?: string } 
 
 /** One Offer per future departure (price and availability from it); else the package's price. */
 function offersJsonLd(pkg: PackageDetailView, canonical: string) {
-  const offer = (priceText: string, extra: Record<string, string>) => {
-    const parsed = priceNumber(priceText);
+  const offer = (
+    priceText: string,
+    extra: Record<string, string>,
+    exact?: { price: string; currency: string },
+  ) => {
+    const parsed = exact ?? priceNumber(priceText);
     return {
       "@type": "Offer",
       ...(parsed ? { price: parsed.price } : {}),
@@ -82,11 +86,15 @@ function offersJsonLd(pkg: PackageDetailView, canonical: string) {
   }
   return {
     offers: pkg.departures.map((d) =>
-      offer(d.price, {
-        availability: DEPARTURE_AVAILABILITY[d.status],
-        validFrom: d.startDate,
-        ...(d.endDate ? { validThrough: d.endDate } : {}),
-      }),
+      offer(
+        d.price,
+        {
+          availability: DEPARTURE_AVAILABILITY[d.status],
+          validFrom: d.startDate,
+          ...(d.endDate ? { validThrough: d.endDate } : {}),
+        },
+        d.offer,
+      ),
     ),
   };
 }

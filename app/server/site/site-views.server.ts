@@ -12,11 +12,13 @@ import type {
 } from "~/domain/site-views";
 import {
   DEPARTURE_STATUS_LABELS,
-  formatDates,
-  formatDay,
-  todayIn,
-  upcomingDepartures,
-} from "~/domain/trip-facts";
+  departurePrice,
+  departureStatus,
+  seatsLabel,
+  seatsLeft,
+} from "~/domain/departures";
+import { amountText } from "~/domain/money";
+import { formatDates, formatDay, todayIn, upcomingDepartures } from "~/domain/trip-facts";
 import { videoSource } from "~/domain/video-embed";
 import { packageChatPath } from "~/domain/chat-links";
 import { variantSrcSet } from "../media/media-urls.server";
@@ -72,10 +74,16 @@ export interface ViewContext {
   /** YYYY-MM-DD in the company's time zone. */
   today: string;
   placeholderRatings: boolean;
+  /** LIMITED_SEATS: at most this many seats left reads "Limited". */
+  limitedSeats: number;
 }
 
 export function viewContext(site: SiteConfig, now: Date = new Date()): ViewContext {
-  return { today: todayIn(site.timeZone, now), placeholderRatings: site.placeholderRatings };
+  return {
+    today: todayIn(site.timeZone, now),
+    placeholderRatings: site.placeholderRatings,
+    limitedSeats: site.limitedSeats,
+  };
 }
 
 /**
@@ -122,24 +130,41 @@ export function cardViewOf(pkg: CardSource, context: ViewContext): PackageCardVi
     travelPeriod: pkg.travel_period,
     ...(rating ? { rating } : {}),
     ...(next ? { nextDeparture: formatDay(next.start_date) } : {}),
+    ...(next ? scarcity(next, context) : {}),
     ...(first ? { image: imageView(first, pkg.title) } : {}),
   };
 }
 
-function departureViews(pkg: Package, site: SiteConfig, today: string): DepartureView[] {
-  return upcomingDepartures(pkg.departures, today).map((d) => {
+/** "3 seats left" or "Sold out" for a card, only when few or no seats are left (decision 115). */
+function scarcity(d: Package["departures"][number], context: ViewContext): { nextSeats?: string } {
+  const status = departureStatus(d, context.today, context.limitedSeats);
+  if (status === "sold_out") return { nextSeats: "Sold out" };
+  const label = seatsLabel(seatsLeft(d));
+  return status === "limited" && label ? { nextSeats: label } : {};
+}
+
+function departureViews(pkg: Package, context: ViewContext): DepartureView[] {
+  return upcomingDepartures(pkg.departures, context.today).map((d) => {
     const dates = formatDates(d.start_date, d.end_date);
-    const price = d.price ?? pkg.price;
+    const status = departureStatus(d, context.today, context.limitedSeats);
+    const left = seatsLeft(d);
+    const seats = status === "sold_out" ? null : seatsLabel(left);
     return {
+      id: d.id,
       startDate: d.start_date,
       endDate: d.end_date,
       dates,
-      price,
-      status: d.status,
-      statusLabel: DEPARTURE_STATUS_LABELS[d.status],
+      price: departurePrice(d) ?? pkg.price,
+      ...(d.price_amount !== null
+        ? { offer: { price: amountText(d.price_amount, d.currency), currency: d.currency } }
+        : {}),
+      status,
+      statusLabel: DEPARTURE_STATUS_LABELS[status],
+      ...(seats ? { seats } : {}),
+      ...(d.guaranteed ? { guaranteed: true } : {}),
       ...(d.note ? { note: d.note } : {}),
-      // Counted by /whatsapp/{id} (issue 18), which redirects to packageChatLink's chat.
-      ...(d.status !== "sold_out" ? { bookUrl: packageChatPath(pkg.id, d.start_date) } : {}),
+      // Counted by /whatsapp/{id}, which redirects to packageChatLink's chat.
+      ...(status !== "sold_out" ? { bookUrl: packageChatPath(pkg.id, d.start_date) } : {}),
     };
   });
 }
@@ -166,7 +191,7 @@ export function detailView(
     itinerary: pkg.itinerary,
     inclusions: pkg.inclusions,
     exclusions: pkg.exclusions,
-    departures: departureViews(pkg, site, context.today),
+    departures: departureViews(pkg, context),
     faqs: pkg.faqs,
     meetingPoint: pkg.meeting_point,
     enquiryUrl: packageChatPath(pkg.id),

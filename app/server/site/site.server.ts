@@ -13,6 +13,8 @@ export function siteConfigFrom(env: Env): SiteConfig {
     ...(env.SITE_INSTAGRAM_URL ? { instagramUrl: env.SITE_INSTAGRAM_URL } : {}),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     timeZone: env.SITE_TIME_ZONE,
+    currency: env.SITE_CURRENCY,
+    limitedSeats: env.LIMITED_SEATS,
     placeholderRatings: env.PLACEHOLDER_RATINGS,
   };
 }

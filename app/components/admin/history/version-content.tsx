@@ -1,3 +1,4 @@
+import { departureSummary } from "~/domain/departures";
 import type { ReactNode } from "react";
 import type { MomentSnapshot, PackageSnapshot } from "~/domain/versions";
 
@@ -126,12 +127,7 @@ function PackageFields({ pkg }: { pkg: PackageSnapshot }) {
         ) : (
           <ul>
             {pkg.departures.map((d, i) => (
-              <li key={i}>
-                {d.start_date}
-                {d.end_date ? ` to ${d.end_date}` : ""}, {d.status.replace("_", " ")}
-                {d.price ? `, ${d.price}` : ""}
-                {d.note ? ` (${d.note})` : ""}
-              </li>
+              <li key={i}>{departureSummary(d)}</li>
             ))}
           </ul>
         )}

@@ -52,6 +52,7 @@ interface TextFieldProps {
   /** Shows ' *' after the label (spec: 'Title *', 'Price *'). */
   marked?: boolean;
   type?: "text" | "date";
+  inputMode?: "numeric" | "decimal";
 }
 
 export function TextField({
@@ -62,6 +63,7 @@ export function TextField({
   placeholder,
   marked,
   type = "text",
+  inputMode,
 }: TextFieldProps) {
   const { key, ...props } = getInputProps(field, {
     type,
@@ -73,7 +75,13 @@ export function TextField({
         {label}
         {marked ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <input key={key} {...props} {...focusIf(focusName, field.name)} placeholder={placeholder} />
+      <input
+        key={key}
+        {...props}
+        {...focusIf(focusName, field.name)}
+        placeholder={placeholder}
+        inputMode={inputMode}
+      />
       {hint ? (
         <p id={field.descriptionId} className="field-hint">
           {hint}

@@ -142,7 +142,12 @@ export function FullPackageForm({ data, reply }: FullPackageFormProps) {
         <FieldErrors field={fields.description} />
       </section>
 
-      <DeparturesEditor form={form} field={fields.departures} focusName={focusName} />
+      <DeparturesEditor
+        form={form}
+        field={fields.departures}
+        focusName={focusName}
+        currency={data.currency}
+      />
 
       <TextListEditor
         form={form}

@@ -4,8 +4,8 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import { DEPARTURE_STATUSES } from "~/domain/schemas";
-import { DEPARTURE_STATUS_LABELS } from "~/domain/trip-facts";
+import { COMMON_CURRENCIES } from "~/domain/money";
+import { blankDeparture } from "~/domain/package-form";
 import { FieldErrors, focusIf, TextAreaField, TextField } from "./form-fields";
 import type { PackageFormInput } from "./form-types";
 import { RowsEditor } from "./rows-editor";
@@ -13,33 +13,58 @@ import { RowsEditor } from "./rows-editor";
 type Form = FormMetadata<PackageFormInput>;
 type Field<T> = FieldMetadata<T, PackageFormInput>;
 
-/** Issue 20: departures (dates, own price, status, note), kept in date order on save. */
+/**
+ * Departures (decision 115): dates, seats (empty: on request), the price as an amount in a
+ * currency, a status set by hand only to close a date or mark it limited, guaranteed, a note.
+ * Kept in date order on save; a stored row carries its id (and any earlier price text) hidden.
+ */
 export function DeparturesEditor({
   form,
   field,
   focusName,
+  currency,
 }: {
   form: Form;
   field: Field<PackageFormInput["departures"]>;
   focusName?: string;
+  /** The site's currency: a new row starts with it. */
+  currency: string;
 }) {
+  const currencies = COMMON_CURRENCIES.includes(currency as (typeof COMMON_CURRENCIES)[number])
+    ? [...COMMON_CURRENCIES]
+    : [currency, ...COMMON_CURRENCIES];
   return (
     <RowsEditor
       form={form}
       field={field}
       heading="Departures"
-      hint="Each departure shows on the trip page under Dates & Prices until the day it starts. Leave the fare empty to use the package price."
+      hint="Each departure shows on the trip page under Dates & Prices until the day it starts. Travellers can book a date online when it has seats and a price; leave either empty for on request."
       legend={(index) => `Departure ${index + 1}`}
       addLabel="Add Departure"
-      blankRow={{ start_date: "", end_date: "", price: "", status: "available", note: "" }}
+      blankRow={blankDeparture(currency)}
       firstInput="start_date"
       focusName={focusName}
     >
       {(row) => {
         const parts = row.getFieldset();
         const { key: statusKey, ...statusProps } = getSelectProps(parts.status);
+        const { key: currencyKey, ...currencyProps } = getSelectProps(parts.currency);
+        const { key: guaranteedKey, ...guaranteedProps } = getInputProps(parts.guaranteed, {
+          type: "checkbox",
+        });
+        const earlierPrice = parts.price_text.initialValue;
+        const rowCurrencies =
+          parts.currency.initialValue && !currencies.includes(parts.currency.initialValue)
+            ? [parts.currency.initialValue, ...currencies]
+            : currencies;
         return (
           <div className="field-grid">
+            <input {...getInputProps(parts.id, { type: "hidden" })} key={parts.id.key} />
+            <FieldErrors field={parts.id} />
+            <input
+              {...getInputProps(parts.price_text, { type: "hidden" })}
+              key={parts.price_text.key}
+            />
             <TextField
               field={parts.start_date}
               label="Start date"
@@ -53,21 +78,52 @@ export function DeparturesEditor({
               focusName={focusName}
             />
             <TextField
-              field={parts.price}
-              label="Fare (optional)"
-              placeholder="e.g. From R 24 500 pp"
+              field={parts.seats}
+              label="Seats (optional)"
+              placeholder="e.g. 12"
+              inputMode="numeric"
+              focusName={focusName}
+            />
+            <TextField
+              field={parts.amount}
+              label="Price per traveller (optional)"
+              placeholder="e.g. 24 500"
+              inputMode="decimal"
+              hint={
+                earlierPrice
+                  ? `Was "${earlierPrice}": enter the amount; until then this date is on request.`
+                  : undefined
+              }
               focusName={focusName}
             />
             <div className="field">
-              <label htmlFor={parts.status.id}>Availability</label>
-              <select key={statusKey} {...statusProps} {...focusIf(focusName, parts.status.name)}>
-                {DEPARTURE_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {DEPARTURE_STATUS_LABELS[status]}
+              <label htmlFor={parts.currency.id}>Currency</label>
+              <select
+                key={currencyKey}
+                {...currencyProps}
+                {...focusIf(focusName, parts.currency.name)}
+              >
+                {rowCurrencies.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
                   </option>
                 ))}
               </select>
+              <FieldErrors field={parts.currency} />
+            </div>
+            <div className="field">
+              <label htmlFor={parts.status.id}>Availability</label>
+              <select key={statusKey} {...statusProps} {...focusIf(focusName, parts.status.name)}>
+                <option value="">From the seats left</option>
+                <option value="limited">Limited (set by hand)</option>
+                <option value="sold_out">Closed: sold out (set by hand)</option>
+              </select>
               <FieldErrors field={parts.status} />
+            </div>
+            <div className="field field-checkbox">
+              <label>
+                <input key={guaranteedKey} {...guaranteedProps} /> Guaranteed departure
+              </label>
             </div>
             <TextField
               field={parts.note}

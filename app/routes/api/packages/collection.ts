@@ -23,18 +23,21 @@ const api = apiRoute({
       const { db, site } = servicesFrom(args.context);
       const admin = await getOptionalAdmin(db, args.request);
       const list = await listPackages(db, { kind: kindOf(args), publishedOnly: !admin });
-      const read = apiPackageReader(admin !== null, site.timeZone);
+      const read = apiPackageReader(admin !== null, site);
       return readJson(args.request, list.map(read), {
         admin: admin !== null,
         cache: "list",
       });
     },
     async POST(args) {
-      const { db } = servicesFrom(args.context);
+      const { db, site } = servicesFrom(args.context);
       const kind = kindOf(args);
       const input = parseBody(packageInputSchema(kind), await readJsonBody(args.request));
-      const created = await createPackage(db, kind, input, { by: apiAdminId(args) });
-      return privateJson(toApiPackage(created), {
+      const created = await createPackage(db, kind, input, {
+        by: apiAdminId(args),
+        currency: site.currency,
+      });
+      return privateJson(toApiPackage(created, site), {
         status: 201,
         headers: { Location: packageUrl(kind, created.id) },
       });

@@ -45,12 +45,14 @@ const api = apiRoute({
       if (!pkg) throw notFound(kindMessages(kind).notFound);
       // An admin (who may write) gets the version's ETag, for If-Match on a later PUT.
       if (admin)
-        return privateJson(toApiPackage(pkg), { headers: { ETag: versionEtag(pkg.updated_at) } });
-      const read = apiPackageReader(false, site.timeZone);
+        return privateJson(toApiPackage(pkg, site), {
+          headers: { ETag: versionEtag(pkg.updated_at) },
+        });
+      const read = apiPackageReader(false, site);
       return readJson(args.request, read(pkg), { admin: false, cache: "item" });
     },
     async PUT(args) {
-      const { db, media } = servicesFrom(args.context);
+      const { db, media, site } = servicesFrom(args.context);
       const { kind, id } = target(args);
       const body = await readJsonBody(args.request);
       const existing = await getPackageById(db, kind, id);
@@ -63,19 +65,20 @@ const api = apiRoute({
         ...(precondition ? { expectedUpdatedAt: precondition.expectedUpdatedAt } : {}),
         by: apiAdminId(args),
         media,
+        currency: site.currency,
       }).catch((error: unknown) => {
         throw asPreconditionFailure(error, precondition, STALE_EDIT_MESSAGE);
       });
-      return privateJson(toApiPackage(updated), {
+      return privateJson(toApiPackage(updated, site), {
         headers: { ETag: versionEtag(updated.updated_at) },
       });
     },
     async PATCH(args) {
-      const { db } = servicesFrom(args.context);
+      const { db, site } = servicesFrom(args.context);
       const { kind, id } = target(args);
       const { status } = parseBody(statusPatchSchema, await readJsonBody(args.request));
       const updated = await setPackageStatus(db, kind, id, status, { by: apiAdminId(args) });
-      return privateJson(toApiPackage(updated), {
+      return privateJson(toApiPackage(updated, site), {
         headers: { ETag: versionEtag(updated.updated_at) },
       });
     },

@@ -20,7 +20,7 @@ const api = apiRoute({
       const pkg =
         slug.success && slug.data ? await getPackageBySlug(db, kind, slug.data) : undefined;
       if (!pkg) throw notFound(kindMessages(kind).notFound);
-      return publicJson(args.request, apiPackageReader(false, site.timeZone)(pkg), "item");
+      return publicJson(args.request, apiPackageReader(false, site)(pkg), "item");
     },
   },
 });
