@@ -71,6 +71,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint("departures_dates_check", sql`end_date is null or end_date >= start_date`)
     .execute();
+  // Departures reach public pages: a committed change empties the page cache, as for packages.
+  await sql`
+    create trigger departures_content_changed
+    after insert or update or delete or truncate on departures
+    for each statement execute function wlx_content_changed()
+  `.execute(db);
   await db.schema
     .createIndex("departures_package_start_idx")
     .on("departures")

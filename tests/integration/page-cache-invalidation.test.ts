@@ -93,6 +93,14 @@ describe.each(BACKENDS)("page cache invalidation (%s)", (backend) => {
     expect(cache.size).toBe(0);
   });
 
+  it("is dropped by a write to departures alone (seats and prices show on public pages)", async () => {
+    const db = database.db;
+    await makePackage(db, "trip", { title: "Seats", departures: [{ start_date: "2031-01-10" }] });
+    warm();
+    await db.updateTable("departures").set({ seats_total: 7 }).execute();
+    expect(cache.size).toBe(0);
+  });
+
   it("is dropped by travel-moment writes: create, update, reorder, delete", async () => {
     const db = database.db;
     warm();
