@@ -19,6 +19,7 @@ export const ACTIVITY_GROUPS = [
   { value: "moment", label: "Travel moments", all: "All travel-moment events" },
   { value: "media", label: "Uploads", all: "All uploads" },
   { value: "enquiry", label: "Enquiries", all: "All enquiry events" },
+  { value: "booking", label: "Bookings", all: "All booking events" },
 ] as const;
 
 /** Words for each known event type; an unknown one is shown as stored. */
@@ -61,6 +62,11 @@ export const EVENT_LABELS: Record<string, string> = {
   "media.uploaded": "File uploaded",
   "enquiry.status_changed": "Enquiry status changed",
   "enquiry.deleted": "Enquiry deleted",
+  "booking.requested": "Booking requested",
+  "booking.confirmed": "Booking confirmed",
+  "booking.cancelled": "Booking cancelled",
+  "booking.expired": "Booking hold expired",
+  "booking.waitlisted": "Joined the waiting list",
 };
 
 export function eventLabel(type: string): string {
@@ -70,6 +76,8 @@ export function eventLabel(type: string): string {
 /** Detail keys shown in words, in this order; anything else is left out of the summary. */
 const DETAIL_WORDS: [key: string, label: string][] = [
   ["title", "Title"],
+  ["reference", "Booking"],
+  ["travellers", "Travellers"],
   ["kind", "Kind"],
   ["via", "Via"],
   ["reason", "Reason"],

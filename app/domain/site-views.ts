@@ -56,6 +56,8 @@ export interface DepartureView {
   seats?: string;
   guaranteed?: boolean;
   note?: string;
+  /** /book/{id}: booked online (seats and a price, still selling); none otherwise. */
+  bookOnlineUrl?: string;
   /** WhatsApp chat naming the package and these dates; none for a sold-out departure. */
   bookUrl?: string;
 }

@@ -39,7 +39,12 @@ export function DeparturesTable({ pkg }: { pkg: PackageDetailView }) {
                   ) : null}
                   {d.seats ? <span className="departure-seats">{d.seats}</span> : null}
                 </td>
-                <td>
+                <td className="departure-actions">
+                  {d.bookOnlineUrl ? (
+                    <Link className="btn btn-primary btn-small" to={d.bookOnlineUrl}>
+                      Book this date<span className="visually-hidden"> {d.dates}</span>
+                    </Link>
+                  ) : null}
                   {d.bookUrl ? (
                     <a className="btn btn-gold btn-small" href={d.bookUrl} {...externalLinkProps}>
                       Book Now

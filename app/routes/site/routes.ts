@@ -21,6 +21,9 @@ export const siteRoutes: RouteConfigEntry[] = [
     route("hotels", "routes/site/hotels.tsx"),
     route("about", "routes/site/about.tsx"),
     route("contact", "routes/site/contact.tsx"),
+    route("book/:departureId", "routes/site/book.tsx"),
+    route("booking/:reference", "routes/site/booking.tsx"),
+    route("booking-terms", "routes/site/booking-terms.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ];

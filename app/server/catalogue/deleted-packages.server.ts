@@ -142,6 +142,17 @@ export async function purgeDeletedPackages(
       .selectFrom("packages")
       .select("id")
       .where("deleted_at", "<", cutoff)
+      // A package with bookings keeps its rows (the bookings' history): it stays deleted, unpurged.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("bookings as b")
+              .innerJoin("departures as d", "d.id", "b.departure_id")
+              .select("b.id")
+              .whereRef("d.package_id", "=", "packages.id"),
+          ),
+        ),
+      )
       .forUpdate()
       .execute();
     const ids = rows.map((r) => r.id);

@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
+import { SEAT_TAKING_STATUSES } from "~/domain/bookings";
 import { parsePriceText } from "~/domain/money";
 import type { DepartureInput, DepartureSeats } from "~/domain/schemas";
 import type { Db } from "../platform/db.server";
@@ -6,6 +7,19 @@ import { AppError } from "../platform/errors.server";
 
 /** The company's currency when nothing else is said (SITE_CURRENCY's default). */
 export const DEFAULT_CURRENCY = "ZAR";
+
+/**
+ * The seats a departure's bookings take now (decision 118): confirmed and later for good, a
+ * request while its hold lasts. `departureId` is a column reference or a value.
+ */
+export function seatsTakenSql(departureId: RawBuilder<unknown>) {
+  const taking = sql.join(SEAT_TAKING_STATUSES.map((s) => sql.lit(s)));
+  return sql<number>`coalesce((
+    select sum(b.adults + b.children)::int from bookings b
+    where b.departure_id = ${departureId}
+      and (b.status in (${taking}) or (b.status = 'requested' and b.hold_expires_at > now()))
+  ), 0)`;
+}
 
 /**
  * Every departure of these packages, in date order, with the seats their bookings take
@@ -31,18 +45,19 @@ export async function departuresOf(
       "d.note",
       "d.guaranteed",
       "d.status_override",
+      seatsTakenSql(sql.ref("d.id")).as("seats_taken"),
     ])
     .where("d.package_id", "in", packageIds)
     .orderBy("d.start_date")
     .orderBy("d.end_date")
     .orderBy("d.id")
     .execute();
-  for (const { package_id, price_amount, ...row } of rows) {
+  for (const { package_id, price_amount, seats_taken, ...row } of rows) {
     const list = byPackage.get(package_id) ?? [];
     list.push({
       ...row,
       price_amount: price_amount === null ? null : Number(price_amount),
-      seats_taken: 0,
+      seats_taken: Number(seats_taken),
     });
     byPackage.set(package_id, list);
   }
@@ -108,7 +123,21 @@ export async function replaceDepartures(
   }
   const kept = new Set(given.filter((id) => own.has(id)));
   const gone = [...own].filter((id) => !kept.has(id));
-  if (gone.length) await trx.deleteFrom("departures").where("id", "in", gone).execute();
+  if (gone.length) {
+    // A departure with bookings stays (they point at it): close it instead.
+    const booked = await trx
+      .selectFrom("bookings as b")
+      .innerJoin("departures as d", "d.id", "b.departure_id")
+      .select(sql<string>`d.start_date::text`.as("start_date"))
+      .where("b.departure_id", "in", gone)
+      .orderBy("d.start_date")
+      .executeTakeFirst();
+    if (booked) {
+      const message = `The departure of ${booked.start_date} has bookings, so it cannot be removed: set its Availability to Closed instead.`;
+      throw new AppError(message, 409, { departures: [message] });
+    }
+    await trx.deleteFrom("departures").where("id", "in", gone).execute();
+  }
   for (const input of inputs) {
     const values = settleDeparture(input, siteCurrency);
     if (input.id !== null && own.has(input.id)) {

@@ -48,6 +48,12 @@ export const EVENT_TYPES = [
   "moment.deleted",
   "moment.reordered",
   "media.uploaded",
+  // Bookings (decision 118): each change of a booking's status, with who made it.
+  "booking.requested",
+  "booking.confirmed",
+  "booking.cancelled",
+  "booking.expired",
+  "booking.waitlisted",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { BookingSource, BookingStatus } from "~/domain/bookings";
 import type {
   DepartureOverride,
   Faq,
@@ -75,6 +76,31 @@ export interface DeparturesTable {
   guaranteed: Generated<boolean>;
   status_override: DepartureOverride | null;
   created_at: Generated<Date>;
+}
+
+/** A traveller's booking of seats on one departure (decision 118). */
+export interface BookingsTable {
+  id: Generated<string>;
+  reference: string;
+  departure_id: string;
+  status: BookingStatus;
+  adults: number;
+  children: Generated<number>;
+  lead_name: string;
+  email: string;
+  phone: Generated<string>;
+  country: Generated<string>;
+  traveller_names: Json<string[]>;
+  notes: Generated<string>;
+  /** bigint: pg returns text. */
+  unit_amount: ColumnType<string | null, number | null, number | null>;
+  total_amount: ColumnType<string | null, number | null, number | null>;
+  currency: string;
+  token_hash: string;
+  hold_expires_at: NullableTimestamp;
+  source: BookingSource;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface PackageImagesTable {
@@ -283,6 +309,7 @@ export interface DB {
   media_objects: MediaObjectsTable;
   packages: PackagesTable;
   departures: DeparturesTable;
+  bookings: BookingsTable;
   package_images: PackageImagesTable;
   package_videos: PackageVideosTable;
   travel_moments: TravelMomentsTable;

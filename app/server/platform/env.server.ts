@@ -126,6 +126,13 @@ export const envSchema = z
       .min(1, { error: "must be at least 1 day" })
       .max(36500, { error: "must be at most 36500 days" })
       .default(730),
+    /** How long a booking request holds its seats before staff must confirm it. */
+    BOOKING_HOLD_HOURS: z.coerce
+      .number({ error: "must be a number of hours" })
+      .int({ error: "must be a whole number of hours" })
+      .min(1, { error: "must be at least 1 hour" })
+      .max(720, { error: "must be at most 720 hours" })
+      .default(48),
     /** History (issue 19): each package and moment keeps at least this many newest versions… */
     HISTORY_KEEP_VERSIONS: z.coerce
       .number({ error: "must be a number of versions" })

@@ -14,6 +14,7 @@ import {
   DEPARTURE_STATUS_LABELS,
   departurePrice,
   departureStatus,
+  isBookable,
   seatsLabel,
   seatsLeft,
 } from "~/domain/departures";
@@ -163,6 +164,9 @@ function departureViews(pkg: Package, context: ViewContext): DepartureView[] {
       ...(seats ? { seats } : {}),
       ...(d.guaranteed ? { guaranteed: true } : {}),
       ...(d.note ? { note: d.note } : {}),
+      ...(isBookable(d, context.today, context.limitedSeats)
+        ? { bookOnlineUrl: `/book/${d.id}` }
+        : {}),
       // Counted by /whatsapp/{id}, which redirects to packageChatLink's chat.
       ...(status !== "sold_out" ? { bookUrl: packageChatPath(pkg.id, d.start_date) } : {}),
     };

@@ -1,0 +1,102 @@
+import { data, redirect } from "react-router";
+import { BookingForm, BookingUnavailable } from "~/components/site/booking-form";
+import { PageHero } from "~/components/site/page-hero";
+import { seoMeta } from "~/domain/seo";
+import { loaderHeaders, PRIVATE_CACHE } from "~/domain/site-cache";
+import { bookingLinkPath } from "~/server/bookings/booking-mail.server";
+import { bookableDeparture, submitBooking } from "~/server/bookings/booking-form.server";
+import { servicesFrom } from "~/server/http/services-context.server";
+import { honeypotInputProps } from "~/server/leads/honeypot.server";
+import { requestInfo } from "~/server/platform/request-context.server";
+import { buildSeo } from "~/server/site/site-seo.server";
+import type { Route } from "./+types/book";
+
+/** /book/{departureId}: the booking form of one date (decision 118), with and without JS. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
+  const { departure, soldOut } = await bookableDeparture(db, params.departureId, site);
+  const seo = buildSeo(site, {
+    path: new URL(request.url).pathname,
+    title: departure ? `Book ${departure.packageTitle}` : "Book a date",
+    description: "Book your seats on this departure.",
+    noindex: true,
+  });
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  return data(
+    {
+      departure: departure ?? null,
+      soldOut: soldOut ?? null,
+      sent,
+      whatsapp: site.whatsapp,
+      // The honeypot's time is per render: this page is never stored by a cache.
+      honeypot: await honeypotInputProps(),
+      seo,
+    },
+    { status: departure || sent ? 200 : 404, headers: { "Cache-Control": PRIVATE_CACHE } },
+  );
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { db, mailer, site, env } = servicesFrom(context);
+  const outcome = await submitBooking(db, params.departureId, await request.formData(), {
+    site,
+    mailer,
+    notifyTo: env.ENQUIRY_NOTIFY_TO ?? site.email,
+    holdHours: env.BOOKING_HOLD_HOURS,
+    ip: requestInfo(context).clientIp,
+  });
+  switch (outcome.kind) {
+    case "booked":
+      return redirect(
+        `${bookingLinkPath(outcome.receipt.reference, outcome.receipt.token)}&new=1`,
+        {
+          status: 303,
+          headers: { "Referrer-Policy": "no-referrer" },
+        },
+      );
+    case "spam":
+      // The same answer as a request that went through: nothing tells a bot it failed.
+      return redirect(`/book/${params.departureId}?sent=1`, 303);
+    case "unavailable":
+      return data({ errors: { form: "unavailable" }, values: null }, { status: 404 });
+    default:
+      return data(
+        { errors: outcome.errors, values: outcome.values },
+        outcome.status === 429
+          ? { status: 429, headers: { "Retry-After": "60" } }
+          : { status: outcome.status },
+      );
+  }
+}
+
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = new Headers(loaderHeaders(args));
+  const retryAfter = args.actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function Book({ loaderData, actionData }: Route.ComponentProps) {
+  const { departure, soldOut, sent, honeypot, whatsapp } = loaderData;
+  const gone = actionData?.errors.form === "unavailable";
+  return (
+    <>
+      <PageHero eyebrow="Book a date" title={departure ? departure.packageTitle : "Book a date"}>
+        {departure ? <p>{departure.dates}</p> : null}
+      </PageHero>
+      <div className="section container booking-layout">
+        {departure && !gone ? (
+          <BookingForm
+            departure={departure}
+            honeypot={honeypot}
+            result={actionData?.values ? actionData : undefined}
+          />
+        ) : (
+          <BookingUnavailable sent={sent} soldOut={soldOut} whatsapp={whatsapp} />
+        )}
+      </div>
+    </>
+  );
+}

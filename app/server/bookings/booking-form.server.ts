@@ -1,0 +1,176 @@
+import { bookingRequestSchema } from "~/domain/booking-schema";
+import {
+  BOOKING_FIELDS,
+  BOOKING_MESSAGES,
+  type BookingErrors,
+  type BookingField,
+  type BookingPageDeparture,
+  type BookingValues,
+} from "~/domain/bookings";
+import { departurePrice, departureStatus, isBookable, seatsLeft } from "~/domain/departures";
+import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
+import { stripInvisible, isUuid, type PackageKind } from "~/domain/schemas";
+import type { SiteConfig } from "~/domain/site";
+import { formatDates, todayIn } from "~/domain/trip-facts";
+import { departuresOf } from "../catalogue/departures.server";
+import { isSpam } from "../leads/honeypot.server";
+import { takeSubmissionSlot } from "../leads/submission-limit.server";
+import type { Mailer } from "../mail/mailer.server";
+import type { Db } from "../platform/db.server";
+import { log } from "../platform/log.server";
+import { bookingNotificationMail, bookingReceivedMail } from "./booking-mail.server";
+import { requestBooking, type BookingReceipt } from "./bookings.server";
+
+/*
+ * The public booking form, start to end (decision 118): what its page shows about the date, and
+ * one post: bad input back with a message per field, spam dropped, an address over its limit
+ * refused, then the seats held (bookings.server.ts), then the e-mails. A failed e-mail never
+ * loses the booking: it is logged, and the confirmation page shows the private link anyway.
+ */
+
+/** The date when it can be booked online now, else undefined (unknown, past, closed, full, …). */
+export async function bookableDeparture(
+  db: Db,
+  departureId: string,
+  site: Pick<SiteConfig, "timeZone" | "limitedSeats">,
+): Promise<{ departure?: BookingPageDeparture; soldOut?: BookingPageDeparture }> {
+  if (!isUuid(departureId)) return {};
+  const pkg = await db
+    .selectFrom("departures as d")
+    .innerJoin("packages as p", "p.id", "d.package_id")
+    .select(["p.id", "p.title", "p.kind"])
+    .where("d.id", "=", departureId)
+    .where("p.status", "=", "published")
+    .where("p.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!pkg) return {};
+  const d = (await departuresOf(db, [pkg.id])).get(pkg.id)?.find((x) => x.id === departureId);
+  if (!d || d.seats_total === null || d.price_amount === null) return {};
+  const today = todayIn(site.timeZone);
+  const status = departureStatus(d, today, site.limitedSeats);
+  const view: BookingPageDeparture = {
+    id: d.id,
+    packageId: pkg.id,
+    packageTitle: pkg.title,
+    packageHref: PACKAGE_KIND_INFO[pkg.kind as PackageKind].detailPath(pkg.id),
+    dates: formatDates(d.start_date, d.end_date),
+    price: departurePrice(d) ?? "",
+    unitAmount: d.price_amount,
+    currency: d.currency,
+    seatsLeft: seatsLeft(d) ?? 0,
+    status: status === "limited" ? "limited" : "available",
+  };
+  if (isBookable(d, today, site.limitedSeats)) return { departure: view };
+  // Sold out (not departed, not closed by a missing price): the waitlist is offered.
+  return status === "sold_out" ? { soldOut: view } : {};
+}
+
+export interface BookingSettings {
+  site: SiteConfig;
+  mailer: Mailer;
+  /** ENQUIRY_NOTIFY_TO, else the site's e-mail. */
+  notifyTo: string;
+  holdHours: number;
+  /** The client's address, for the per-address limit. */
+  ip: string;
+}
+
+export type BookingFormOutcome =
+  | { kind: "spam" }
+  | { kind: "unavailable" }
+  | { kind: "invalid"; errors: BookingErrors; values: BookingValues; status: 400 | 409 | 429 }
+  | { kind: "booked"; receipt: BookingReceipt };
+
+/** What was typed, cleaned only of invisible characters, to show again beside the errors. */
+export function typedBooking(form: FormData): BookingValues {
+  const values = {} as BookingValues;
+  for (const field of BOOKING_FIELDS) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? stripInvisible(value) : "";
+  }
+  return values;
+}
+
+export async function submitBooking(
+  db: Db,
+  departureId: string,
+  form: FormData,
+  settings: BookingSettings,
+): Promise<BookingFormOutcome> {
+  const values = typedBooking(form);
+  const parsed = bookingRequestSchema.safeParse({
+    ...values,
+    seen_amount: form.get("seen_amount") ?? undefined,
+  });
+  if (!parsed.success) {
+    const errors: BookingErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      const key = (BOOKING_FIELDS as readonly string[]).includes(String(field))
+        ? (field as BookingField)
+        : "form";
+      errors[key] ??= issue.message;
+    }
+    return { kind: "invalid", errors, values, status: 400 };
+  }
+  if (await isSpam(form)) {
+    log("info", "booking form: spam dropped", { ip: settings.ip });
+    return { kind: "spam" };
+  }
+  const ticket = await db.transaction().execute((trx) => takeSubmissionSlot(trx, settings.ip));
+  if (!ticket.allowed) {
+    const minutes = Math.ceil(ticket.retryAfterSeconds / 60);
+    return {
+      kind: "invalid",
+      errors: { form: BOOKING_MESSAGES.rateLimited(minutes) },
+      values,
+      status: 429,
+    };
+  }
+  const outcome = await requestBooking(db, departureId, parsed.data, {
+    source: "online",
+    holdHours: settings.holdHours,
+    today: todayIn(settings.site.timeZone),
+  });
+  switch (outcome.kind) {
+    case "unavailable":
+      return { kind: "unavailable" };
+    case "no_seats":
+      return {
+        kind: "invalid",
+        errors: { form: BOOKING_MESSAGES.notSeats(outcome.left) },
+        values,
+        status: 409,
+      };
+    case "price_changed":
+      return {
+        kind: "invalid",
+        errors: { form: BOOKING_MESSAGES.priceChanged(outcome.price) },
+        values,
+        status: 409,
+      };
+    case "booked":
+      log("info", "booking requested", { reference: outcome.receipt.reference });
+      await sendBookingMails(outcome.receipt, settings);
+      return outcome;
+  }
+}
+
+async function sendBookingMails(receipt: BookingReceipt, settings: BookingSettings) {
+  const traveller = await settings.mailer.send({
+    to: receipt.email,
+    ...bookingReceivedMail(settings.site, receipt),
+  });
+  const team = await settings.mailer.send({
+    to: settings.notifyTo,
+    replyTo: receipt.email,
+    ...bookingNotificationMail(settings.site, receipt),
+  });
+  for (const [who, outcome] of [
+    ["traveller", traveller],
+    ["team", team],
+  ] as const) {
+    if (outcome.status === "failed")
+      log("error", "booking: an e-mail was not sent", { reference: receipt.reference, who });
+  }
+}

@@ -1,0 +1,66 @@
+import { formatDates } from "~/domain/trip-facts";
+import type { MailContent } from "../mail/mailer.server";
+import { linkMessage, type MailSite } from "../mail/templates.server";
+import type { BookingReceipt } from "./bookings.server";
+
+/** The private page of a booking: its reference and the secret that opens it. */
+export function bookingLinkPath(reference: string, token: string): string {
+  return `/booking/${reference}?token=${encodeURIComponent(token)}`;
+}
+
+const travellersText = (adults: number, children: number) =>
+  [
+    `${adults} adult${adults === 1 ? "" : "s"}`,
+    ...(children ? [`${children} child${children === 1 ? "" : "ren"}`] : []),
+  ].join(", ");
+
+function holdText(holdExpiresAt: string | null, timeZone: string): string {
+  if (!holdExpiresAt) return "";
+  const until = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone,
+  }).format(new Date(holdExpiresAt));
+  return `We hold your seats until ${until}; our team confirms your booking before then.`;
+}
+
+/** The traveller's e-mail: what they asked for, and the private link to its status. */
+export function bookingReceivedMail(
+  site: MailSite & { timeZone: string },
+  receipt: BookingReceipt,
+): MailContent {
+  return linkMessage(site, {
+    subject: `Booking request ${receipt.reference} received`,
+    lines: [
+      `Hello ${receipt.leadName},`,
+      `Thank you for booking "${receipt.packageTitle}", ${formatDates(receipt.startDate, receipt.endDate)}, for ${travellersText(receipt.adults, receipt.children)}.`,
+      `Your reference is ${receipt.reference}. Total: ${receipt.total}.`,
+      holdText(receipt.holdExpiresAt, site.timeZone),
+    ].filter(Boolean),
+    action: "See your booking",
+    path: bookingLinkPath(receipt.reference, receipt.token),
+    validity: "This link is private: anyone with it can see your booking, so keep it to yourself.",
+    footer: "If you did not make this booking, reply to this e-mail and we will cancel it.",
+  });
+}
+
+/** The team's notice of a new booking request, like an enquiry's. */
+export function bookingNotificationMail(site: MailSite, receipt: BookingReceipt): MailContent {
+  return linkMessage(site, {
+    subject: `New booking ${receipt.reference}: ${receipt.packageTitle}`,
+    lines: [
+      `${receipt.leadName} asked to book "${receipt.packageTitle}", ${formatDates(receipt.startDate, receipt.endDate)}.`,
+      `Reference: ${receipt.reference}`,
+      `Travellers: ${travellersText(receipt.adults, receipt.children)}`,
+      `Total: ${receipt.total}`,
+      `E-mail: ${receipt.email}`,
+      `Phone: ${receipt.phone}`,
+      `Country: ${receipt.country}`,
+      ...(receipt.notes ? ["Notes:", ...receipt.notes.split("\n")] : []),
+    ],
+    action: "Open the back office",
+    path: "/admin",
+    validity: `The seats are held until the hold expires. Replying to this e-mail writes to ${receipt.email}.`,
+    footer: "You receive this because this address takes the website's enquiries.",
+  });
+}

@@ -1,0 +1,267 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { sql } from "kysely";
+import type { BookingRequest } from "~/domain/booking-schema";
+import {
+  bookingTotal,
+  isBookingReference,
+  REFERENCE_ALPHABET,
+  type BookingSource,
+  type BookingStatus,
+  type BookingView,
+} from "~/domain/bookings";
+import { formatMoney } from "~/domain/money";
+import { isUuid, type PackageKind } from "~/domain/schemas";
+import { seatsTakenSql } from "../catalogue/departures.server";
+import { recordEvent } from "../events/events.server";
+import { inTransaction, type Db } from "../platform/db.server";
+import { isUniqueViolation } from "../platform/errors.server";
+
+/*
+ * Booking a date (decision 118). The seat rule lives in one statement order inside one
+ * transaction: lock the departure's row (FOR UPDATE), count the seats its bookings take, insert
+ * the booking only when enough are left. Two requests for the last seat queue on the lock; the
+ * second counts the first's seats and is refused. A fault anywhere rolls everything back.
+ */
+
+export interface BookingOptions {
+  source: BookingSource;
+  /** BOOKING_HOLD_HOURS: how long requested seats are held before they are freed. */
+  holdHours: number;
+  /** The company's day (YYYY-MM-DD): a departure that started before it is not booked. */
+  today: string;
+}
+
+export interface BookingReceipt {
+  id: string;
+  reference: string;
+  /** The private link's secret: shown once, stored only as a hash. */
+  token: string;
+  status: BookingStatus;
+  packageTitle: string;
+  packageKind: PackageKind;
+  startDate: string;
+  endDate: string | null;
+  adults: number;
+  children: number;
+  leadName: string;
+  email: string;
+  phone: string;
+  country: string;
+  notes: string;
+  total: string;
+  holdExpiresAt: string | null;
+}
+
+export type BookingOutcome =
+  | { kind: "booked"; receipt: BookingReceipt }
+  | { kind: "unavailable" }
+  | { kind: "no_seats"; left: number }
+  | { kind: "price_changed"; price: string };
+
+interface LockedDeparture {
+  id: string;
+  package_id: string;
+  start_date: string;
+  end_date: string | null;
+  seats_total: number | null;
+  price_amount: string | null;
+  currency: string;
+  status_override: string | null;
+  title: string;
+  kind: PackageKind;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+function newReference(): string {
+  let code = "";
+  for (let i = 0; i < 6; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `WLX-${code}`;
+}
+
+/** The departure, locked for this transaction, when it is one a traveller may book online. */
+async function lockBookableDeparture(
+  trx: Db,
+  departureId: string,
+  today: string,
+): Promise<LockedDeparture | undefined> {
+  if (!isUuid(departureId)) return undefined;
+  const row = await trx
+    .selectFrom("departures as d")
+    .innerJoin("packages as p", "p.id", "d.package_id")
+    .select([
+      "d.id",
+      "d.package_id",
+      sql<string>`d.start_date::text`.as("start_date"),
+      sql<string | null>`d.end_date::text`.as("end_date"),
+      "d.seats_total",
+      "d.price_amount",
+      "d.currency",
+      "d.status_override",
+      "p.title",
+      "p.kind",
+    ])
+    .where("d.id", "=", departureId)
+    .where("p.status", "=", "published")
+    .where("p.deleted_at", "is", null)
+    .forUpdate("d")
+    .executeTakeFirst();
+  if (!row || row.start_date < today) return undefined;
+  if (row.seats_total === null || row.price_amount === null) return undefined;
+  if (row.status_override === "sold_out") return undefined;
+  return row;
+}
+
+/**
+ * Holds seats for a traveller's request: refused with the seats left when there are too few,
+ * with the new price when it changed since the page was read, or as unavailable.
+ */
+export async function requestBooking(
+  db: Db,
+  departureId: string,
+  request: BookingRequest,
+  options: BookingOptions,
+): Promise<BookingOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTransaction(db, (trx) => holdSeats(trx, departureId, request, options));
+    } catch (error) {
+      // Two new references alike (1 in 887 million): draw again.
+      if (attempt < 3 && isUniqueViolation(error, "bookings_reference_key")) continue;
+      throw error;
+    }
+  }
+}
+
+async function holdSeats(
+  trx: Db,
+  departureId: string,
+  request: BookingRequest,
+  options: BookingOptions,
+): Promise<BookingOutcome> {
+  const departure = await lockBookableDeparture(trx, departureId, options.today);
+  if (!departure) return { kind: "unavailable" };
+  const unit = Number(departure.price_amount);
+  if (request.seen_amount !== undefined && request.seen_amount !== unit) {
+    return { kind: "price_changed", price: formatMoney(unit, departure.currency) };
+  }
+  const { taken } = await trx
+    .selectNoFrom(seatsTakenSql(sql`${departure.id}::uuid`).as("taken"))
+    .executeTakeFirstOrThrow();
+  const left = Math.max(0, (departure.seats_total ?? 0) - taken);
+  const travellers = request.adults + request.children;
+  if (travellers > left) return { kind: "no_seats", left };
+  const token = randomBytes(32).toString("base64url");
+  const total = bookingTotal(unit, travellers);
+  const row = await trx
+    .insertInto("bookings")
+    .values({
+      reference: newReference(),
+      departure_id: departure.id,
+      status: "requested",
+      adults: request.adults,
+      children: request.children,
+      lead_name: request.lead_name,
+      email: request.email,
+      phone: request.phone,
+      country: request.country,
+      traveller_names: JSON.stringify(request.traveller_names),
+      notes: request.notes,
+      unit_amount: unit,
+      total_amount: total,
+      currency: departure.currency,
+      token_hash: hashToken(token),
+      hold_expires_at: sql<Date>`now() + make_interval(hours => ${options.holdHours})`,
+      source: options.source,
+    })
+    .returning(["id", "reference", "status", "hold_expires_at"])
+    .executeTakeFirstOrThrow();
+  await recordEvent(trx, {
+    type: "booking.requested",
+    adminId: null,
+    details: {
+      reference: row.reference,
+      departureId: departure.id,
+      travellers,
+      source: options.source,
+    },
+  });
+  return {
+    kind: "booked",
+    receipt: {
+      id: row.id,
+      reference: row.reference,
+      token,
+      status: row.status,
+      packageTitle: departure.title,
+      packageKind: departure.kind,
+      startDate: departure.start_date,
+      endDate: departure.end_date,
+      adults: request.adults,
+      children: request.children,
+      leadName: request.lead_name,
+      email: request.email,
+      phone: request.phone,
+      country: request.country,
+      notes: request.notes,
+      total: formatMoney(total, departure.currency),
+      holdExpiresAt: row.hold_expires_at ? new Date(row.hold_expires_at).toISOString() : null,
+    },
+  };
+}
+
+/**
+ * The booking a private link names, or undefined: an unknown reference and a wrong token look the
+ * same (a 404), and the token is compared in constant time.
+ */
+export async function findBookingByLink(
+  db: Db,
+  reference: string,
+  token: string,
+): Promise<BookingView | undefined> {
+  if (!isBookingReference(reference) || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+  const row = await db
+    .selectFrom("bookings as b")
+    .innerJoin("departures as d", "d.id", "b.departure_id")
+    .innerJoin("packages as p", "p.id", "d.package_id")
+    .select([
+      "b.reference",
+      "b.status",
+      "b.token_hash",
+      "b.adults",
+      "b.children",
+      "b.lead_name",
+      "b.traveller_names",
+      "b.total_amount",
+      "b.currency",
+      "b.hold_expires_at",
+      "b.created_at",
+      "p.title",
+      "p.kind",
+      "p.id as package_id",
+      sql<string>`d.start_date::text`.as("start_date"),
+      sql<string | null>`d.end_date::text`.as("end_date"),
+    ])
+    .where("b.reference", "=", reference)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const given = Buffer.from(hashToken(token), "hex");
+  const stored = Buffer.from(row.token_hash, "hex");
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return undefined;
+  return {
+    reference: row.reference,
+    status: row.status,
+    packageTitle: row.title,
+    packageKind: row.kind,
+    packageId: row.package_id,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    adults: row.adults,
+    children: row.children,
+    leadName: row.lead_name,
+    travellerNames: row.traveller_names ?? [],
+    total: row.total_amount === null ? null : formatMoney(Number(row.total_amount), row.currency),
+    holdExpiresAt: row.hold_expires_at ? new Date(row.hold_expires_at).toISOString() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
