@@ -11,6 +11,7 @@ import {
 } from "~/domain/bookings";
 import { formatMoney } from "~/domain/money";
 import { whatsappLink } from "~/domain/whatsapp";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { usePending } from "~/components/ui/use-pending";
 import type { HoneypotProps } from "./contact-form";
 
@@ -36,8 +37,7 @@ export function BookingForm({ departure, honeypot, result }: BookingFormProps) {
   const values = result?.values ?? null;
   const [adults, setAdults] = useState(Number(values?.adults) || 1);
   const [children, setChildren] = useState(Number(values?.children) || 0);
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useHydrated();
   useEffect(() => {
     if (!result) return;
     const first = BOOKING_FIELDS.find((f) => result.errors[f]);
