@@ -93,10 +93,20 @@ export function passwordResetMail(site: MailSite, input: { token: string }): Mai
   });
 }
 
-export function emailVerificationMail(site: MailSite, input: { token: string }): MailContent {
+/** The address check names the account it adds the address to (decision 117). */
+export function emailVerificationMail(
+  site: MailSite,
+  input: { token: string; account: { email: string; name: string | null } },
+): MailContent {
+  const account = input.account.name
+    ? `${input.account.name} (${input.account.email})`
+    : input.account.email;
   return linkMessage(site, {
     subject: "Confirm your e-mail address",
-    lines: ["This address was added to a back-office account. Confirm that it is yours."],
+    lines: [
+      `This address was added to the back-office account of ${account}.`,
+      "Confirm that it is yours, and that it should sign in to that account.",
+    ],
     action: "Confirm this address",
     path: `/admin/verify-email?token=${encodeURIComponent(input.token)}`,
     validity: "This link works once, for 24 hours.",
