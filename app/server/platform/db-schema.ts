@@ -128,6 +128,8 @@ export interface AdminsTable {
   totp_enabled_at: Timestamp | null;
   /** The last TOTP time step accepted: a code works once. */
   totp_last_step: number | null;
+  /** When the admin was last e-mailed that codes failed after a right password (decision 117). */
+  second_factor_alert_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -165,7 +167,16 @@ export interface SessionsTable {
 
 export interface LoginAttemptsTable {
   id: Generated<string>;
-  scope: "email" | "ip" | "email_ip" | "device" | "password" | "totp" | "reset_email" | "reset_ip";
+  scope:
+    | "email"
+    | "ip"
+    | "email_ip"
+    | "device"
+    | "password"
+    | "totp"
+    | "totp_device"
+    | "reset_email"
+    | "reset_ip";
   subject: string;
   attempted_at: Timestamp;
 }
