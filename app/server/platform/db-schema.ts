@@ -259,6 +259,18 @@ export interface TeamSettingsTable {
 }
 
 /** An admin's further addresses (issue 22); admins.email is the primary one. */
+/** Each day's random salt for counting Book Now visitors; deleted when the day is over (117). */
+export interface BookingClickSaltsTable {
+  day: ColumnType<string, string, string>;
+  salt: string;
+}
+
+/** Today's counted (visitor, package) pairs as salted hashes; deleted when the day is over (117). */
+export interface BookingClickVisitorsTable {
+  day: ColumnType<string, string, string>;
+  visitor: string;
+}
+
 export interface AdminEmailsTable {
   id: Generated<string>;
   admin_id: string;
@@ -306,6 +318,8 @@ export interface DB {
   enquiries: EnquiriesTable;
   enquiry_submissions: EnquirySubmissionsTable;
   booking_clicks: BookingClicksTable;
+  booking_click_salts: BookingClickSaltsTable;
+  booking_click_visitors: BookingClickVisitorsTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   team_settings: TeamSettingsTable;
