@@ -23,6 +23,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   login_challenges: "half-finished two-factor sign-ins (minutes long)",
   login_attempts: "sign-in and password-reset rate-limit counters",
   enquiry_submissions: "the contact form's rate-limit counter",
+  contact_form_tokens: "the contact form's used time tokens, kept until they expire",
   booking_click_salts: "the day's salt for counting Book Now visitors, kept one day only",
   booking_click_visitors: "the day's salted hashes of Book Now visitors, kept one day only",
   app_secrets:

@@ -271,6 +271,12 @@ export interface BookingClickVisitorsTable {
   visitor: string;
 }
 
+/** Used contact-form time tokens (SHA-256), kept until they would have expired (117). */
+export interface ContactFormTokensTable {
+  token_hash: string;
+  expires_at: Timestamp;
+}
+
 export interface AdminEmailsTable {
   id: Generated<string>;
   admin_id: string;
@@ -320,6 +326,7 @@ export interface DB {
   booking_clicks: BookingClicksTable;
   booking_click_salts: BookingClickSaltsTable;
   booking_click_visitors: BookingClickVisitorsTable;
+  contact_form_tokens: ContactFormTokensTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   team_settings: TeamSettingsTable;
