@@ -21,6 +21,8 @@ export const ENQUIRY_MESSAGES = {
     "We could not find that trip: it may no longer be offered. Tell us below what you are looking for.",
   rateLimited: (minutes: number) =>
     `You have sent several messages in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} before sending another, or e-mail or call us.`,
+  formExpired:
+    "This form was open for a long time, so it was not sent. Please check your message and press Send again.",
   received: "Thank you! Your message has been received. Our team answers within 2 hours.",
 } as const;
 

@@ -125,11 +125,16 @@ describe("Settings → E-mail addresses", () => {
       expect((await settings({ intent: "email-add", email: bad })).status).toBe(400);
     }
 
+    // A pending address is its account's claim: a second account cannot add it meanwhile.
     const shared = `shared${n}@example.com`;
     const linkA = await add(shared);
-    const linkB = await add(shared, otherCookie);
+    const pending = await settings({ intent: "email-add", email: shared }, otherCookie);
+    expect(pending.status).toBe(409);
+    expect(await pending.text()).toContain(
+      "That address is waiting for verification on another account.",
+    );
     expect((await confirm(linkA)).status).toBe(302);
-    const lost = await confirm(linkB);
+    const lost = await settings({ intent: "email-add", email: shared }, otherCookie);
     expect(lost.status).toBe(409);
     expect(await lost.text()).toContain("That address is already used by another account.");
     const owners = await suite.database.db
@@ -137,8 +142,17 @@ describe("Settings → E-mail addresses", () => {
       .select(["admin_id", "verified_at"])
       .where("email", "=", shared)
       .execute();
-    expect(owners.filter((o) => o.verified_at).map((o) => o.admin_id)).toEqual([adminId]);
-    expect(owners.some((o) => o.admin_id === otherId && o.verified_at === null)).toBe(true);
+    expect(owners.map((o) => o.admin_id)).toEqual([adminId]);
+    expect(owners.some((o) => o.admin_id === otherId)).toBe(false);
+  });
+
+  it("names the account the address joins in its e-mail", async () => {
+    const seen = smtp().messages.length;
+    await settings({ intent: "email-add", email: `named${n}@example.com` });
+    const message = await smtp().nextMessage(seen);
+    expect(message.text).toContain(
+      `This address was added to the back-office account of ${email}.`,
+    );
   });
 
   it("shows account information from the database", async () => {

@@ -137,6 +137,24 @@ describe("/admin/team with e-mail configured", () => {
     expect((await accept("/admin/accept-invite?token=forged", PASSWORD)).status).toBe(400);
   });
 
+  it("keeps an invited address and an address waiting for its link apart", async () => {
+    const invited = `claimed${++n}@example.com`;
+    const link = await invitedLink(invited);
+    const settings = (email: string) =>
+      formPost(suite.server, "/admin/settings", { intent: "email-add", email }, { Cookie: owner });
+    const added = await settings(invited);
+    expect(added.status).toBe(409);
+    expect(await added.text()).toContain("That address has a pending invitation to the team.");
+    const pending = `pending${n}@example.com`;
+    expect((await settings(pending)).status).toBe(302);
+    const refused = await invite(owner, pending);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("is waiting for verification on an admin's account");
+    expect((await invitations()).map((i) => i.target)).not.toContain(pending);
+    // The invitation still works: nobody else took its address meanwhile.
+    expect((await accept(link, PASSWORD)).status).toBe(302);
+  });
+
   it("removes an admin after a confirmation step; their sessions end at once", async () => {
     const email = `leaving${++n}@example.com`;
     const { id } = await createAdmin(suite.database.db, email, PASSWORD);

@@ -27,8 +27,14 @@ describe.each(BACKENDS)("Book Now clicks on %s", (backend) => {
       .execute();
     return Object.fromEntries(rows.map((r) => [r.target, r.clicks]));
   };
+  // Each request is another visitor (its own browser) unless a test says otherwise: one visitor
+  // counts once per package per day.
+  let visitors = 0;
   const go = (path: string, headers: Record<string, string> = {}, method = "GET") =>
-    rawRequest(server.url, path, { method, headers });
+    rawRequest(server.url, path, {
+      method,
+      headers: { "User-Agent": `Mozilla/5.0 (visitor ${++visitors})`, ...headers },
+    });
 
   beforeAll(async () => {
     server = await startLeadsServer(backend);
@@ -40,6 +46,7 @@ describe.each(BACKENDS)("Book Now clicks on %s", (backend) => {
   });
   beforeEach(async () => {
     await sql`delete from booking_clicks`.execute(server.db);
+    await sql`delete from booking_click_visitors`.execute(server.db);
     await sql`delete from enquiries`.execute(server.db);
   });
 
@@ -60,6 +67,47 @@ describe.each(BACKENDS)("Book Now clicks on %s", (backend) => {
       .select(sql<string>`to_char(day, 'YYYY-MM-DD')`.as("day"))
       .executeTakeFirstOrThrow();
     expect(row.day).toBe(dayIn(TZ));
+  });
+
+  it("counts a visitor once per package per day, storing only that day's salted hashes", async () => {
+    const browser = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36" };
+    const from = (localAddress: string, headers = browser) =>
+      rawRequest(server.url, `/whatsapp/${tripId}`, { method: "GET", headers, localAddress });
+    for (let i = 0; i < 50; i++) expect((await from("127.0.0.1")).status).toBe(302);
+    expect(await clicks()).toEqual({ [tripId]: 1 });
+    // Another browser, or another address, is another visitor; the general chat counts apart.
+    await from("127.0.0.1", { "User-Agent": "Mozilla/5.0 (iPhone) Safari/604.1" });
+    await from("127.0.0.2");
+    await rawRequest(server.url, "/whatsapp", {
+      method: "GET",
+      headers: browser,
+      localAddress: "127.0.0.1",
+    });
+    await rawRequest(server.url, "/whatsapp", {
+      method: "GET",
+      headers: browser,
+      localAddress: "127.0.0.1",
+    });
+    expect(await clicks()).toEqual({ [tripId]: 3, general: 1 });
+    // Nothing personal: hashes of today only, and a new day's first click ends yesterday's.
+    const today = dayIn(TZ);
+    const stored = await server.db.selectFrom("booking_click_visitors").selectAll().execute();
+    expect(stored).toHaveLength(4);
+    const text = JSON.stringify(stored);
+    for (const secret of ["127.0.0", "Mozilla", "Chrome"]) expect(text).not.toContain(secret);
+    const yesterday = lastDays(today, 2)[0]!;
+    await sql`update booking_click_visitors set day = ${yesterday}::date`.execute(server.db);
+    await sql`update booking_click_salts set day = ${yesterday}::date`.execute(server.db);
+    await from("127.0.0.1");
+    expect(await clicks()).toEqual({ [tripId]: 4, general: 1 });
+    const salts = await server.db
+      .selectFrom("booking_click_salts")
+      .select(sql<string>`to_char(day, 'YYYY-MM-DD')`.as("day"))
+      .execute();
+    expect(salts.map((r) => r.day)).toEqual([today]);
+    expect(await server.db.selectFrom("booking_click_visitors").selectAll().execute()).toHaveLength(
+      1,
+    );
   });
 
   it("counts the header's and the promo pages' chats as general, each with its own text", async () => {

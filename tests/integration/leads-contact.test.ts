@@ -1,14 +1,16 @@
 import net from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ENQUIRY_MESSAGES } from "~/domain/enquiry";
-import { MIN_FILL_MS } from "~/server/leads/honeypot.server";
-import { SUBMISSIONS_PER_WINDOW } from "~/server/leads/submission-limit.server";
-import { BACKENDS } from "../support/db";
+import { clientAddressKey } from "~/server/leads/client-address.server";
+import { FORM_TOKEN_TTL_MS, MIN_FILL_MS } from "~/server/leads/honeypot.server";
+import { SUBMISSIONS_PER_WINDOW, takeSubmissionSlot } from "~/server/leads/submission-limit.server";
+import { BACKENDS, useTestDatabase } from "../support/db";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { rawRequest } from "../support/support-http";
 import {
   ACCEPTS_HTML,
   clearLeads,
+  decodeEntities,
   honeypotFields,
   sleep,
   startLeadsServer,
@@ -33,6 +35,8 @@ describe.each(BACKENDS)("contact form on %s", (backend) => {
   let smtp: TestSmtpServer;
   let server: LeadsServer;
   let ready: Record<string, string>;
+  /** More forms' tokens, rendered with `ready`: a token works once. */
+  let spare: Record<string, string>[];
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -42,6 +46,9 @@ describe.each(BACKENDS)("contact form on %s", (backend) => {
     });
     // One form's honeypot time, old enough to count as typed by a person.
     ready = await honeypotFields(server);
+    spare = [];
+    // One after another: concurrent anonymous renders may be shared.
+    for (let i = 0; i < 16; i++) spare.push(await honeypotFields(server));
     await sleep(MIN_FILL_MS + 200);
   }, 120_000);
   afterAll(async () => {
@@ -205,13 +212,13 @@ describe.each(BACKENDS)("contact form on %s", (backend) => {
   });
 
   it("accepts a few messages per address, then answers 429 with a clear message", async () => {
-    const body = new URLSearchParams({ ...ready, ...VISITOR }).toString();
+    // Each post is another form (its own token), as a visitor would send.
     const send = (localAddress: string) =>
       rawRequest(server.url, "/contact", {
         method: "POST",
         localAddress,
         headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
-        body,
+        body: new URLSearchParams({ ...spare.pop()!, ...VISITOR }).toString(),
       });
     for (let i = 0; i < SUBMISSIONS_PER_WINDOW; i++) {
       expect((await send("127.0.18.1")).status).toBe(303);
@@ -225,6 +232,41 @@ describe.each(BACKENDS)("contact form on %s", (backend) => {
     // Another address is not held back by this one.
     expect((await send("127.0.18.2")).status).toBe(303);
     expect(await enquiries(server)).toHaveLength(SUBMISSIONS_PER_WINDOW + 1);
+  });
+
+  it("takes a form's time token once: a replay is dropped silently, e-mailing nobody", async () => {
+    const seen = smtp.messages.length;
+    const form = spare.pop()!;
+    for (let i = 0; i < 5; i++) {
+      const res = await formPost(server, "/contact", { ...form, ...VISITOR }, ACCEPTS_HTML);
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/contact?sent=1");
+    }
+    expect(await enquiries(server)).toHaveLength(1);
+    expect(await server.db.selectFrom("enquiry_submissions").select("id").execute()).toHaveLength(
+      1,
+    );
+    await sleep(200);
+    expect(smtp.messages.length).toBe(seen + 1);
+    // Only a hash of the used token is kept, until it would have expired.
+    const [kept] = await server.db.selectFrom("contact_form_tokens").selectAll().execute();
+    expect(kept!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Date(kept!.expires_at).getTime()).toBeLessThanOrEqual(
+      Date.now() + FORM_TOKEN_TTL_MS,
+    );
+  });
+
+  it("refuses an expired form's token with a message, keeping what was typed", async () => {
+    const form = spare.pop()!;
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + FORM_TOKEN_TTL_MS + 60_000 });
+    try {
+      const res = await formPost(server, "/contact", { ...form, ...VISITOR }, ACCEPTS_HTML);
+      expect(res.status).toBe(400);
+      expect(decodeEntities(await res.text())).toContain(ENQUIRY_MESSAGES.formExpired);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await enquiries(server)).toHaveLength(0);
   });
 
   it("refuses an oversized post with 413 before any of it is stored", async () => {
@@ -293,4 +335,28 @@ describe.each(BACKENDS)("contact form with a failing mail server on %s", (backen
       await server.close();
     }
   }, 60_000);
+});
+
+describe.each(BACKENDS)("contact form limit per client on %s", (backend) => {
+  const { db } = useTestDatabase(backend);
+
+  it("counts an IPv6 client by its /64, an IPv4 client by its address", async () => {
+    expect(clientAddressKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(clientAddressKey("2001:0db8:0001:0002:ffff:1:2:3")).toBe("2001:db8:1:2::/64");
+    expect(clientAddressKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(clientAddressKey("203.0.113.7")).toBe("203.0.113.7");
+    for (let i = 0; i < SUBMISSIONS_PER_WINDOW; i++) {
+      expect(await takeSubmissionSlot(db(), `2001:db8:1:2::${(i + 1).toString(16)}`)).toEqual({
+        allowed: true,
+      });
+    }
+    expect(await takeSubmissionSlot(db(), "2001:db8:1:2:ffff:ffff:ffff:fffe")).toMatchObject({
+      allowed: false,
+    });
+    expect(await takeSubmissionSlot(db(), "2001:db8:1:3::1")).toEqual({ allowed: true });
+    const stored = await db().selectFrom("enquiry_submissions").select("ip").execute();
+    expect(new Set(stored.map((r) => r.ip))).toEqual(
+      new Set(["2001:db8:1:2::/64", "2001:db8:1:3::/64"]),
+    );
+  });
 });

@@ -101,7 +101,10 @@ describe("mail module over a real SMTP server", () => {
       const mailer = createMailer({ smtpUrl: refusing.url, from: "no-reply@travel.example.com" });
       const outcome = await mailer.send({
         to: "gone@example.com",
-        ...emailVerificationMail(SITE, { token: TOKEN }),
+        ...emailVerificationMail(SITE, {
+          token: TOKEN,
+          account: { email: "owner@example.com", name: null },
+        }),
       });
       mailer.close();
       expect(outcome).toEqual({ status: "failed" });

@@ -1,11 +1,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin } from "~/server/auth/admins.server";
+import { deviceCookieValue } from "~/server/auth/device.server";
 import { signIn, SECOND_FACTOR_REQUIRED } from "~/server/auth/login.server";
+import { LOGIN_LIMITS } from "~/server/auth/rate-limit.server";
+import { loadCookieSecret } from "~/server/auth/secret.server";
 import { createSession, getSessionAdmin } from "~/server/auth/session.server";
 import { completeSecondFactor, type Challenge } from "~/server/auth/sign-in-challenge.server";
 import { secretKey, totpCodeAt } from "~/server/auth/totp.server";
 import { confirmEnrolment, startEnrolment, twoFactorView } from "~/server/auth/two-factor.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
+import { recordingMailer } from "../support/recording-mailer";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery staple";
@@ -16,8 +20,13 @@ describe.each(BACKENDS)("two-factor services on %s", (backend) => {
   let adminId: string;
   let secret: string;
   let recoveryCodes: string[];
-  async function passwordStep(): Promise<Challenge> {
-    const result = await signIn(db(), { email: EMAIL, password: PASSWORD, ...ORIGIN });
+  async function passwordStep(deviceCookie?: string): Promise<Challenge> {
+    const result = await signIn(db(), {
+      email: EMAIL,
+      password: PASSWORD,
+      ...ORIGIN,
+      deviceCookie,
+    });
     if (result.ok || !result.challenge) throw new Error("expected a challenge");
     expect(result.error).toBe(SECOND_FACTOR_REQUIRED);
     return result.challenge;
@@ -93,5 +102,57 @@ describe.each(BACKENDS)("two-factor services on %s", (backend) => {
     }
     const [row] = await db().selectFrom("login_challenges").select("attempts").execute();
     expect(row!.attempts).toBe(0);
+  });
+
+  it("keeps the admin's trusted device able to finish sign-in when wrong codes from elsewhere use up the admin's limit, and e-mails the admin once", async () => {
+    await loadCookieSecret(db(), "a test key for signing device cookies");
+    const device = deviceCookieValue(EMAIL);
+    const mailer = recordingMailer();
+    const notify = { mailer, site: { name: "Wanderlux", publicUrl: "https://travel.example.com" } };
+    const attacker = { ip: "203.0.113.9", userAgent: "curl" };
+    // Whoever knows the password, without the admin's device cookie: five wrong codes.
+    const stolen = await passwordStep();
+    for (let i = 0; i < LOGIN_LIMITS.totp; i++) {
+      const wrong = await completeSecondFactor(
+        db(),
+        { challengeId: stolen.id, code: "000000", origin: attacker },
+        notify,
+      );
+      expect(wrong).toMatchObject({ ok: false, status: 401 });
+    }
+    const blocked = await completeSecondFactor(
+      db(),
+      {
+        challengeId: (await passwordStep()).id,
+        code: totpCodeAt(secretKey(secret), Date.now()),
+        origin: attacker,
+      },
+      notify,
+    );
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    // The admin's own browser: its wrong codes count on it alone, and its right code gets in.
+    const own = await passwordStep(device);
+    expect(
+      await completeSecondFactor(db(), { challengeId: own.id, code: "111111", origin: ORIGIN }),
+    ).toMatchObject({ ok: false, status: 401 });
+    const result = await completeSecondFactor(db(), {
+      challengeId: own.id,
+      code: totpCodeAt(secretKey(secret), Date.now() + 30_000),
+      origin: ORIGIN,
+    });
+    expect(result.ok).toBe(true);
+    // One warning, to the admin, for five wrong codes; more wrong codes within the hour add none.
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]!.to).toBe(EMAIL);
+    expect(mailer.sent[0]!.subject).toContain("Your password was used to sign in");
+    expect(mailer.sent[0]!.text).toContain("from 203.0.113.9");
+    await db().deleteFrom("login_attempts").execute();
+    const again = await passwordStep();
+    await completeSecondFactor(
+      db(),
+      { challengeId: again.id, code: "000000", origin: attacker },
+      notify,
+    );
+    expect(mailer.sent).toHaveLength(1);
   });
 });

@@ -80,6 +80,7 @@ export async function startLeadsServer(
 export async function clearLeads(db: Db): Promise<void> {
   await sql`delete from enquiries`.execute(db);
   await sql`delete from enquiry_submissions`.execute(db);
+  await sql`delete from contact_form_tokens`.execute(db);
 }
 
 /** The contact page's honeypot fields, as a browser would post them back. */

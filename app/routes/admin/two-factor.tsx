@@ -41,14 +41,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The code step of sign-in; works without JavaScript (plain POST, redirect on success). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = servicesFrom(context);
+  const { db, mailer, site } = servicesFrom(context);
   const form = await request.formData();
-  const result = await completeSecondFactor(db, {
-    challengeId: readCookie(request, CHALLENGE_COOKIE),
-    code: form.get("code"),
-    origin: requestOrigin(request, requestInfo(context).clientIp),
-    previousSessionId: sessionIdOf(request),
-  });
+  const result = await completeSecondFactor(
+    db,
+    {
+      challengeId: readCookie(request, CHALLENGE_COOKIE),
+      code: form.get("code"),
+      origin: requestOrigin(request, requestInfo(context).clientIp),
+      previousSessionId: sessionIdOf(request),
+    },
+    { mailer, site },
+  );
   if (result.ok) {
     const headers = sessionHeaders(request, result.session, result.device);
     headers.append("Set-Cookie", clearChallengeCookie(request));

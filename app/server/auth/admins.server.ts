@@ -60,6 +60,55 @@ export async function findAdminByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Who else holds an address (decision 117), for `account` (an admin's id; none for an
+ * invitation): "account" when it is another admin's primary or verified address, "pending" when
+ * it waits for its link on another account, "invited" when an unused invitation is out for it.
+ * The database enforces the same rule (`admin_address_key`); this names it for the message.
+ */
+export async function addressHolder(
+  db: Db,
+  email: string,
+  account?: string,
+): Promise<"account" | "pending" | "invited" | null> {
+  const wanted = email.trim().toLowerCase();
+  const other = account ?? "00000000-0000-0000-0000-000000000000";
+  const owner = await findAdminByEmail(db, wanted);
+  if (owner && owner.id !== account) return "account";
+  const pending = await db
+    .selectFrom("admin_emails as e")
+    .select("e.id")
+    .where(sql<string>`lower(e.email)`, "=", wanted)
+    .where("e.admin_id", "<>", other)
+    .where("e.verified_at", "is", null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("verifications as v")
+          .select("v.id")
+          .where("v.type", "=", "email_verify")
+          .whereRef("v.admin_id", "=", "e.admin_id")
+          .where("v.target", "=", wanted)
+          .where("v.used_at", "is", null)
+          .where("v.expires_at", ">", sql<Date>`now()`),
+      ),
+    )
+    .executeTakeFirst();
+  if (pending) return "pending";
+  if (account === undefined) return null;
+  const invited = await db
+    .selectFrom("verifications")
+    .select("id")
+    .where("type", "=", "invite")
+    .where("target", "=", wanted)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return invited ? "invited" : null;
+}
+
+/** The database's refusal of an address another account or pending claim holds (decision 117). */
+export const isAddressTaken = (error: unknown) => isUniqueViolation(error, "admin_address_key");
+
 /** Creates an admin; e-mails are unique without regard to case. */
 export async function createAdmin(
   db: Db,

@@ -12,7 +12,7 @@ import {
   notFound,
 } from "../platform/errors.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
-import { findAdminByEmail } from "./admins.server";
+import { addressHolder, findAdminByEmail, isAddressTaken } from "./admins.server";
 import { consumeVerification, createVerification, revokeAccountLinks } from "./verification.server";
 
 /*
@@ -20,10 +20,16 @@ import { consumeVerification, createVerification, revokeAccountLinks } from "./v
  * in admin_emails, pending until their link (the verification module, 24 hours) is used. Sign-in
  * and password recovery accept the primary or any verified address; a verified address belongs to
  * one account only. Only a verified address can become primary; the primary cannot be deleted.
+ * Decision 117: a pending address is one account's claim too, exclusive with another account's
+ * pending address and with an invitation (the database holds the rule; see addressHolder).
  */
 
 export const PRIMARY_ID = "primary";
 export const USED_ELSEWHERE = "That address is already used by another account.";
+export const PENDING_ELSEWHERE =
+  "That address is waiting for verification on another account. Try again once its link has expired.";
+export const INVITED_ELSEWHERE =
+  "That address has a pending invitation to the team. Withdraw the invitation first.";
 
 export interface AddressView {
   id: string;
@@ -71,7 +77,16 @@ const addressSchema = z
   .max(254, { error: "Please enter a valid e-mail address" })
   .pipe(z.email({ error: "Please enter a valid e-mail address" }));
 
-/** Adds a pending address and e-mails it a link; a failed send removes it again. */
+const HOLDER_MESSAGES = {
+  account: USED_ELSEWHERE,
+  pending: PENDING_ELSEWHERE,
+  invited: INVITED_ELSEWHERE,
+} as const;
+
+/**
+ * Adds a pending address and e-mails it a link naming the account it joins; a failed send removes
+ * it again.
+ */
 export async function addAddress(
   db: Db,
   input: { adminId: string; email: unknown; origin: RequestOrigin; mailer: Mailer; site: MailSite },
@@ -86,6 +101,13 @@ export async function addAddress(
   const owner = await findAdminByEmail(db, email);
   if (owner && owner.id !== input.adminId) throw conflict(USED_ELSEWHERE);
   if (owner) throw badRequest("That address is already on your account.");
+  const holder = await addressHolder(db, email, input.adminId);
+  if (holder) throw conflict(HOLDER_MESSAGES[holder]);
+  const account = await db
+    .selectFrom("admins")
+    .select(["email", "name"])
+    .where("id", "=", input.adminId)
+    .executeTakeFirstOrThrow();
   const { id, token } = await inTransaction(db, async (trx) => {
     let row: { id: string };
     try {
@@ -95,6 +117,7 @@ export async function addAddress(
         .returning("id")
         .executeTakeFirstOrThrow();
     } catch (error) {
+      if (isAddressTaken(error)) throw conflict(USED_ELSEWHERE);
       if (isUniqueViolation(error))
         throw badRequest("That address is already on your account, waiting for verification.");
       throw error;
@@ -114,7 +137,7 @@ export async function addAddress(
   });
   const delivery = await input.mailer.send({
     to: email,
-    ...emailVerificationMail(input.site, { token }),
+    ...emailVerificationMail(input.site, { token, account }),
   });
   if (delivery.status === "failed") {
     await inTransaction(db, async (trx) => {
@@ -151,7 +174,7 @@ export async function verifyAddress(
         .returning("id")
         .executeTakeFirst();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(USED_ELSEWHERE);
+      if (isUniqueViolation(error) || isAddressTaken(error)) throw conflict(USED_ELSEWHERE);
       throw error;
     }
     if (!row) throw new AppError("This address was removed from the account.", 400);

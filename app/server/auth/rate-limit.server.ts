@@ -20,8 +20,13 @@ export const LOGIN_LIMITS = {
   device: 5,
   /** Wrong current passwords on /admin/settings, per admin (a stolen session cannot guess). */
   password: 5,
-  /** Wrong second-factor codes (sign-in, enrolment, disabling), per admin: a code is 6 digits. */
+  /**
+   * Wrong second-factor codes (sign-in from an unknown browser, enrolment, disabling), per admin:
+   * a code is 6 digits.
+   */
   totp: 5,
+  /** Wrong sign-in codes typed on a trusted device: its own count, not the admin's (decision 117). */
+  totp_device: 5,
   /** Password-reset requests for one e-mail (from anywhere), and from one address. */
   reset_email: 5,
   reset_ip: 20,
@@ -72,16 +77,30 @@ export function beginPasswordChangeAttempt(db: Db, adminId: string): Promise<Att
   return begin(db, [{ scope: "password", subject: adminId }]);
 }
 
-/** Second-factor codes: one counter per admin, whichever screen the code is typed on. */
-export function beginCodeAttempt(db: Db, adminId: string): Promise<AttemptTicket> {
-  return begin(db, [{ scope: "totp", subject: adminId }]);
+/**
+ * Whose count a second-factor code goes on: the admin's, or (a sign-in code typed in a browser
+ * with the admin's trusted-device cookie) that device's only, as wrong passwords are counted. So
+ * whoever knows the password cannot use up the admin's codes and lock their own browser out.
+ */
+export type CodeCounter = { adminId: string; deviceId?: string };
+
+const codeSubject = (counter: CodeCounter): { scope: AttemptScope; subject: string } =>
+  counter.deviceId
+    ? { scope: "totp_device", subject: subjectOf(counter.deviceId) }
+    : { scope: "totp", subject: counter.adminId };
+
+/** Second-factor codes: one counter per admin (or trusted device), whichever screen. */
+export function beginCodeAttempt(db: Db, counter: CodeCounter): Promise<AttemptTicket> {
+  return begin(db, [codeSubject(counter)]);
 }
 
-export async function recordCodeSuccess(db: Db, adminId: string): Promise<void> {
+/** A right code forgets the wrong ones on its own counter; others keep counting. */
+export async function recordCodeSuccess(db: Db, counter: CodeCounter): Promise<void> {
+  const { scope, subject } = codeSubject(counter);
   await db
     .deleteFrom("login_attempts")
-    .where("scope", "=", "totp")
-    .where("subject", "=", adminId)
+    .where("scope", "=", scope)
+    .where("subject", "=", subject)
     .execute();
 }
 

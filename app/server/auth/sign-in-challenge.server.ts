@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { recordEvent, type RequestOrigin } from "../events/events.server";
+import type { Mailer } from "../mail/mailer.server";
+import { codeFailuresMail, type MailSite } from "../mail/templates.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { AUTH_COOKIES } from "./cookies.server";
 import { createSession, destroySession, hashSessionId } from "./session.server";
@@ -17,6 +19,11 @@ import {
  * random id in an HttpOnly cookie (bound to that browser), its hash in the database, valid for
  * 5 minutes and 5 wrong codes, deleted when it completes (single use). The second step posts a
  * code with it; only then is a session (aal2) created.
+ *
+ * Decision 117: a challenge started in a browser with the admin's trusted-device cookie counts its
+ * wrong codes against that device, not the admin, so whoever knows the password cannot lock the
+ * admin's own browser out of this step. Repeated wrong codes e-mail the admin that their password
+ * was used, at most once an hour.
  */
 
 export const CHALLENGE_COOKIE = AUTH_COOKIES.challenge.name;
@@ -24,6 +31,11 @@ export const CHALLENGE_TTL_MS = AUTH_COOKIES.challenge.maxAgeSeconds * 1000;
 export const CHALLENGE_MAX_ATTEMPTS = 5;
 export const CHALLENGE_EXPIRED_MESSAGE = "Your sign-in has expired. Please sign in again.";
 export const CHALLENGE_EXHAUSTED_MESSAGE = "Too many wrong codes. Please sign in again.";
+/** Wrong sign-in codes of one admin within the window below that e-mail them. */
+export const CODE_ALERT_FAILURES = 3;
+const CODE_ALERT_WINDOW = "15 minutes";
+/** At most one such e-mail per admin in this interval. */
+const CODE_ALERT_EVERY = "1 hour";
 
 export interface Challenge {
   id: string;
@@ -100,6 +112,8 @@ export async function completeSecondFactor(
     origin: RequestOrigin;
     previousSessionId?: string;
   },
+  /** Where the warning of repeated wrong codes goes; without it, none is sent. */
+  notify?: { mailer: Mailer; site: MailSite },
 ): Promise<SecondFactorResult> {
   const challenge = await findChallenge(db, input.challengeId);
   if (!challenge || !challenge.totp_secret) {
@@ -110,7 +124,8 @@ export async function completeSecondFactor(
   const secret = challenge.totp_secret;
   const adminId = challenge.admin_id;
   type Created = { id: string; expiresAt: Date };
-  const result = await withCodeLimit(db, adminId, async (): Promise<Checked<Created>> => {
+  const counter = { adminId, deviceId: challenge.device_id ?? undefined };
+  const result = await withCodeLimit(db, counter, async (): Promise<Checked<Created>> => {
     const session = await inTransaction(db, async (trx) => {
       if (!(await useCode(trx, adminId, parsed, secret))) return null;
       // Single use: whichever request deletes the challenge first completes it.
@@ -158,9 +173,53 @@ export async function completeSecondFactor(
     ...input.origin,
     details: { method: parsed.method },
   });
+  if (notify) await alertRepeatedFailures(db, adminId, input.origin, notify);
   if (!counted || counted.attempts >= CHALLENGE_MAX_ATTEMPTS) {
     await db.deleteFrom("login_challenges").where("id_hash", "=", challenge.id_hash).execute();
     return { ok: false, status: 401, error: CHALLENGE_EXHAUSTED_MESSAGE, restart: true };
   }
   return { ...result, restart: false };
+}
+
+/**
+ * After a wrong sign-in code: when the admin's wrong codes in the window reach
+ * CODE_ALERT_FAILURES, e-mails their primary address, unless it was e-mailed within the last
+ * CODE_ALERT_EVERY (claimed by a conditional UPDATE, so concurrent failures send one). The send is
+ * not awaited: the answer must not wait on the mail server.
+ */
+async function alertRepeatedFailures(
+  db: Db,
+  adminId: string,
+  origin: RequestOrigin,
+  notify: { mailer: Mailer; site: MailSite },
+): Promise<void> {
+  if (!notify.mailer.enabled) return;
+  const recent = await db
+    .selectFrom("events")
+    .select((eb) => eb.fn.countAll<string>().as("failures"))
+    .where("type", "=", "auth.second_factor_failed")
+    .where("admin_id", "=", adminId)
+    .where("created_at", ">", sql<Date>`now() - ${CODE_ALERT_WINDOW}::interval`)
+    .executeTakeFirstOrThrow();
+  const failures = Number(recent.failures);
+  if (failures < CODE_ALERT_FAILURES) return;
+  const claimed = await db
+    .updateTable("admins")
+    .set({ second_factor_alert_at: sql<Date>`now()` })
+    .where("id", "=", adminId)
+    .where((eb) =>
+      eb.or([
+        eb("second_factor_alert_at", "is", null),
+        eb("second_factor_alert_at", "<=", sql<Date>`now() - ${CODE_ALERT_EVERY}::interval`),
+      ]),
+    )
+    .returning("email")
+    .executeTakeFirst();
+  if (!claimed) return;
+  const content = codeFailuresMail(notify.site, {
+    failures,
+    ip: origin.ip ?? null,
+    at: new Date(),
+  });
+  void notify.mailer.send({ to: claimed.email, ...content });
 }

@@ -12,14 +12,22 @@ import {
   notFound,
 } from "../platform/errors.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
-import { findAdminByEmail, hashPassword, newAdminSchema, parseAdminName } from "./admins.server";
+import {
+  addressHolder,
+  findAdminByEmail,
+  hashPassword,
+  isAddressTaken,
+  newAdminSchema,
+  parseAdminName,
+} from "./admins.server";
 import { createSession } from "./session.server";
 import { consumeVerification, createVerification } from "./verification.server";
 
 /*
  * /admin/team (issue 22): one role, so every admin manages the team. Invitations are link tokens
  * of the verification module (72 hours, single use); the invited address becomes an account only
- * when the link's page sets a password. Removing an admin deletes the row: their sessions,
+ * when the link's page sets a password. An invited address is claimed until then (decision 117):
+ * no other account can add it meanwhile. Removing an admin deletes the row: their sessions,
  * challenges and codes go with it (foreign keys), at once.
  */
 
@@ -128,12 +136,23 @@ export async function inviteAdmin(
   }
   const email = parsed.data.toLowerCase();
   if (await findAdminByEmail(db, email)) throw conflict(`${email} is already an admin`);
+  const pendingElsewhere = conflict(
+    `${email} is waiting for verification on an admin's account, so it cannot be invited.`,
+  );
+  if ((await addressHolder(db, email)) === "pending") throw pendingElsewhere;
   const { id, token } = await inTransaction(db, async (trx) => {
-    const created = await createVerification(trx, {
-      type: "invite",
-      target: email,
-      createdBy: input.actor.id,
-    });
+    let created: { id: string; token: string };
+    try {
+      created = await createVerification(trx, {
+        type: "invite",
+        target: email,
+        createdBy: input.actor.id,
+      });
+    } catch (error) {
+      // Claimed meanwhile (decision 117): the database refuses a second holder.
+      if (isAddressTaken(error)) throw pendingElsewhere;
+      throw error;
+    }
     await recordEvent(trx, {
       type: "team.invitation_sent",
       actorId: input.actor.id,

@@ -3,7 +3,7 @@ import { recordEvent, type RequestOrigin } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { AppError, badRequest } from "../platform/errors.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
-import { beginCodeAttempt, recordCodeSuccess } from "./rate-limit.server";
+import { beginCodeAttempt, recordCodeSuccess, type CodeCounter } from "./rate-limit.server";
 import { destroyAdminSessions, hashSessionId } from "./session.server";
 import { revokeAccountLinks } from "./verification.server";
 import {
@@ -84,16 +84,20 @@ export async function useCode(
 
 export type Checked<T> = { ok: true; value: T } | { ok: false };
 
-/** Rate-limits, then runs `check`; a wrong code counts, a right one clears the admin's count. */
+/**
+ * Rate-limits, then runs `check`; a wrong code counts, a right one clears its count. `counter` is
+ * the admin's id, or an admin and trusted device (a sign-in code: decision 117).
+ */
 export async function withCodeLimit<T>(
   db: Db,
-  adminId: string,
+  counter: string | CodeCounter,
   check: () => Promise<Checked<T>>,
 ): Promise<
   | { ok: true; value: T }
   | { ok: false; status: 401 | 429; error: string; retryAfterSeconds?: number }
 > {
-  const ticket = await beginCodeAttempt(db, adminId);
+  const on = typeof counter === "string" ? { adminId: counter } : counter;
+  const ticket = await beginCodeAttempt(db, on);
   if (!ticket.allowed) {
     return {
       ok: false,
@@ -104,7 +108,7 @@ export async function withCodeLimit<T>(
   }
   const result = await check();
   if (!result.ok) return { ok: false, status: 401, error: INVALID_CODE_MESSAGE };
-  await recordCodeSuccess(db, adminId);
+  await recordCodeSuccess(db, on);
   return result;
 }
 

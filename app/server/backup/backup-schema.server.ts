@@ -23,6 +23,9 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   login_challenges: "half-finished two-factor sign-ins (minutes long)",
   login_attempts: "sign-in and password-reset rate-limit counters",
   enquiry_submissions: "the contact form's rate-limit counter",
+  contact_form_tokens: "the contact form's used time tokens, kept until they expire",
+  booking_click_salts: "the day's salt for counting Book Now visitors, kept one day only",
+  booking_click_visitors: "the day's salted hashes of Book Now visitors, kept one day only",
   app_secrets:
     "the installation's cookie-signing key: a restored copy makes its own, so old flash and trusted-device cookies stop working",
   // Named before its migration lands (issue 19's job runner); a name with no table is ignored.

@@ -13,7 +13,7 @@ import { inTransaction, type Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { insertEnquiry, setNotifyStatus, type Enquiry } from "./enquiries.server";
 import { enquiryAcknowledgementMail, enquiryNotificationMail } from "./enquiry-mail.server";
-import { isSpam } from "./honeypot.server";
+import { isSpam, useFormToken } from "./honeypot.server";
 import { findPublishedPackage } from "./package-ref.server";
 import { takeSubmissionSlot } from "./submission-limit.server";
 
@@ -80,6 +80,9 @@ export async function submitContactForm(
   }
   const input = parsed.data;
   const stored = await inTransaction(db, async (trx) => {
+    // The time token works once and for a few hours (decision 117): a replay is spam.
+    const token = await useFormToken(trx, form);
+    if (token !== "ok") return { allowed: false as const, token };
     const ticket = await takeSubmissionSlot(trx, settings.ip);
     if (!ticket.allowed) return ticket;
     const enquiry = await insertEnquiry(trx, {
@@ -94,6 +97,12 @@ export async function submitContactForm(
     });
     return { allowed: true as const, enquiry };
   });
+  if (!stored.allowed && "token" in stored) {
+    if (stored.token === "expired")
+      return { kind: "invalid", errors: { form: ENQUIRY_MESSAGES.formExpired }, values };
+    log("info", "contact form: used token dropped", { ip: settings.ip });
+    return { kind: "spam" };
+  }
   if (!stored.allowed) {
     const minutes = Math.ceil(stored.retryAfterSeconds / 60);
     return {

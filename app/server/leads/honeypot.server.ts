@@ -1,19 +1,38 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
 import { Honeypot, type HoneypotInputProps } from "remix-utils/honeypot/server";
 import { signatureOf } from "../auth/secret.server";
+import type { Db } from "../platform/db.server";
 
 /*
  * Spam checks of the public contact form (issue 18): remix-utils' honeypot, a visually hidden field
  * that people leave empty, plus its encrypted "valid from" time set MIN_FILL_MS after the page was
  * rendered, so a form sent faster than a person could type it counts as spam. The key derives
  * from the cookie secret, so every process on the database reads every other's forms.
+ *
+ * Decision 117: the time is also the form's token. It expires FORM_TOKEN_TTL_MS after the page
+ * was rendered, and works once: a used token is kept (hashed) until it would have expired.
  */
 
 export const MIN_FILL_MS = 3_000;
 export const HONEYPOT_FIELD = "name__confirm";
 export const VALID_FROM_FIELD = "from__confirm";
+export const FORM_TOKEN_TTL_MS = 4 * 60 * 60 * 1000;
 
-function honeypot(): Honeypot {
-  return new Honeypot({
+/** remix-utils' honeypot, able to read the time it encrypted. */
+class TimedHoneypot extends Honeypot {
+  async validFrom(value: string): Promise<number | null> {
+    try {
+      const time = Number(await this.decrypt(value));
+      return Number.isFinite(time) && time > 0 ? time : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+function honeypot(): TimedHoneypot {
+  return new TimedHoneypot({
     nameFieldName: HONEYPOT_FIELD,
     validFromFieldName: VALID_FROM_FIELD,
     encryptionSeed: signatureOf("contact-honeypot", "v1"),
@@ -36,4 +55,32 @@ export async function isSpam(form: FormData): Promise<boolean> {
     // SpamError, or a time that does not decrypt (a forged value throws in the decoder).
     return true;
   }
+}
+
+/**
+ * After isSpam passed: "expired" when the page was rendered more than FORM_TOKEN_TTL_MS ago,
+ * "used" when this token was used before, otherwise "ok" (and it is used now). Call it inside the
+ * transaction that stores the message, so a message that fails to store leaves it unused.
+ */
+export async function useFormToken(db: Db, form: FormData): Promise<"ok" | "expired" | "used"> {
+  const token = form.get(VALID_FROM_FIELD);
+  if (typeof token !== "string") return "used";
+  const validFrom = await honeypot().validFrom(token);
+  if (validFrom === null) return "used";
+  const expiresAt = validFrom - MIN_FILL_MS + FORM_TOKEN_TTL_MS;
+  if (expiresAt <= Date.now()) return "expired";
+  await db
+    .deleteFrom("contact_form_tokens")
+    .where("expires_at", "<=", sql<Date>`now()`)
+    .execute();
+  const fresh = await db
+    .insertInto("contact_form_tokens")
+    .values({
+      token_hash: createHash("sha256").update(token).digest("hex"),
+      expires_at: new Date(expiresAt),
+    })
+    .onConflict((oc) => oc.column("token_hash").doNothing())
+    .returning("token_hash")
+    .executeTakeFirst();
+  return fresh ? "ok" : "used";
 }

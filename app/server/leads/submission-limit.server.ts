@@ -1,10 +1,12 @@
 import { sql } from "kysely";
 import type { Db } from "../platform/db.server";
+import { clientAddressKey } from "./client-address.server";
 
 /*
  * The contact form accepts a few messages per client address per hour (issue 18): enough for a
  * family sharing a connection, too few to flood the inbox. Only accepted messages count, so a
  * visitor fixing a typo is never blocked. Rows older than the window are pruned as others arrive.
+ * An IPv6 client is counted by its /64 (decision 117): one host can use any address in it.
  */
 export const SUBMISSION_WINDOW_SECONDS = 60 * 60;
 export const SUBMISSIONS_PER_WINDOW = 10;
@@ -16,7 +18,7 @@ export type SubmissionTicket = { allowed: true } | { allowed: false; retryAfterS
  * records this one. An advisory lock per address makes parallel posts count one after another.
  */
 export async function takeSubmissionSlot(db: Db, ip: string): Promise<SubmissionTicket> {
-  const subject = (ip || "unknown").slice(0, 100);
+  const subject = clientAddressKey(ip || "unknown").slice(0, 100);
   await sql`select pg_advisory_xact_lock(hashtextextended(${`enquiry-submission ${subject}`}, 0))`.execute(
     db,
   );

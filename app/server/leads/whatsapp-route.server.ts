@@ -15,7 +15,8 @@ import { countClick, dayIn, GENERAL } from "./booking-clicks.server";
  * prefilled chat link the button used to carry. Mounted in front of the page cache: every click
  * must reach this code (a cached or shared render would count once for many), and the answer is
  * never stored (no-store). A traveller never sees an error here: an unknown, unpublished or
- * malformed id opens the general chat and counts as general.
+ * malformed id opens the general chat and counts as general. A visitor counts once per target
+ * and day (decision 117: a salted daily hash, nothing personal stored).
  */
 
 /** Not a person's click: HEAD, a crawler, or a browser fetching ahead of a possible click. */
@@ -65,7 +66,10 @@ export function whatsappRedirect(deps: () => { db: Db; site: SiteConfig }) {
       );
       if (!isUncountable(req)) {
         try {
-          await countClick(db, target, dayIn(site.timeZone));
+          await countClick(db, target, dayIn(site.timeZone), {
+            ip: req.ip ?? "unknown",
+            userAgent: req.get("User-Agent") ?? "",
+          });
         } catch (error) {
           // The traveller still gets the chat; only the count is lost.
           log("warn", "booking click not counted", { error: String(error) });

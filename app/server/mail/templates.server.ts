@@ -93,13 +93,44 @@ export function passwordResetMail(site: MailSite, input: { token: string }): Mai
   });
 }
 
-export function emailVerificationMail(site: MailSite, input: { token: string }): MailContent {
+/** The address check names the account it adds the address to (decision 117). */
+export function emailVerificationMail(
+  site: MailSite,
+  input: { token: string; account: { email: string; name: string | null } },
+): MailContent {
+  const account = input.account.name
+    ? `${input.account.name} (${input.account.email})`
+    : input.account.email;
   return linkMessage(site, {
     subject: "Confirm your e-mail address",
-    lines: ["This address was added to a back-office account. Confirm that it is yours."],
+    lines: [
+      `This address was added to the back-office account of ${account}.`,
+      "Confirm that it is yours, and that it should sign in to that account.",
+    ],
     action: "Confirm this address",
     path: `/admin/verify-email?token=${encodeURIComponent(input.token)}`,
     validity: "This link works once, for 24 hours.",
     footer: "If you did not add this address, ignore this message: nothing changes.",
+  });
+}
+
+/**
+ * To an admin whose password was right but whose two-factor codes then failed repeatedly
+ * (decision 117): someone may know the password. Sent at most once an hour.
+ */
+export function codeFailuresMail(
+  site: MailSite,
+  input: { failures: number; ip: string | null; at: Date },
+): MailContent {
+  return linkMessage(site, {
+    subject: "Your password was used to sign in",
+    lines: [
+      `Your back-office password was entered correctly at ${input.at.toISOString().replace(/\.\d+Z$/, "Z")} (UTC)${input.ip ? ` from ${input.ip}` : ""}, and then ${input.failures} wrong two-factor codes were typed.`,
+      "If that was not you, someone knows your password: change it now. Your two-factor codes kept them out.",
+    ],
+    action: "Change your password",
+    path: "/admin/settings",
+    validity: "You get this message at most once an hour while it goes on.",
+    footer: "If it was you, mistyping codes, you can ignore this message.",
   });
 }

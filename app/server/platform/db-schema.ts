@@ -154,6 +154,8 @@ export interface AdminsTable {
   totp_enabled_at: Timestamp | null;
   /** The last TOTP time step accepted: a code works once. */
   totp_last_step: number | null;
+  /** When the admin was last e-mailed that codes failed after a right password (decision 117). */
+  second_factor_alert_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -191,7 +193,16 @@ export interface SessionsTable {
 
 export interface LoginAttemptsTable {
   id: Generated<string>;
-  scope: "email" | "ip" | "email_ip" | "device" | "password" | "totp" | "reset_email" | "reset_ip";
+  scope:
+    | "email"
+    | "ip"
+    | "email_ip"
+    | "device"
+    | "password"
+    | "totp"
+    | "totp_device"
+    | "reset_email"
+    | "reset_ip";
   subject: string;
   attempted_at: Timestamp;
 }
@@ -274,6 +285,24 @@ export interface TeamSettingsTable {
 }
 
 /** An admin's further addresses (issue 22); admins.email is the primary one. */
+/** Each day's random salt for counting Book Now visitors; deleted when the day is over (117). */
+export interface BookingClickSaltsTable {
+  day: ColumnType<string, string, string>;
+  salt: string;
+}
+
+/** Today's counted (visitor, package) pairs as salted hashes; deleted when the day is over (117). */
+export interface BookingClickVisitorsTable {
+  day: ColumnType<string, string, string>;
+  visitor: string;
+}
+
+/** Used contact-form time tokens (SHA-256), kept until they would have expired (117). */
+export interface ContactFormTokensTable {
+  token_hash: string;
+  expires_at: Timestamp;
+}
+
 export interface AdminEmailsTable {
   id: Generated<string>;
   admin_id: string;
@@ -322,6 +351,9 @@ export interface DB {
   enquiries: EnquiriesTable;
   enquiry_submissions: EnquirySubmissionsTable;
   booking_clicks: BookingClicksTable;
+  booking_click_salts: BookingClickSaltsTable;
+  booking_click_visitors: BookingClickVisitorsTable;
+  contact_form_tokens: ContactFormTokensTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   team_settings: TeamSettingsTable;

@@ -18,15 +18,19 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * 200 {success:true} + session cookie (aal2), or {success:false, error}.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = servicesFrom(context);
+  const { db, mailer, site } = servicesFrom(context);
   const body = await readLoginPost(request, "code");
   if (body instanceof Response) return body;
-  const result = await completeSecondFactor(db, {
-    challengeId: readCookie(request, CHALLENGE_COOKIE),
-    code: body.code,
-    origin: requestOrigin(request, requestInfo(context).clientIp),
-    previousSessionId: sessionIdOf(request),
-  });
+  const result = await completeSecondFactor(
+    db,
+    {
+      challengeId: readCookie(request, CHALLENGE_COOKIE),
+      code: body.code,
+      origin: requestOrigin(request, requestInfo(context).clientIp),
+      previousSessionId: sessionIdOf(request),
+    },
+    { mailer, site },
+  );
   if (result.ok) {
     const headers = sessionHeaders(request, result.session, result.device);
     headers.append("Set-Cookie", clearChallengeCookie(request));
