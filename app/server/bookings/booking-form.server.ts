@@ -7,16 +7,17 @@ import {
   type BookingPageDeparture,
   type BookingValues,
 } from "~/domain/bookings";
+import { ENQUIRY_MESSAGES } from "~/domain/enquiry";
 import { departurePrice, departureStatus, isBookable, seatsLeft } from "~/domain/departures";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { stripInvisible, isUuid, type PackageKind } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { formatDates, todayIn } from "~/domain/trip-facts";
 import { departuresOf } from "../catalogue/departures.server";
-import { isSpam } from "../leads/honeypot.server";
+import { isSpam, useFormToken } from "../leads/honeypot.server";
 import { takeSubmissionSlot } from "../leads/submission-limit.server";
 import type { Mailer } from "../mail/mailer.server";
-import type { Db } from "../platform/db.server";
+import { inTransaction, type Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { bookingNotificationMail, bookingReceivedMail } from "./booking-mail.server";
 import { requestBooking, type BookingReceipt } from "./bookings.server";
@@ -98,6 +99,9 @@ export async function submitBooking(
   settings: BookingSettings,
 ): Promise<BookingFormOutcome> {
   const values = typedBooking(form);
+  // A date that cannot be booked is said first: no token or address slot is spent on it.
+  const { departure, soldOut } = await bookableDeparture(db, departureId, settings.site);
+  if (!departure && !soldOut) return { kind: "unavailable" };
   const parsed = bookingRequestSchema.safeParse({
     ...values,
     seen_amount: form.get("seen_amount") ?? undefined,
@@ -117,7 +121,23 @@ export async function submitBooking(
     log("info", "booking form: spam dropped", { ip: settings.ip });
     return { kind: "spam" };
   }
-  const ticket = await db.transaction().execute((trx) => takeSubmissionSlot(trx, settings.ip));
+  const ticket = await inTransaction(db, async (trx) => {
+    // The form's time token works once and for a few hours (decision 117).
+    const token = await useFormToken(trx, form);
+    if (token !== "ok") return { allowed: false as const, token };
+    return takeSubmissionSlot(trx, settings.ip);
+  });
+  if (!ticket.allowed && "token" in ticket) {
+    if (ticket.token === "expired")
+      return {
+        kind: "invalid",
+        errors: { form: ENQUIRY_MESSAGES.formExpired },
+        values,
+        status: 400,
+      };
+    log("info", "booking form: used token dropped", { ip: settings.ip });
+    return { kind: "spam" };
+  }
   if (!ticket.allowed) {
     const minutes = Math.ceil(ticket.retryAfterSeconds / 60);
     return {
