@@ -105,6 +105,15 @@ describe("booking a date over HTTP", () => {
       expect(text).toContain(part);
   });
 
+  it("gives each of many travellers loading the form at once a time token of their own", async () => {
+    const pages = await Promise.all(
+      Array.from({ length: 12 }, () => server.fetch(`/book/${departureId}`).then((r) => r.text())),
+    );
+    const tokens = pages.map((html) => html.match(/name="from__confirm"[^>]*value="([^"]+)"/)?.[1]);
+    expect(tokens.every(Boolean)).toBe(true);
+    expect(new Set(tokens).size).toBe(12);
+  });
+
   it("holds the seats, e-mails the traveller a private link and the team a notice, and shows the booking", async () => {
     const seen = smtp.messages.length;
     const res = await formPost(

@@ -14,10 +14,10 @@ import { stripInvisible, isUuid, type PackageKind } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { formatDates, todayIn } from "~/domain/trip-facts";
 import { departuresOf } from "../catalogue/departures.server";
-import { isSpam, useFormToken } from "../leads/honeypot.server";
+import { isSpam, spendFormToken } from "../leads/honeypot.server";
 import { takeSubmissionSlot } from "../leads/submission-limit.server";
 import type { Mailer } from "../mail/mailer.server";
-import { inTransaction, type Db } from "../platform/db.server";
+import type { Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { bookingNotificationMail, bookingReceivedMail } from "./booking-mail.server";
 import { requestBooking, type BookingReceipt } from "./bookings.server";
@@ -66,6 +66,9 @@ export async function bookableDeparture(
   return status === "sold_out" ? { soldOut: view } : {};
 }
 
+/** Why the form's own checks refused a request: its token, or the per-address limit. */
+type GuardRefusal = { token: "expired" | "used" } | { retryAfterSeconds: number };
+
 export interface BookingSettings {
   site: SiteConfig;
   mailer: Mailer;
@@ -99,9 +102,6 @@ export async function submitBooking(
   settings: BookingSettings,
 ): Promise<BookingFormOutcome> {
   const values = typedBooking(form);
-  // A date that cannot be booked is said first: no token or address slot is spent on it.
-  const { departure, soldOut } = await bookableDeparture(db, departureId, settings.site);
-  if (!departure && !soldOut) return { kind: "unavailable" };
   const parsed = bookingRequestSchema.safeParse({
     ...values,
     seen_amount: form.get("seen_amount") ?? undefined,
@@ -121,40 +121,44 @@ export async function submitBooking(
     log("info", "booking form: spam dropped", { ip: settings.ip });
     return { kind: "spam" };
   }
-  const ticket = await inTransaction(db, async (trx) => {
-    // The form's time token works once and for a few hours (decision 117).
-    const token = await useFormToken(trx, form);
-    if (token !== "ok") return { allowed: false as const, token };
-    return takeSubmissionSlot(trx, settings.ip);
-  });
-  if (!ticket.allowed && "token" in ticket) {
-    if (ticket.token === "expired")
-      return {
-        kind: "invalid",
-        errors: { form: ENQUIRY_MESSAGES.formExpired },
-        values,
-        status: 400,
-      };
-    log("info", "booking form: used token dropped", { ip: settings.ip });
-    return { kind: "spam" };
-  }
-  if (!ticket.allowed) {
-    const minutes = Math.ceil(ticket.retryAfterSeconds / 60);
-    return {
-      kind: "invalid",
-      errors: { form: BOOKING_MESSAGES.rateLimited(minutes) },
-      values,
-      status: 429,
-    };
-  }
-  const outcome = await requestBooking(db, departureId, parsed.data, {
+  // The token and the per-address slot are spent in the booking's own transaction, once the
+  // seats are known to be there: a date that cannot be booked costs neither (decision 118).
+  const outcome = await requestBooking<GuardRefusal>(db, departureId, parsed.data, {
     source: "online",
     holdHours: settings.holdHours,
     today: todayIn(settings.site.timeZone),
+    guard: async (trx) => {
+      // The form's time token works once and for a few hours (decision 117).
+      const token = await spendFormToken(trx, form);
+      if (token !== "ok") return { token };
+      const ticket = await takeSubmissionSlot(trx, settings.ip);
+      return ticket.allowed ? "ok" : { retryAfterSeconds: ticket.retryAfterSeconds };
+    },
   });
   switch (outcome.kind) {
     case "unavailable":
       return { kind: "unavailable" };
+    case "guarded": {
+      const refusal = outcome.refusal;
+      if ("token" in refusal) {
+        if (refusal.token === "expired")
+          return {
+            kind: "invalid",
+            errors: { form: ENQUIRY_MESSAGES.formExpired },
+            values,
+            status: 400,
+          };
+        log("info", "booking form: used token dropped", { ip: settings.ip });
+        return { kind: "spam" };
+      }
+      const minutes = Math.ceil(refusal.retryAfterSeconds / 60);
+      return {
+        kind: "invalid",
+        errors: { form: BOOKING_MESSAGES.rateLimited(minutes) },
+        values,
+        status: 429,
+      };
+    }
     case "no_seats":
       return {
         kind: "invalid",

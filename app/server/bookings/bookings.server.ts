@@ -23,12 +23,21 @@ import { isUniqueViolation } from "../platform/errors.server";
  * second counts the first's seats and is refused. A fault anywhere rolls everything back.
  */
 
-export interface BookingOptions {
+/**
+ * What a form's own checks answer inside the booking's transaction, once the seats are known to
+ * be there: "ok", or a refusal that is returned as is (nothing is booked; what the check itself
+ * wrote, say a spent token, is kept).
+ */
+export type BookingGuard<R> = (trx: Db) => Promise<"ok" | R>;
+
+export interface BookingOptions<R = never> {
   source: BookingSource;
   /** BOOKING_HOLD_HOURS: how long requested seats are held before they are freed. */
   holdHours: number;
   /** The company's day (YYYY-MM-DD): a departure that started before it is not booked. */
   today: string;
+  /** The public form's spam checks (its token, the per-address limit), in the same transaction. */
+  guard?: BookingGuard<R>;
 }
 
 export interface BookingReceipt {
@@ -52,8 +61,9 @@ export interface BookingReceipt {
   holdExpiresAt: string | null;
 }
 
-export type BookingOutcome =
+export type BookingOutcome<R = never> =
   | { kind: "booked"; receipt: BookingReceipt }
+  | { kind: "guarded"; refusal: R }
   | { kind: "unavailable" }
   | { kind: "no_seats"; left: number }
   | { kind: "price_changed"; price: string };
@@ -116,12 +126,12 @@ async function lockBookableDeparture(
  * Holds seats for a traveller's request: refused with the seats left when there are too few,
  * with the new price when it changed since the page was read, or as unavailable.
  */
-export async function requestBooking(
+export async function requestBooking<R = never>(
   db: Db,
   departureId: string,
   request: BookingRequest,
-  options: BookingOptions,
-): Promise<BookingOutcome> {
+  options: BookingOptions<R>,
+): Promise<BookingOutcome<R>> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await inTransaction(db, (trx) => holdSeats(trx, departureId, request, options));
@@ -133,12 +143,12 @@ export async function requestBooking(
   }
 }
 
-async function holdSeats(
+async function holdSeats<R>(
   trx: Db,
   departureId: string,
   request: BookingRequest,
-  options: BookingOptions,
-): Promise<BookingOutcome> {
+  options: BookingOptions<R>,
+): Promise<BookingOutcome<R>> {
   const departure = await lockBookableDeparture(trx, departureId, options.today);
   if (!departure) return { kind: "unavailable" };
   const unit = Number(departure.price_amount);
@@ -151,6 +161,10 @@ async function holdSeats(
   const left = Math.max(0, (departure.seats_total ?? 0) - taken);
   const travellers = request.adults + request.children;
   if (travellers > left) return { kind: "no_seats", left };
+  if (options.guard) {
+    const verdict = await options.guard(trx);
+    if (verdict !== "ok") return { kind: "guarded", refusal: verdict };
+  }
   const token = randomBytes(32).toString("base64url");
   const total = bookingTotal(unit, travellers);
   const row = await trx

@@ -13,7 +13,7 @@ import { inTransaction, type Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { insertEnquiry, setNotifyStatus, type Enquiry } from "./enquiries.server";
 import { enquiryAcknowledgementMail, enquiryNotificationMail } from "./enquiry-mail.server";
-import { isSpam, useFormToken } from "./honeypot.server";
+import { isSpam, spendFormToken } from "./honeypot.server";
 import { findPublishedPackage } from "./package-ref.server";
 import { takeSubmissionSlot } from "./submission-limit.server";
 
@@ -81,7 +81,7 @@ export async function submitContactForm(
   const input = parsed.data;
   const stored = await inTransaction(db, async (trx) => {
     // The time token works once and for a few hours (decision 117): a replay is spam.
-    const token = await useFormToken(trx, form);
+    const token = await spendFormToken(trx, form);
     if (token !== "ok") return { allowed: false as const, token };
     const ticket = await takeSubmissionSlot(trx, settings.ip);
     if (!ticket.allowed) return ticket;

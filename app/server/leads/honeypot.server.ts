@@ -62,7 +62,7 @@ export async function isSpam(form: FormData): Promise<boolean> {
  * "used" when this token was used before, otherwise "ok" (and it is used now). Call it inside the
  * transaction that stores the message, so a message that fails to store leaves it unused.
  */
-export async function useFormToken(db: Db, form: FormData): Promise<"ok" | "expired" | "used"> {
+export async function spendFormToken(db: Db, form: FormData): Promise<"ok" | "expired" | "used"> {
   const token = form.get(VALID_FROM_FIELD);
   if (typeof token !== "string") return "used";
   const validFrom = await honeypot().validFrom(token);

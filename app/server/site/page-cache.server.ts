@@ -419,7 +419,11 @@ export class PageFiller {
     const running = this.#inflight.get(key);
     if (running) {
       running.sharers++;
-      return running.promise;
+      // A page that may not be stored (private, no-store: a form with its own one-time token)
+      // is nobody else's: whoever joined its render gets a render of their own (decision 118).
+      return running.promise.then((filled) =>
+        filled.stored ? filled : this.#renderAlone(render),
+      );
     }
     if (this.queue.full) return Promise.reject(new QueueFullError(this.queue.depth));
     const entry: { sharers: number; promise: Promise<Filled> } = {
@@ -427,17 +431,7 @@ export class PageFiller {
       promise: Promise.resolve({} as Filled),
     };
     const sharers = () => entry.sharers;
-    entry.promise = this.queue
-      .run(async () => {
-        this.#renders++;
-        const response = await render();
-        return {
-          status: response.status,
-          statusText: response.statusText,
-          headers: response.headers,
-          page: Buffer.from(await response.arrayBuffer()),
-        };
-      })
+    entry.promise = this.#rendered(render)
       .then(async (rendered): Promise<Filled> => {
         if (!isStorableResponse(rendered.status, rendered.headers)) return { rendered, sharers };
         const body = options.forCache
@@ -459,6 +453,25 @@ export class PageFiller {
       .finally(() => this.#inflight.delete(key));
     this.#inflight.set(key, entry);
     return entry.promise;
+  }
+
+  #rendered(render: () => Promise<Response>): Promise<Filled["rendered"]> {
+    return this.queue.run(async () => {
+      this.#renders++;
+      const response = await render();
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+        page: Buffer.from(await response.arrayBuffer()),
+      };
+    });
+  }
+
+  /** One render for one request, shared with nobody and never stored. */
+  async #renderAlone(render: () => Promise<Response>): Promise<Filled> {
+    if (this.queue.full) throw new QueueFullError(this.queue.depth);
+    return { rendered: await this.#rendered(render), sharers: () => 1 };
   }
 }
 

@@ -1,0 +1,95 @@
+// The booking POST under load for `npm run bench` (decision 118): BOOKING_CONCURRENCY travellers
+// send a booking at once, in BOOKING_WAVES waves, each from an address of its own (through
+// X-Forwarded-For: the instance runs with TRUST_PROXY=1) with a form it loaded and waited the
+// fill time for, as a person would; the p99 of the POST (seats held, e-mails logged) against
+// the budget. The departure has 999 seats, so every request books.
+import { signIn, type AdminCredentials } from "./bench-admin.ts";
+
+export const BOOKING_P99_BUDGET_MS = 100;
+const BOOKING_CONCURRENCY = 20;
+const BOOKING_WAVES = 10;
+const FILL_MS = 3_300;
+
+/** A trip with one date of 999 seats at R 24,500, made through the JSON API; its departure id. */
+async function benchDeparture(url: string, admin: AdminCredentials): Promise<string> {
+  const cookie = await signIn(url, admin);
+  const res = await fetch(`${url}/api/trips`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url, cookie },
+    body: JSON.stringify({
+      title: `Bench booking ${Date.now()}`,
+      status: "published",
+      departures: [{ start_date: "2031-06-14", seats_total: 999, price_amount: 2_450_000 }],
+    }),
+  });
+  if (res.status !== 201) throw new Error(`bench trip not created: ${res.status}`);
+  const body = (await res.json()) as { departures: { id: string }[] };
+  return body.departures[0]!.id;
+}
+
+/** A fresh form's hidden fields (the honeypot's time token and the price it showed). */
+async function formFields(url: string, departureId: string, ip: string) {
+  const html = await (
+    await fetch(`${url}/book/${departureId}`, { headers: { "x-forwarded-for": ip } })
+  ).text();
+  const time = /name="from__confirm"[^>]*value="([^"]+)"/.exec(html)?.[1];
+  const seen = /name="seen_amount" value="(\d+)"/.exec(html)?.[1];
+  if (!time || !seen) throw new Error("the booking page has no form");
+  return { name__confirm: "", from__confirm: time.replace(/&amp;/g, "&"), seen_amount: seen };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+export async function measureBookingPost(
+  url: string,
+  admin: AdminCredentials,
+): Promise<{ p50: number; p99: number; requests: number; booked: number }> {
+  const departureId = await benchDeparture(url, admin);
+  const times: number[] = [];
+  let booked = 0;
+  for (let wave = 0; wave < BOOKING_WAVES; wave++) {
+    const ips = Array.from(
+      { length: BOOKING_CONCURRENCY },
+      (_, i) => `198.51.${100 + wave}.${i + 1}`,
+    );
+    const forms = await Promise.all(ips.map((ip) => formFields(url, departureId, ip)));
+    await new Promise((resolve) => setTimeout(resolve, FILL_MS));
+    await Promise.all(
+      ips.map(async (ip, i) => {
+        const body = new URLSearchParams({
+          ...forms[i]!,
+          adults: "1",
+          children: "0",
+          lead_name: `Bench Traveller ${wave}-${i}`,
+          email: `bench-${wave}-${i}@example.com`,
+          phone: "+27 82 555 0101",
+          country: "South Africa",
+          accept_terms: "on",
+        });
+        const started = performance.now();
+        const res = await fetch(`${url}/book/${departureId}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin: url,
+            "x-forwarded-for": ip,
+          },
+          body,
+        });
+        times.push(performance.now() - started);
+        await res.arrayBuffer();
+        if (res.status === 303 && res.headers.get("location")?.startsWith("/booking/WLX-"))
+          booked++;
+      }),
+    );
+  }
+  times.sort((a, b) => a - b);
+  return {
+    p50: Math.round(percentile(times, 50)),
+    p99: Math.round(percentile(times, 99)),
+    requests: times.length,
+    booked,
+  };
+}
