@@ -18,6 +18,7 @@ import { createMetrics, routeMatcher } from "~/server/http/metrics.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { ogImageRoute } from "~/server/site/og-image.server";
 import { requestInfoContext } from "~/server/platform/request-context.server";
+import { readForwardedPerHop } from "~/server/platform/request-url.server";
 import { contextWithServices, servicesOf } from "~/server/http/services-context.server";
 import { withRequestOrigin } from "~/server/events/request-origin.server";
 import { createRequestHandler } from "~/server/http/request-handler.server";
@@ -111,6 +112,8 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
   app.use(accessLog());
   // A hop count, never `true`: with `true` a client's own X-Forwarded-For chooses its address.
   if (runtime.env.TRUST_PROXY > 0) app.set("trust proxy", runtime.env.TRUST_PROXY);
+  // The scheme and host from the same hop as the address, not the left-most value (decision 116).
+  readForwardedPerHop(app);
   app.use(securityHeaders(headerOptions));
   app.use(refuseCrossSiteWrites);
   app.use(bodyGuard);
@@ -208,12 +211,11 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
   );
   if (options.devMiddleware || !runtime.env.PAGE_CACHE_FAST_PATH) return app;
   // Cache hits answered before Express, exactly as the app would (decisions 095 and 109).
-  const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
   const security = securityHeaderList(headerOptions);
   const fastPath = pageCacheFastPath({
     cache: pageCache,
     security,
-    trustsProxy: (address) => trust(address, 0),
+    proxyHops: runtime.env.TRUST_PROXY,
     metrics,
     // Hashed assets from memory, before Express, like cache hits (decision 114).
     ...(options.clientDir
