@@ -21,6 +21,7 @@ import { requestInfoContext } from "~/server/platform/request-context.server";
 import { readForwardedPerHop } from "~/server/platform/request-url.server";
 import { contextWithServices, servicesOf } from "~/server/http/services-context.server";
 import { withRequestOrigin } from "~/server/events/request-origin.server";
+import { hostGuard } from "~/server/http/host-guard.server";
 import { createRequestHandler } from "~/server/http/request-handler.server";
 import { routerRequestHandler } from "~/server/http/router-handler.server";
 import { startRuntime, type Runtime } from "~/server/http/runtime.server";
@@ -209,7 +210,9 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
     withRequestOrigin,
     createRequestHandler({ build, mode: runtime.env.NODE_ENV, getLoadContext }),
   );
-  if (options.devMiddleware || !runtime.env.PAGE_CACHE_FAST_PATH) return app;
+  // A missing or malformed host is a 400 before anything reads it (decision 116).
+  const guarded = (next: http.RequestListener) => hostGuard(runtime.env.TRUST_PROXY, next);
+  if (options.devMiddleware || !runtime.env.PAGE_CACHE_FAST_PATH) return guarded(app);
   // Cache hits answered before Express, exactly as the app would (decisions 095 and 109).
   const security = securityHeaderList(headerOptions);
   const fastPath = pageCacheFastPath({
@@ -228,7 +231,7 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
         }
       : {}),
   });
-  return (req, res) => fastPath(req, res, () => app(req, res));
+  return guarded((req, res) => fastPath(req, res, () => app(req, res)));
 }
 
 /** Starts the runtime and an HTTP server on it; tests use this with port 0. */
