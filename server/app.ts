@@ -22,6 +22,7 @@ import { readForwardedPerHop } from "~/server/platform/request-url.server";
 import { contextWithServices, servicesOf } from "~/server/http/services-context.server";
 import { withRequestOrigin } from "~/server/events/request-origin.server";
 import { hostGuard } from "~/server/http/host-guard.server";
+import { lingeringClose } from "~/server/http/lingering-close.server";
 import { createRequestHandler } from "~/server/http/request-handler.server";
 import { routerRequestHandler } from "~/server/http/router-handler.server";
 import { startRuntime, type Runtime } from "~/server/http/runtime.server";
@@ -210,8 +211,10 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
     withRequestOrigin,
     createRequestHandler({ build, mode: runtime.env.NODE_ENV, getLoadContext }),
   );
-  // A missing or malformed host is a 400 before anything reads it (decision 116).
-  const guarded = (next: http.RequestListener) => hostGuard(runtime.env.TRUST_PROXY, next);
+  // A missing or malformed host is a 400 before anything reads it, and a body left unread by an
+  // answer is read into nothing, bounded, before the connection closes (decision 116).
+  const guarded = (next: http.RequestListener) =>
+    lingeringClose(hostGuard(runtime.env.TRUST_PROXY, next));
   if (options.devMiddleware || !runtime.env.PAGE_CACHE_FAST_PATH) return guarded(app);
   // Cache hits answered before Express, exactly as the app would (decisions 095 and 109).
   const security = securityHeaderList(headerOptions);

@@ -38,9 +38,8 @@ function refuseBadHost(req: IncomingMessage, res: ServerResponse, host: string |
     "X-Content-Type-Options": "nosniff",
     Connection: "close",
   });
+  // A body the request may carry is read into nothing after the answer (lingeringClose).
   res.end(BAD_HOST_MESSAGE);
-  // A body the request may carry is not read: the connection closes after the answer.
-  req.resume();
 }
 
 /** The request listener behind a check of the host, read per TRUST_PROXY's hop count. */
