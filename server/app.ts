@@ -18,8 +18,11 @@ import { createMetrics, routeMatcher } from "~/server/http/metrics.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { ogImageRoute } from "~/server/site/og-image.server";
 import { requestInfoContext } from "~/server/platform/request-context.server";
+import { readForwardedPerHop } from "~/server/platform/request-url.server";
 import { contextWithServices, servicesOf } from "~/server/http/services-context.server";
 import { withRequestOrigin } from "~/server/events/request-origin.server";
+import { hostGuard } from "~/server/http/host-guard.server";
+import { lingeringClose } from "~/server/http/lingering-close.server";
 import { createRequestHandler } from "~/server/http/request-handler.server";
 import { routerRequestHandler } from "~/server/http/router-handler.server";
 import { startRuntime, type Runtime } from "~/server/http/runtime.server";
@@ -111,6 +114,8 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
   app.use(accessLog());
   // A hop count, never `true`: with `true` a client's own X-Forwarded-For chooses its address.
   if (runtime.env.TRUST_PROXY > 0) app.set("trust proxy", runtime.env.TRUST_PROXY);
+  // The scheme and host from the same hop as the address, not the left-most value (decision 116).
+  readForwardedPerHop(app);
   app.use(securityHeaders(headerOptions));
   app.use(refuseCrossSiteWrites);
   app.use(bodyGuard);
@@ -206,14 +211,17 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
     withRequestOrigin,
     createRequestHandler({ build, mode: runtime.env.NODE_ENV, getLoadContext }),
   );
-  if (options.devMiddleware || !runtime.env.PAGE_CACHE_FAST_PATH) return app;
+  // A missing or malformed host is a 400 before anything reads it, and a body left unread by an
+  // answer is read into nothing, bounded, before the connection closes (decision 116).
+  const guarded = (next: http.RequestListener) =>
+    lingeringClose(hostGuard(runtime.env.TRUST_PROXY, next));
+  if (options.devMiddleware || !runtime.env.PAGE_CACHE_FAST_PATH) return guarded(app);
   // Cache hits answered before Express, exactly as the app would (decisions 095 and 109).
-  const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
   const security = securityHeaderList(headerOptions);
   const fastPath = pageCacheFastPath({
     cache: pageCache,
     security,
-    trustsProxy: (address) => trust(address, 0),
+    proxyHops: runtime.env.TRUST_PROXY,
     metrics,
     // Hashed assets from memory, before Express, like cache hits (decision 114).
     ...(options.clientDir
@@ -226,7 +234,7 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
         }
       : {}),
   });
-  return (req, res) => fastPath(req, res, () => app(req, res));
+  return guarded((req, res) => fastPath(req, res, () => app(req, res)));
 }
 
 /** Starts the runtime and an HTTP server on it; tests use this with port 0. */

@@ -460,3 +460,26 @@ describe("the backup command", () => {
     expect(fs.readdirSync(work).filter((f) => f.endsWith(".partial"))).toEqual([]);
   });
 });
+
+// Archives hold password hashes, TOTP secrets, enquiries and IP addresses: only their owner may
+// read them, whatever the umask (it can only take permissions away from 0600).
+describe("the archive's file mode", () => {
+  const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+  it("is 0600 for a written backup, also one that replaces a readable file with --force", async () => {
+    expect(modeOf(archiveFile)).toBe(0o600);
+    const file = path.join(perTest.make(), "replaced.wlx");
+    fs.writeFileSync(file, "an older backup", { mode: 0o644 });
+    fs.chmodSync(file, 0o644);
+    await createBackup({ db: source.db, kind: "pglite", media: sourceMedia, file, force: true });
+    expect(modeOf(file)).toBe(0o600);
+  });
+
+  it("is 0600 for the partial file the writer creates (renamed once complete)", async () => {
+    const file = path.join(perTest.make(), "partial.wlx");
+    const writer = new TarWriter(file);
+    await writer.add("a.txt", 1, Buffer.from("a"));
+    await writer.finish();
+    expect(modeOf(file)).toBe(0o600);
+  });
+});

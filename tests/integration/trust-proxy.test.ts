@@ -1,5 +1,6 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import type { TestServer } from "../support/app-server";
+import http from "node:http";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/app-server";
 import {
   apiLogin,
   clearLoginAttempts,
@@ -67,5 +68,96 @@ describe("TRUST_PROXY as a hop count", () => {
     const subjects = await ipSubjects();
     expect(subjects).not.toContain("198.51.100.77");
     expect(subjects.some((s) => s.includes("127.0.0.1"))).toBe(true);
+  });
+});
+
+// The scheme and host come from the same hop as the client address: each proxy appends what it
+// saw, so the left-most X-Forwarded-Proto and X-Forwarded-Host values are the client's own, and
+// reading them let a client choose the origin the cross-site check compares with and whether HSTS
+// is sent (decision 116). Seen from outside: Strict-Transport-Security only for https, and a write
+// whose Origin is not the request's own origin refused with 403.
+describe("TRUST_PROXY: X-Forwarded-Proto and X-Forwarded-Host per hop", () => {
+  const servers = new Map<number, TestServer>();
+  beforeAll(async () => {
+    for (const hops of [0, 1, 2])
+      servers.set(hops, await startTestServer(hops ? { TRUST_PROXY: String(hops) } : {}));
+  });
+  afterAll(async () => {
+    for (const server of servers.values()) await server.close();
+  });
+
+  const hsts = async (hops: number, proto: string) =>
+    (
+      await servers.get(hops)!.fetch("/healthz", { headers: { "X-Forwarded-Proto": proto } })
+    ).headers.has("Strict-Transport-Security");
+
+  /**
+   * Whether a write from `origin` passes the cross-site check (403 otherwise) for a request
+   * forwarded as given. Host carries no port, as a proxy sends it (`proxy_set_header Host $host`).
+   */
+  const sameOrigin = (hops: number, origin: string, host: string, proto: string) =>
+    new Promise<boolean>((resolve, reject) => {
+      const request = http.request(
+        new URL("/api/admin/login", servers.get(hops)!.url),
+        {
+          method: "POST",
+          headers: {
+            Host: "localhost",
+            "Content-Type": "application/json",
+            Origin: origin,
+            "X-Forwarded-Host": host,
+            "X-Forwarded-Proto": proto,
+          },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode !== 403);
+        },
+      );
+      request.on("error", reject);
+      request.end("{}");
+    });
+
+  it("TRUST_PROXY=0: every value is ignored", async () => {
+    expect(await hsts(0, "https")).toBe(false);
+    expect(await hsts(0, "http, https")).toBe(false);
+    expect(await sameOrigin(0, "https://site.test", "client.test, site.test", "http, https")).toBe(
+      false,
+    );
+    expect(await sameOrigin(0, "http://localhost", "client.test, site.test", "https")).toBe(true);
+  });
+
+  it("TRUST_PROXY=1: the right-most value, not one the client wrote", async () => {
+    expect(await hsts(1, "http, https")).toBe(true);
+    expect(await hsts(1, "https, http")).toBe(false);
+    expect(await sameOrigin(1, "https://site.test", "client.test, site.test", "http, https")).toBe(
+      true,
+    );
+    expect(await sameOrigin(1, "http://client.test", "client.test, site.test", "http, http")).toBe(
+      false,
+    );
+  });
+
+  it("TRUST_PROXY=2: the second value from the right", async () => {
+    expect(await hsts(2, "http, https, http")).toBe(true);
+    expect(await hsts(2, "https, http, https")).toBe(false);
+    // One value for two proxies (the inner one replaced the header): that value.
+    expect(await hsts(2, "https")).toBe(true);
+    expect(
+      await sameOrigin(
+        2,
+        "https://site.test",
+        "client.test, site.test, inner.test",
+        "http, https, http",
+      ),
+    ).toBe(true);
+    expect(
+      await sameOrigin(
+        2,
+        "https://inner.test",
+        "client.test, site.test, inner.test",
+        "http, https, https",
+      ),
+    ).toBe(false);
   });
 });

@@ -65,7 +65,7 @@ describe("the fast path's body buffers", () => {
     const fast = pageCacheFastPath({
       cache: await cachedPage(),
       security: securityHeaderList({ development: false }),
-      trustsProxy: () => false,
+      proxyHops: 0,
     });
     const send = () => {
       const res = new HeldResponse();

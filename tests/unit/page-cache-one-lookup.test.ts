@@ -41,7 +41,7 @@ describe("one page-cache lookup per request", () => {
   const fast = pageCacheFastPath({
     cache,
     security: securityHeaderList({ development: false }),
-    trustsProxy: () => false,
+    proxyHops: 0,
   });
   const server = http.createServer((req, res) => fast(req, res, () => app(req, res)));
   const listening = new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

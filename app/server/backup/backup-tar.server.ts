@@ -66,13 +66,17 @@ export interface WrittenEntry {
   sha256: string;
 }
 
+/** Archives and their spooled parts are readable by their owner only (decision 116). */
+export const ARCHIVE_MODE = 0o600;
+
 /** Appends entries to a new archive file; the sha256 of each entry's content is returned. */
 export class TarWriter {
   private readonly out: fs.WriteStream;
   private failed: Error | undefined;
 
   constructor(file: string) {
-    this.out = fs.createWriteStream(file, { flags: "wx" });
+    // Owner only: an archive holds password hashes, TOTP secrets, enquiries and IP addresses.
+    this.out = fs.createWriteStream(file, { flags: "wx", mode: ARCHIVE_MODE });
     this.out.on("error", (error) => {
       this.failed = error;
     });

@@ -26,7 +26,7 @@ import {
   type AnyDb,
   type TableInfo,
 } from "./backup-schema.server";
-import { ArchiveError, TarWriter } from "./backup-tar.server";
+import { ARCHIVE_MODE, ArchiveError, TarWriter } from "./backup-tar.server";
 import { bundledMigrationNames } from "../platform/migrate.server";
 
 export interface BackupSummary {
@@ -113,7 +113,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
         for (const table of all) {
           if (table.name in EXCLUDED_TABLES) continue;
           const spooled = path.join(spool, `${dumped.length}.jsonl`);
-          const out = fs.createWriteStream(spooled);
+          const out = fs.createWriteStream(spooled, { mode: ARCHIVE_MODE });
           let rows = 0;
           for await (const batch of readRows(trx, table)) {
             rows += batch.length;

@@ -3,6 +3,7 @@ import { Transform } from "node:stream";
 import type express from "express";
 import { LIMITS } from "~/domain/schemas";
 import { log } from "../platform/log.server";
+import { closeAfterAnswer } from "./lingering-close.server";
 
 /*
  * Request bodies are judged before any route code reads them: the method, the content type the
@@ -29,9 +30,6 @@ export const BODY_LIMITS = {
    */
   upload: (LIMITS.packageImages + LIMITS.packageVideos) * LIMITS.videoBytes + MiB,
 } as const;
-
-/** After a refusal the rest of a body is read and discarded up to this much, then the socket is cut. */
-const DRAIN_BYTES = 16 * MiB;
 
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const PAGE_ALLOW = "GET, HEAD, POST, OPTIONS";
@@ -90,6 +88,8 @@ export function refuse(
   const pathname = new URL(req.url ?? "/", "http://x").pathname;
   log("warn", "request refused", { method: req.method, path: pathname, status, reason: message });
   if (res.headersSent) return;
+  // The rest of the body is read into nothing after the answer (lingeringClose), bounded.
+  closeAfterAnswer(req, res);
   const json = wantsJson(req, pathname);
   const body = json
     ? JSON.stringify({ error: message })
@@ -105,16 +105,6 @@ export function refuse(
   res.end(body);
 }
 
-/** Reads the rest of a refused body into nothing (so the client can read the answer), capped. */
-function discardRest(req: IncomingMessage): void {
-  let drained = 0;
-  req.on("data", (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > DRAIN_BYTES) req.socket.destroy();
-  });
-  req.resume();
-}
-
 function tooLargeMessage(limit: number): string {
   const size = limit >= MiB ? `${Math.round(limit / MiB)} MB` : `${Math.round(limit / KiB)} KB`;
   return `Request body must be at most ${size}`;
@@ -123,7 +113,6 @@ function tooLargeMessage(limit: number): string {
 function refuseTooLarge(req: IncomingMessage, res: ServerResponse, limit: number): void {
   // The rest of the upload may still be on the wire: the connection is not reused.
   refuse(req, res, 413, tooLargeMessage(limit), { Connection: "close" });
-  discardRest(req);
 }
 
 const mediaType = (header: string | undefined) =>
@@ -145,7 +134,6 @@ export function bodyGuard(req: express.Request, res: express.Response, next: exp
       ? "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
       : PAGE_ALLOW;
     refuse(req, res, 405, `Method ${method} is not allowed`, { Allow: allow });
-    discardRest(req);
     return;
   }
   if (method === "GET" || method === "HEAD") return next();
@@ -159,7 +147,6 @@ export function bodyGuard(req: express.Request, res: express.Response, next: exp
       refuse(req, res, 405, `Method ${method} is not allowed here; forms are sent with POST`, {
         Allow: PAGE_ALLOW,
       });
-      discardRest(req);
       return;
     }
     const type = mediaType(req.headers["content-type"]);
@@ -173,12 +160,10 @@ export function bodyGuard(req: express.Request, res: express.Response, next: exp
     if (type === "multipart/form-data" && policy.multipart) {
       if (!/;\s*boundary=/i.test(req.headers["content-type"] ?? "")) {
         refuse(req, res, 400, "Multipart form posts need a boundary");
-        discardRest(req);
         return;
       }
     } else if (type !== "application/x-www-form-urlencoded") {
       refuse(req, res, 415, `Form posts here must be ${accepted}`);
-      discardRest(req);
       return;
     }
     // Form text is limited to the form size even on upload routes; files are what is large.

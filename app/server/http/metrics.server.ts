@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import client from "prom-client";
@@ -19,6 +19,18 @@ export interface MetricsSources {
 }
 
 type RouteMatcher = (pathname: string) => string;
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest();
+
+/**
+ * Whether an Authorization header is `Bearer <token>`, in constant time and without telling the
+ * token's length (decision 116): both sides are hashed to 32 bytes, so every header, whatever its
+ * length, goes through the same timingSafeEqual.
+ */
+export function bearerTokenCheck(token: string): (header: string | undefined) => boolean {
+  const expected = sha256(`Bearer ${token}`);
+  return (header) => timingSafeEqual(sha256(header ?? ""), expected);
+}
 
 /** The Express paths outside React Router, by prefix or exactly. */
 const EXPRESS_ROUTES: [RegExp, string][] = [
@@ -213,7 +225,7 @@ export function createMetrics(
     (m) => (matcher = m),
     () => undefined,
   );
-  const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
+  const expected = token ? bearerTokenCheck(token) : undefined;
 
   const track = (req: IncomingMessage, path: string, res: ServerResponse, cacheState?: string) => {
     if (!expected) return;
@@ -258,8 +270,7 @@ export function createMetrics(
     },
     async handler(req, res, next) {
       if (!expected) return next(); // off: /metrics is like any unknown page
-      const given = Buffer.from(req.get("authorization") ?? "");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      if (!expected(req.get("authorization"))) {
         res.status(401).set("WWW-Authenticate", "Bearer").set("Cache-Control", "no-store");
         res.type("text/plain").send("Unauthorized\n");
         return;

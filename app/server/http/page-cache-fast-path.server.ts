@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { TLSSocket } from "node:tls";
 import {
   hasPrivateCookie,
   isCacheableRequest,
@@ -15,6 +14,7 @@ import {
 import { logAccess, requestIdOf } from "./access-log.server";
 import { acceptsOnlyIdentity, type assetResponder } from "./asset-fast-path.server";
 import type { StaticEncoding } from "../platform/encoding.server";
+import { hostnameOfHost, requestHost, requestProtocol } from "../platform/request-url.server";
 import type { Metrics } from "./metrics.server";
 import { freshNonce } from "./nonce-pool.server";
 import type { SecurityHeaderList } from "./security-headers.server";
@@ -27,7 +27,7 @@ import { turnSlices } from "./turn-slices.server";
  * cookie-privacy wrapper. It sends the same access log line, metrics, security headers, nonce,
  * ETag/304 and Vary as the full path, from the same sources (requestIdOf and logAccess,
  * Metrics.track, securityHeaderList, storedPageHeaders, storedBody), and reads the host and scheme
- * as Express does under "trust proxy" (hostnameOf, isSecure). Each stored page's headers are
+ * as the Express app does, per TRUST_PROXY's hop count (hostnameOf, isSecure). Each stored page's headers are
  * prepared once per encoding and scheme as one flat list for `writeHead`, with only the nonce's
  * policy and the request id filled in per response, and its body buffers are used again once
  * written (a fresh 13 KB buffer per hit cost a fifth of the throughput). Whatever it is not sure of goes the long way,
@@ -36,13 +36,11 @@ import { turnSlices } from "./turn-slices.server";
  * encoding the stored page lacks (the compression middleware would compress those).
  */
 
-/** Whether the proxy in front of this socket address is trusted (Express's "trust proxy fn"). */
-export type TrustsProxy = (address: string | undefined) => boolean;
-
 export interface FastPathOptions {
   cache: PageCache;
   security: SecurityHeaderList;
-  trustsProxy: TrustsProxy;
+  /** TRUST_PROXY: how many proxies' forwarded headers to read, from the right (decision 116). */
+  proxyHops: number;
   metrics?: Pick<Metrics, "track" | "countFastHit">;
   /** Hashed build assets answered here too (decision 114). */
   assets?: ReturnType<typeof assetResponder>;
@@ -53,27 +51,14 @@ export interface FastPathOptions {
   slowPerTurn?: number;
 }
 
-const header = (value: string | string[] | undefined) =>
-  typeof value === "string" ? value : undefined;
-
-/** Express's `req.hostname`: the trusted X-Forwarded-Host (its first value) or Host, no port. */
-export function hostnameOf(req: IncomingMessage, trusted: boolean): string | undefined {
-  let host = trusted ? header(req.headers["x-forwarded-host"]) : undefined;
-  if (!host) host = req.headers.host;
-  else if (host.includes(",")) host = host.substring(0, host.indexOf(",")).trimEnd();
-  if (!host) return undefined;
-  const offset = host[0] === "[" ? host.indexOf("]") + 1 : 0;
-  const colon = host.indexOf(":", offset);
-  return colon !== -1 ? host.substring(0, colon) : host;
+/** Express's `req.hostname` as `readForwardedPerHop` makes it read: the host, no port. */
+export function hostnameOf(req: IncomingMessage, hops: number): string | undefined {
+  return hostnameOfHost(requestHost(req.headers, hops));
 }
 
-/** Express's `req.secure`: TLS, or behind a trusted proxy its X-Forwarded-Proto (first value). */
-export function isSecure(req: IncomingMessage, trusted: boolean): boolean {
-  const own = (req.socket as Partial<TLSSocket>).encrypted ? "https" : "http";
-  if (!trusted) return own === "https";
-  const proto = header(req.headers["x-forwarded-proto"]) || own;
-  const comma = proto.indexOf(",");
-  return (comma !== -1 ? proto.substring(0, comma) : proto).trim() === "https";
+/** Express's `req.secure` as `readForwardedPerHop` makes it read. */
+export function isSecure(req: IncomingMessage, hops: number): boolean {
+  return requestProtocol(req, hops) === "https";
 }
 
 /**
@@ -97,7 +82,7 @@ const FREE_BODIES = 64;
 const SIZING_NONCE = `${"A".repeat(22)}==`;
 
 export function pageCacheFastPath(options: FastPathOptions) {
-  const { cache, security, trustsProxy, metrics, assets } = options;
+  const { cache, security, proxyHops, metrics, assets } = options;
   const slowPath = turnSlices(options.slowPerTurn ?? 8);
   const prepared = new WeakMap<StoredPage, Map<string, Prepared>>();
 
@@ -145,7 +130,7 @@ export function pageCacheFastPath(options: FastPathOptions) {
     if (method !== "GET" && method !== "HEAD") return slowPath(slow);
     const url = req.url ?? "";
     if (assets !== undefined && url.startsWith("/assets/")) {
-      if (assets(req, res, url, isSecure(req, trustsProxy(req.socket.remoteAddress)))) return;
+      if (assets(req, res, url, isSecure(req, proxyHops))) return;
       return slowPath(slow);
     }
     if (cache.maxBytes === 0) return slowPath(slow);
@@ -161,8 +146,7 @@ export function pageCacheFastPath(options: FastPathOptions) {
     const query = url.indexOf("?");
     const path = query < 0 ? url : url.slice(0, query);
     if (!isCacheableRequest(method, path)) return slowPath(slow);
-    const trusted = trustsProxy(req.socket.remoteAddress);
-    const hostname = hostnameOf(req, trusted);
+    const hostname = hostnameOf(req, proxyHops);
     if (!hostname || !cache.ownsHost(hostname)) return slowPath(slow);
     const key = pageCacheKey(hostname, url);
     const page = cache.get(key);
@@ -179,7 +163,7 @@ export function pageCacheFastPath(options: FastPathOptions) {
     metrics?.countFastHit();
     const reqId = requestIdOf(req);
     logAccess(req, res, reqId);
-    const secure = isSecure(req, trusted);
+    const secure = isSecure(req, proxyHops);
     if (notModified(req, page)) {
       // The browser keeps the body it has and the CSP (with that body's nonce) that came with it.
       const made = prepare(page, "304", secure);

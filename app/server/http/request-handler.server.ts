@@ -6,6 +6,7 @@ import type express from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { urlOf } from "../platform/request-url.server";
 import { BODY_LIMITS, limitedBody } from "./body-guard.server";
+import { closeAfterAnswer } from "./lingering-close.server";
 import { trackRequestWork } from "./request-work.server";
 import { routerRequestHandler } from "./router-handler.server";
 
@@ -56,11 +57,14 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
 
 const closed = (res: express.Response) => res.destroyed || res.writableEnded;
 
-async function send(res: express.Response, response: Response): Promise<void> {
+async function send(req: express.Request, res: express.Response, response: Response) {
   if (closed(res)) {
     await response.body?.cancel();
     return;
   }
+  // Answered before the body was read to its end (a refusal): the connection closes after it,
+  // the lingering way (lingering-close.server.ts).
+  closeAfterAnswer(req, res);
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
@@ -112,7 +116,7 @@ export function createRequestHandler(options: RequestHandlerOptions): express.Re
     try {
       const request = toFetchRequest(req, res);
       const context = await options.getLoadContext?.(req, res);
-      await send(res, await handle(request, context));
+      await send(req, res, await handle(request, context));
     } catch (error) {
       // A request already answered (a body cut off at its limit, a client gone) has nothing to add.
       if (closed(res) || res.headersSent) return;

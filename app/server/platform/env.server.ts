@@ -35,8 +35,9 @@ const hostList = z
   });
 
 /**
- * How many reverse proxies in front of the app to trust (decision 080): X-Forwarded-For is read
- * that many hops from the right, so a client cannot choose its own address. `true` (the old
+ * How many reverse proxies in front of the app to trust (decision 080): X-Forwarded-For, -Proto
+ * and -Host are read that many hops from the right, so a client cannot choose its own address,
+ * scheme or host (decision 116). `true` (the old
  * switch) means one proxy; `false` none.
  */
 const proxyHops = z
