@@ -81,7 +81,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("bookings")
     .columns(["departure_id", "status"])
     .execute();
-  await db.schema.createIndex("bookings_created_at_idx").on("bookings").column("created_at").execute();
+  await db.schema
+    .createIndex("bookings_created_at_idx")
+    .on("bookings")
+    .column("created_at")
+    .execute();
   // Seats left show on public pages: a booking that changes them empties the page cache.
   await sql`
     create trigger bookings_content_changed

@@ -421,9 +421,7 @@ export class PageFiller {
       running.sharers++;
       // A page that may not be stored (private, no-store: a form with its own one-time token)
       // is nobody else's: whoever joined its render gets a render of their own (decision 118).
-      return running.promise.then((filled) =>
-        filled.stored ? filled : this.#renderAlone(render),
-      );
+      return running.promise.then((filled) => (filled.stored ? filled : this.#renderAlone(render)));
     }
     if (this.queue.full) return Promise.reject(new QueueFullError(this.queue.depth));
     const entry: { sharers: number; promise: Promise<Filled> } = {
