@@ -67,6 +67,7 @@ export const EVENT_LABELS: Record<string, string> = {
   "booking.cancelled": "Booking cancelled",
   "booking.expired": "Booking hold expired",
   "booking.waitlisted": "Joined the waiting list",
+  "booking.link_resent": "Booking link sent again",
 };
 
 export function eventLabel(type: string): string {

@@ -32,6 +32,25 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   waitlisted: "Waitlisted",
 };
 
+/** Statuses staff may still cancel: the trip has not happened and the booking is not closed. */
+export const BOOKING_ACTIVE_STATUSES = [
+  "requested",
+  "confirmed",
+  "deposit_paid",
+  "paid",
+  "waitlisted",
+] as const satisfies readonly BookingStatus[];
+
+export function isActiveBooking(status: BookingStatus): boolean {
+  return (BOOKING_ACTIVE_STATUSES as readonly string[]).includes(status);
+}
+
+export const BOOKING_SOURCE_LABELS: Record<BookingSource, string> = {
+  online: "Online booking form",
+  staff: "Staff",
+  enquiry: "From an enquiry",
+};
+
 /** Where a booking came from: the public form, staff (a chat or a call), or an enquiry. */
 export type BookingSource = "online" | "staff" | "enquiry";
 

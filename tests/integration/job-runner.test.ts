@@ -137,11 +137,12 @@ describe.each(BACKENDS)("job runner on %s", (backend) => {
     expect(await listEvents(db())).toHaveLength(1);
   });
 
-  it("the app's jobs: scheduled publishing, events, enquiry and content retention", async () => {
+  it("the app's jobs: scheduled publishing, booking expiry, events, enquiry and content retention", async () => {
     const media = new LocalMediaStore(temp.make());
     const jobs = appJobs(parseEnv({ ENQUIRY_RETENTION_DAYS: "30", JOB_TICK_SECONDS: "10" }), media);
     expect(jobs.map((j) => [j.name, j.everyMs])).toEqual([
       ["scheduled-publishing", 10_000],
+      ["booking-expiry", 10_000],
       ["events-retention", DAY],
       ["enquiry-retention", DAY],
       // History retention (versions, Recently deleted) and the unattached-upload sweep: hourly.
@@ -170,6 +171,7 @@ describe.each(BACKENDS)("job runner on %s", (backend) => {
     expect(await db().selectFrom("enquiries").select("id").execute()).toHaveLength(1);
     expect(runner.stats().map((s) => [s.name, s.runs, s.failures])).toEqual([
       ["scheduled-publishing", 1, 0],
+      ["booking-expiry", 1, 0],
       ["events-retention", 1, 0],
       ["enquiry-retention", 1, 0],
       ["content-retention", 1, 0],

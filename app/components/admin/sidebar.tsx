@@ -9,6 +9,7 @@ const LINKS = [
   { to: PACKAGE_KIND_INFO.local.admin.listPath, label: "Local Trips" },
   { to: "/admin/travel-moments", label: "Travel Moments" },
   { to: "/admin/enquiries", label: "Enquiries" },
+  { to: "/admin/bookings", label: "Bookings" },
   { to: "/admin/insights", label: "Insights" },
   { to: "/admin/team", label: "Team" },
   { to: "/admin/activity", label: "Activity" },

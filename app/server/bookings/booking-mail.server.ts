@@ -64,3 +64,45 @@ export function bookingNotificationMail(site: MailSite, receipt: BookingReceipt)
     footer: "You receive this because this address takes the website's enquiries.",
   });
 }
+
+/** The traveller's new private link, sent by staff: the old link stops working. */
+export function bookingLinkMail(
+  site: MailSite,
+  booking: { reference: string; leadName: string; packageTitle: string; token: string },
+): MailContent {
+  return linkMessage(site, {
+    subject: `Your booking ${booking.reference}: a new link`,
+    lines: [
+      `Hello ${booking.leadName},`,
+      `Here is a new private link to your booking ${booking.reference} for "${booking.packageTitle}". Any earlier link to it no longer works.`,
+    ],
+    action: "See your booking",
+    path: bookingLinkPath(booking.reference, booking.token),
+    validity: "This link is private: anyone with it can see your booking, so keep it to yourself.",
+    footer: "If you did not ask for a new link, reply to this e-mail and let us know.",
+  });
+}
+
+/** The traveller's notice that staff cancelled their booking. */
+export function bookingCancelledMail(
+  site: MailSite,
+  booking: {
+    reference: string;
+    leadName: string;
+    packageTitle: string;
+    startDate: string;
+    endDate: string | null;
+  },
+): MailContent {
+  return linkMessage(site, {
+    subject: `Booking ${booking.reference} cancelled`,
+    lines: [
+      `Hello ${booking.leadName},`,
+      `Your booking ${booking.reference} for "${booking.packageTitle}", ${formatDates(booking.startDate, booking.endDate)}, has been cancelled.`,
+    ],
+    action: "Contact us",
+    path: "/contact",
+    validity: "If you have questions about this, or would like another date, reply to this e-mail.",
+    footer: "You receive this because you made this booking with us.",
+  });
+}

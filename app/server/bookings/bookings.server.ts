@@ -81,7 +81,8 @@ interface LockedDeparture {
   kind: PackageKind;
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string): string =>
+  createHash("sha256").update(token).digest("hex");
 
 function newReference(): string {
   let code = "";

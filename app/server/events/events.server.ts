@@ -54,6 +54,7 @@ export const EVENT_TYPES = [
   "booking.cancelled",
   "booking.expired",
   "booking.waitlisted",
+  "booking.link_resent",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

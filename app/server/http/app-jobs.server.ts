@@ -1,3 +1,4 @@
+import { bookingExpiryJob } from "../bookings/booking-expiry.server";
 import { contentRetentionJob } from "../catalogue/deleted-packages.server";
 import { scheduledPublishingJob } from "../catalogue/schedule-job.server";
 import type { MediaStore } from "../media/media-store.server";
@@ -23,6 +24,8 @@ export function appJobs(
 ): Job[] {
   return [
     scheduledPublishingJob(env.JOB_TICK_SECONDS * 1000),
+    // Requested bookings whose hold ran out become expired, every tick.
+    bookingExpiryJob(env.JOB_TICK_SECONDS * 1000),
     eventsRetentionJob(env.AUDIT_RETENTION_DAYS),
     enquiryRetentionJob(env.ENQUIRY_RETENTION_DAYS),
     contentRetentionJob(media, {

@@ -1,0 +1,22 @@
+import {
+  allBookings,
+  bookingsCsv,
+  parseBookingsQuery,
+} from "~/server/bookings/booking-inbox.server";
+import { servicesFrom } from "~/server/http/services-context.server";
+import type { Route } from "./+types/bookings-export";
+
+/** The bookings inbox's filtered list as CSV (behind the admin layout's guard). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesFrom(context);
+  const { filter } = parseBookingsQuery(new URL(request.url).searchParams);
+  const csv = bookingsCsv(await allBookings(db, filter));
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="bookings-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
