@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Sign-in limits keyed on e-mail + address and on trusted devices (issue 13), and one table of
+// Sign-in limits keyed on e-mail + address and on trusted devices, and one table of
 // server secrets (the cookie-signing key when SESSION_SECRET is not set), shared by every process
 // that uses this database.
 export async function up(db: Kysely<any>): Promise<void> {

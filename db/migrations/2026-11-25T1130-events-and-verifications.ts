@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 22: the append-only events table (the audit trail) and the one table of tokens that travel
+// The append-only events table (the audit trail) and the one table of tokens that travel
 // in links (invitations, password resets, e-mail checks): stored hashed, single-use, with expiry.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 22: TOTP two-factor sign-in. The secret of an account (and one being enrolled), the last
+// TOTP two-factor sign-in. The secret of an account (and one being enrolled), the last
 // time step accepted (a code works once), hashed recovery codes, the short-lived challenge the
 // password step yields, the assurance level of each session, and code attempts in the limits.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 20: what a trip page answers. Departures and FAQs are ordered lists edited with the
+// What a trip page answers. Departures and FAQs are ordered lists edited with the
 // package (like the itinerary), so they are JSONB columns of the package row; the public list
 // filters read them with jsonb functions. Ratings get the source they were taken from.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 18: enquiries from the contact form (stored before any e-mail is tried), and the
+// Enquiries from the contact form (stored before any e-mail is tried), and the
 // per-address record of accepted submissions that the contact form's rate limit counts.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

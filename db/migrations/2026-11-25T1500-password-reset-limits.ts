@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 22: password-reset requests are limited per e-mail and per address, like sign-in.
+// Password-reset requests are limited per e-mail and per address, like sign-in.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table login_attempts drop constraint if exists login_attempts_scope_check`.execute(
     db,

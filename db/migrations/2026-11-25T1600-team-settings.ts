@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 22: settings of the whole team (first: "require two-factor for every admin").
+// Settings of the whole team (first: "require two-factor for every admin").
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("team_settings")

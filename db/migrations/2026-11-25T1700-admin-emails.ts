@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 22: an admin's further e-mail addresses (admins.email stays the primary one). A verified
+// An admin's further e-mail addresses (admins.email stays the primary one). A verified
 // address belongs to one account only; a pending one is not anyone's yet.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

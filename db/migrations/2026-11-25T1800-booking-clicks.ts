@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 18: Book Now / WhatsApp clicks, counted per package (or 'general') per day in the
+// Book Now / WhatsApp clicks, counted per package (or 'general') per day in the
 // company's time zone. No personal data: no address, no cookie, no user agent.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 19: each package image has its own alt text (the existing `alt` column) and a focal point,
+// Each package image has its own alt text (the existing `alt` column) and a focal point,
 // the part of the picture crops keep (0-1 from the left and from the top; the centre by default).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

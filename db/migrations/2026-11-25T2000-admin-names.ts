@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 22: an admin may have a display name (the team list shows it); null until one is set.
+// An admin may have a display name (the team list shows it); null until one is set.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("admins")

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 19: scheduled publish and unpublish (decision 093), and the job runner's claims
+// Scheduled publish and unpublish (decision 093), and the job runner's claims
 // (decision 092): one row per named periodic job, so with several instances each period's run
 // is claimed by exactly one of them.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 19, history and restore: every save of a package or a travel moment stores a snapshot
+// History and restore: every save of a package or a travel moment stores a snapshot
 // (content_versions); packages are soft-deleted (deleted_at/deleted_by) and purged after 30 days.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 
 // Frozen in time: this migration must never import app code.
-// Issue 19: a travel moment's thumbnail gets its own alt text (blank: the moment's title is read).
+// A travel moment's thumbnail gets its own alt text (blank: the moment's title is read).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("travel_moments")

@@ -4,7 +4,7 @@
  *
  * Images are described as procedural scenes (see ./art.ts) that the seeder renders.
  * Every package gets an entered rating with its source, departures ahead of the seed day, a
- * meeting point and FAQs (withTripFacts, issue 20). Video URLs use made-up ids (the embeds will
+ * meeting point and FAQs (withTripFacts). Video URLs use made-up ids (the embeds will
  * not resolve).
  */
 import type { PackageKind } from "~/domain/schemas";
