@@ -1,7 +1,7 @@
 import { AppError } from "../platform/errors.server";
 
 /*
- * Conditional writes on the JSON API (issue 17, decision 082). An admin read of an item carries a
+ * Conditional writes on the JSON API (decision 082). An admin read of an item carries a
  * strong ETag naming its version (its `updated_at`); a PUT with `If-Match` is applied only to that
  * version, otherwise it is refused with 412 and nothing changes. A PUT whose body carries the
  * `updated_at` it read is held to the same rule and refused with 409, as the admin form is. The

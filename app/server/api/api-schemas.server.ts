@@ -50,7 +50,7 @@ export type ApiDeparture = z.infer<typeof apiDepartureSchema>;
 
 export const apiPackageSchema = packageSchema.omit({ kind: true, position: true }).extend({
   departures: z.array(apiDepartureSchema),
-  /** Each image's alt text ("" = the title) and focal point (0-1 from left and top). Issue 19. */
+  /** Each image's alt text ("" = the title) and focal point (0-1 from left and top). */
   image_details: z.array(
     z.object({ url: z.string(), alt: z.string(), focal_x: z.number(), focal_y: z.number() }),
   ),
@@ -121,7 +121,7 @@ export function toApiPackage(pkg: Package, site: ApiReadSite): ApiPackage {
 
 /**
  * What anonymous callers read: departures from today on (the company's day), as the public site
- * shows them (issue 20). Admins read every stored departure.
+ * shows them. Admins read every stored departure.
  */
 export function toPublicApiPackage(pkg: Package, site: ApiReadSite): ApiPackage {
   const api = toApiPackage(pkg, site);

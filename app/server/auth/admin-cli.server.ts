@@ -90,7 +90,7 @@ export async function runAdminCli(
     });
   }
   // The data directory's lock and the account are checked before the password is asked for:
-  // an operator never types a password twice to learn the server is running (issue 17).
+  // an operator never types a password twice to learn the server is running.
   return withDatabase(env, io, async (db) => {
     const existing = await findAdminByEmail(db, email);
     if (command === "create" && existing) {

@@ -16,7 +16,7 @@ import { addressHolder, findAdminByEmail, isAddressTaken } from "./admins.server
 import { consumeVerification, createVerification, revokeAccountLinks } from "./verification.server";
 
 /*
- * Settings → E-mail addresses (issue 22). admins.email is the primary address; further ones live
+ * Settings → E-mail addresses. admins.email is the primary address; further ones live
  * in admin_emails, pending until their link (the verification module, 24 hours) is used. Sign-in
  * and password recovery accept the primary or any verified address; a verified address belongs to
  * one account only. Only a verified address can become primary; the primary cannot be deleted.

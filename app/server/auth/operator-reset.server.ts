@@ -7,7 +7,7 @@ import { revokeAccountLinks } from "./verification.server";
 
 /*
  * For an admin locked out of their e-mail, or who lost their device and recovery codes: the
- * operator runs `npm run admin -- reset-password|reset-2fa <email>` on the server (issue 22).
+ * operator runs `npm run admin -- reset-password|reset-2fa <email>` on the server.
  * Both end every session of that admin and are recorded as events.
  */
 

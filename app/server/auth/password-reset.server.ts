@@ -12,7 +12,7 @@ import { createSession, destroyAdminSessions } from "./session.server";
 import { consumeVerification, createVerification, revokeAccountLinks } from "./verification.server";
 
 /*
- * Password recovery (issue 22), a thin caller of the verification module. The request answers the
+ * Password recovery, a thin caller of the verification module. The request answers the
  * same, in about the same time, whether or not the address has an account: the e-mail goes out
  * after the answer (the mailer never throws; a failure is logged), so neither the timing nor a
  * failed send tells anyone which addresses exist.

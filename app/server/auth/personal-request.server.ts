@@ -5,7 +5,7 @@ import { getSessionAdmin, SESSION_COOKIE } from "./session.server";
 import { FLASH_COOKIE, verifiedFlash } from "./toast.server";
 
 /*
- * Whether a request's cookies make its page personal (issue 17, decision 083): a session cookie
+ * Whether a request's cookies make its page personal (decision 083): a session cookie
  * of a live session, or a flash cookie this server signed (and still valid). A made-up or expired
  * one does not: the request is answered like an anonymous visitor's, from the page cache, so
  * sending a random `wlx_session` no longer pushes the server onto its slow path.

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../platform/db.server";
 
 /*
- * Sign-in limits that an attacker cannot turn against the admin (OWASP's device cookies, issue 13).
+ * Sign-in limits that an attacker cannot turn against the admin (OWASP's device cookies).
  * A browser that has signed in before carries a signed device cookie (device.server.ts): its
  * attempts count only against that device. Every other attempt counts against the e-mail at that
  * address, the address, and (loosely) the e-mail from anywhere, so guessing stays throttled while

@@ -5,7 +5,7 @@ import { describeUserAgent } from "~/domain/user-agent";
 import { hashSessionId } from "./session.server";
 
 /*
- * Settings → Sessions (issue 22): the admin's own live sessions, each signed out on its own, or
+ * Settings → Sessions: the admin's own live sessions, each signed out on its own, or
  * all but this one. A session is named by the SHA-256 of its id (what the table stores): it lets
  * the owner pick a row without ever showing a cookie value.
  */

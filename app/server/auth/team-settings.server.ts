@@ -4,7 +4,7 @@ import { inTransaction, type Db } from "../platform/db.server";
 import { badRequest } from "../platform/errors.server";
 
 /*
- * "Require two-factor for every admin" (issue 22). When on, an admin without two-factor is signed
+ * "Require two-factor for every admin". When on, an admin without two-factor is signed
  * in only to enrol: session.server.ts marks the session (mustEnrol) and auth.server.ts lets it
  * reach the enrolment screen and nothing else, on every way in.
  */

@@ -24,7 +24,7 @@ import { createSession } from "./session.server";
 import { consumeVerification, createVerification } from "./verification.server";
 
 /*
- * /admin/team (issue 22): one role, so every admin manages the team. Invitations are link tokens
+ * /admin/team: one role, so every admin manages the team. Invitations are link tokens
  * of the verification module (72 hours, single use); the invited address becomes an account only
  * when the link's page sets a password. An invited address is claimed until then (decision 117):
  * no other account can add it meanwhile. Removing an admin deletes the row: their sessions,

@@ -16,8 +16,8 @@ import { SESSION_COOKIE } from "./session.server";
  * (cookies.server.ts declares the cookie). Routes set and read it through the HTTP edge,
  * app/server/http/flash.server.ts.
  *
- * The signature also covers an expiry and the session the next request will carry (issue 17,
- * decision 084): a captured cookie is worthless after FLASH_TTL_SECONDS, and in another browser
+ * The signature also covers an expiry and the session the next request will carry (decision 084):
+ * a captured cookie is worthless after FLASH_TTL_SECONDS, and in another browser
  * session, so it cannot be replayed to show a message again and again.
  */
 export const FLASH_COOKIE = AUTH_COOKIES.flash.name;

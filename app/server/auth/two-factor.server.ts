@@ -17,7 +17,7 @@ import {
 } from "./totp.server";
 
 /*
- * Two-factor settings and code checks (issue 22). A code is a 6-digit TOTP code (accepted once:
+ * Two-factor settings and code checks. A code is a 6-digit TOTP code (accepted once:
  * the step it matched must be later than the last accepted one, set by a conditional UPDATE) or,
  * where allowed, a recovery code (used once: a conditional UPDATE of its row). Every check counts
  * against the admin's code limit first.

@@ -4,7 +4,7 @@ import type { Db } from "../platform/db.server";
 import type { VerificationType } from "../platform/db-schema";
 
 /*
- * The one module for tokens that travel in links (issue 22; the Epic Stack's verify.server.ts
+ * The one module for tokens that travel in links (the Epic Stack's verify.server.ts
  * shape): invitations, password resets and e-mail checks are thin callers of it. A token is 256
  * random bits; only its SHA-256 is stored, with the address it was sent to and an expiry. It is
  * consumed by a conditional UPDATE (unused and unexpired, in one statement), inside the caller's

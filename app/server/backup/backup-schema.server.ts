@@ -28,7 +28,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   booking_click_visitors: "the day's salted hashes of Book Now visitors, kept one day only",
   app_secrets:
     "the installation's cookie-signing key: a restored copy makes its own, so old flash and trusted-device cookies stop working",
-  // Named before its migration lands (issue 19's job runner); a name with no table is ignored.
+  // The job runner's table, named before its migration lands; a name with no table is ignored.
   job_runs:
     "the job runner's claims of each period's run: after a restore each job runs on its next tick",
 };

@@ -4,7 +4,7 @@ import { inAdminOrder } from "./admin-order.server";
 import { variantSrcSet } from "../media/media-urls.server";
 
 /*
- * One page of an admin package list (issue 20): the card columns and the first image of the
+ * One page of an admin package list: the card columns and the first image of the
  * page's packages, plus how many match, in two small queries. The screen used to load every
  * package whole (with its images, videos and lists) to show all of them at once.
  */
@@ -19,7 +19,7 @@ export interface AdminCardRow {
   image: string | null;
   /** `srcset` of the image's stored variants, when it has any (the cover is stored 1,200+ px wide). */
   imageSrcSet: string | null;
-  /** Pending scheduled changes (issue 19). */
+  /** Pending scheduled changes. */
   publish_at: Date | null;
   unpublish_at: Date | null;
 }
@@ -36,7 +36,7 @@ export interface AdminCardQuery {
 function filtered(db: Db, query: AdminCardQuery) {
   const search = query.search?.trim();
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  // Soft-deleted packages (issue 19) are listed under Recently deleted only.
+  // Soft-deleted packages are listed under Recently deleted only.
   return db
     .selectFrom("packages as p")
     .where("p.kind", "=", query.kind)

@@ -59,9 +59,9 @@ export interface AdminPackageCard {
   image: string | null;
   /** The image's smaller stored variants as a `srcset`, or null. */
   imageSrcSet: string | null;
-  /** "Scheduled: publishes 1 Mar 08:00" (company time zone), or null (issue 19). */
+  /** "Scheduled: publishes 1 Mar 08:00" (company time zone), or null. */
   schedule: string | null;
-  /** Book Now clicks over the last 30 days (issue 18), filled in by the list route. */
+  /** Book Now clicks over the last 30 days, filled in by the list route. */
   bookNowClicks?: number;
 }
 

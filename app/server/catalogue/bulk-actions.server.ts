@@ -6,7 +6,7 @@ import { badRequest, conflict } from "../platform/errors.server";
 import { deletePackage, setPackageStatus } from "./packages.server";
 
 /*
- * Bulk actions on an admin package list (issue 19): Publish, Unpublish or Delete the selected
+ * Bulk actions on an admin package list: Publish, Unpublish or Delete the selected
  * cards, all or nothing. The selected rows are locked first; if any is gone, of another kind, or
  * repeated, nothing changes (409). Each package goes through the same service call as its card's
  * own button, so every per-package rule (versions, events, cache) applies to each.

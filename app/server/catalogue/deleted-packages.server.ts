@@ -21,7 +21,7 @@ import {
 import { deleteHistory, pruneVersions } from "./versions.server";
 
 /*
- * Soft delete (issue 19, decision 101). A deleted package keeps its row, media and history for
+ * Soft delete (decision 101). A deleted package keeps its row, media and history for
  * RECENTLY_DELETED_DAYS: listed under Recently deleted, restorable, invisible to every other
  * read. Then purgeDeletedPackages removes it for good and frees the media nothing else uses.
  */
@@ -172,7 +172,7 @@ export interface ContentRetention {
 }
 
 /**
- * The retention job of issue 19: prunes old versions and purges packages deleted long ago.
+ * The content retention job: prunes old versions and purges packages deleted long ago.
  * Returns how many rows went (versions + packages). Meant for the job runner.
  */
 export async function runContentRetention(

@@ -22,7 +22,7 @@ import { getMoment, updateMoment } from "./moments.server";
 import { getPackageById, updatePackage } from "./packages.server";
 
 /*
- * The history screens (issue 19): an item's versions newest first, one version's content, and
+ * The history screens: an item's versions newest first, one version's content, and
  * "Restore this version", which saves the version's content as a new version (history is never
  * rewritten). The status (published / shown) is workflow, not content: a restore keeps the
  * current one (decision 100).

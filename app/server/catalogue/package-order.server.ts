@@ -8,7 +8,7 @@ import { recordEvent } from "../events/events.server";
 import { inAdminOrder } from "./admin-order.server";
 
 /*
- * Order changes made from one page of a paged admin list (issue 20, decision 078). Each runs in
+ * Order changes made from one page of a paged admin list (decision 078). Each runs in
  * one transaction that locks the kind's rows (as reorderPackages does), reads the whole admin
  * order (position, then created_at desc, then id), changes it, and writes back positions
  * 0..n-1 for the rows whose place changed. Refusals throw before any write: nothing changes.
@@ -42,7 +42,7 @@ async function lockedOrder(trx: Db, kind: PackageKind): Promise<Map<string, numb
     .selectFrom("packages")
     .select(["id", "position"])
     .where("kind", "=", kind)
-    // Soft-deleted packages (issue 19) are out of the order; they keep their position for a restore.
+    // Soft-deleted packages are out of the order; they keep their position for a restore.
     .where("deleted_at", "is", null)
     .$call(inAdminOrder)
     .execute();

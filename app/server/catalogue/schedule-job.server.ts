@@ -5,7 +5,7 @@ import { DEFAULT_TICK_MS } from "../platform/jobs.server";
 import { setPackageStatus } from "./packages.server";
 
 /*
- * Applies scheduled publishes and unpublishes that have fallen due (issue 19, decision 093), one
+ * Applies scheduled publishes and unpublishes that have fallen due (decision 093), one
  * package per transaction: the row is locked with FOR UPDATE SKIP LOCKED, so with several
  * instances each change is applied by exactly one of them, and a package being saved at that
  * moment is left for the next tick. Each change goes through setPackageStatus, the function behind

@@ -3,7 +3,7 @@ import type { PackageInput, PackageStatus } from "~/domain/schemas";
 import { badRequest } from "../platform/errors.server";
 
 /*
- * The schedule of a package write (issue 19, decision 093): what publish_at / unpublish_at become
+ * The schedule of a package write (decision 093): what publish_at / unpublish_at become
  * when a form or API client saves, refused with field messages when they make no sense.
  */
 

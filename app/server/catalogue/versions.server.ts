@@ -14,7 +14,7 @@ import type { MediaStore } from "../media/media-store.server";
 export type { VersionAction } from "~/domain/versions";
 
 /*
- * Versions (issue 19, decision 100): a snapshot of a package or travel moment per save, written
+ * Versions (decision 100): a snapshot of a package or travel moment per save, written
  * by the central write functions (packages.server.ts, moments.server.ts) inside their own
  * transaction, so every caller (forms, API, scheduled changes, bulk actions) gets them for free.
  * A path that cannot go through those functions calls recordContentVersion itself. The owner of
@@ -38,7 +38,7 @@ export type VersionedItem =
   | { type: "package"; id: string; snapshot: (trx: Db) => Promise<PackageSnapshot> }
   | { type: "moment"; id: string; snapshot: (trx: Db) => Promise<MomentSnapshot> };
 
-/** The activity-log event of each version action (issue 19). */
+/** The activity-log event of each version action. */
 const PACKAGE_EVENTS: Record<VersionAction, EventType> = {
   create: "package.created",
   update: "package.updated",

@@ -13,7 +13,7 @@ import { describeUserAgent } from "~/domain/user-agent";
 import type { Db } from "../platform/db.server";
 
 /*
- * /admin/activity (issue 19): the events table read back, newest first, filtered by admin, kind of
+ * /admin/activity: the events table read back, newest first, filtered by admin, kind of
  * event and company-time-zone dates, one page at a time. Read-only: the table refuses updates and
  * no route deletes from it (only the retention job prunes old rows).
  */

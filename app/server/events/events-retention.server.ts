@@ -2,7 +2,7 @@ import type { Db } from "../platform/db.server";
 import type { Job } from "../platform/jobs.server";
 
 /*
- * AUDIT_RETENTION_DAYS (issue 19): the events table is append-only; only this job deletes, and
+ * AUDIT_RETENTION_DAYS: the events table is append-only; only this job deletes, and
  * only rows older than the retention period. Deletes go in batches so a first run over a large
  * table does not hold one long transaction.
  */

@@ -2,7 +2,7 @@ import type { Db } from "../platform/db.server";
 import { currentRequestOrigin } from "./request-origin.server";
 
 /*
- * The audit trail (issue 22): one append-only table, written only here. Call recordEvent with the
+ * The audit trail: one append-only table, written only here. Call recordEvent with the
  * same `db` (transaction) as the change it describes, so an event exists exactly when its change
  * does. The table refuses UPDATEs (a trigger); only a retention job may delete old rows.
  */
@@ -31,7 +31,7 @@ export const EVENT_TYPES = [
   "enquiry.status_changed",
   "enquiry.deleted",
   "team.two_factor_requirement_changed",
-  // Issue 19: content events, recorded with each version (catalogue/versions.server.ts) and by
+  // Content events, recorded with each version (catalogue/versions.server.ts) and by
   // the writes that make none (reorders, uploads, a moment deleted).
   "package.created",
   "package.updated",

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { NextFunction, Request, Response } from "express";
 
 /*
- * The request a write runs in, for the audit trail (issue 19): content events are recorded deep in
+ * The request a write runs in, for the audit trail: content events are recorded deep in
  * the catalogue services (with each version), far from the route that knows the client's address
  * and browser. The HTTP server runs each request's handler inside this storage; recordEvent reads
  * it when the caller gave no origin (or no admin). Work outside a request (the job runner, the

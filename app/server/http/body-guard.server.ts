@@ -212,7 +212,7 @@ export function limitedBody(
   });
   // The reader (React Router's web stream) reports failures; when it cancels, it destroys this
   // stream with its reason after removing its own listener: without this one that would be an
-  // unhandled 'error' (issue 17).
+  // unhandled 'error'.
   limiter.on("error", () => undefined);
   req.on("error", (error) => limiter.destroy(error));
   req.on("aborted", () => limiter.destroy(new Error("request aborted")));

@@ -5,7 +5,7 @@ import client from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 /**
- * Issue 17: Prometheus metrics at GET /metrics, off unless METRICS_TOKEN is set, then only with
+ * Prometheus metrics at GET /metrics, off unless METRICS_TOKEN is set, then only with
  * `Authorization: Bearer <token>` (decision 076). Every label has a bounded set of values: routes
  * are React Router's patterns (or the few Express paths), never raw paths.
  */

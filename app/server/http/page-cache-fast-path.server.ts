@@ -21,7 +21,7 @@ import type { SecurityHeaderList } from "./security-headers.server";
 import { turnSlices } from "./turn-slices.server";
 
 /*
- * Cache hits before the framework (issue 21, decisions 095 and 109). An anonymous GET/HEAD whose
+ * Cache hits before the framework (decisions 095 and 109). An anonymous GET/HEAD whose
  * page is in the page cache is answered in the `node:http` request handler, before Express: no
  * prototype swaps, router, pino-http child loggers, compression wrappers, static file lookups or
  * cookie-privacy wrapper. It sends the same access log line, metrics, security headers, nonce,

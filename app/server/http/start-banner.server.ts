@@ -3,7 +3,7 @@ import type { Db } from "../platform/db.server";
 import type { Env } from "../platform/env.server";
 
 /*
- * The start banner's word on signing in (issue 17, "what a newcomer met"): it told a site that had
+ * The start banner's word on signing in. It used to mislead newcomers: it told a site that had
  * admins to create one, and said "sign in with ADMIN_PASSWORD" when that password had been ignored
  * because the admin already existed.
  */

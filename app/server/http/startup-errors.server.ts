@@ -1,8 +1,8 @@
 import type { Env } from "../platform/env.server";
 
 /*
- * The start's usual failures as one line that names the variable to fix (issue 17: a newcomer met
- * raw stack traces for a busy port, an unknown HOST and an unreachable database). Anything else is
+ * The start's usual failures as one line that names the variable to fix (a newcomer met raw
+ * stack traces for a busy port, an unknown HOST and an unreachable database). Anything else is
  * left to the stack trace: it is a bug, not a setting.
  */
 

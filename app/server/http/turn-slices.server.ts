@@ -1,5 +1,5 @@
 /*
- * Cache hits first during a burst (issue 17, decision 106). Node answers every request that
+ * Cache hits first during a burst (decision 106). Node answers every request that
  * arrived in one event-loop turn before it looks at the sockets again: when 200 uncached requests
  * arrive at once, each walks the whole middleware stack (loggers, headers, static lookups, the
  * page cache) in that turn, and a cache hit that arrived with them waits for all of it. Past

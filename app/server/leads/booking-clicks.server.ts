@@ -4,7 +4,7 @@ import type { Db } from "../platform/db.server";
 import { clientAddressKey } from "./client-address.server";
 
 /*
- * Book Now clicks per package per day (issue 18): a counter row per (day, target), where target is
+ * Book Now clicks per package per day: a counter row per (day, target), where target is
  * a package id or 'general'. Nothing about the visitor is stored.
  *
  * Decision 117: a visitor counts once per target per day. They are told apart by an HMAC of their

@@ -18,7 +18,7 @@ import { findPublishedPackage } from "./package-ref.server";
 import { takeSubmissionSlot } from "./submission-limit.server";
 
 /*
- * One contact-form post, start to end (issue 18): bad input comes back with a message per field
+ * One contact-form post, start to end: bad input comes back with a message per field
  * and what was typed, spam (checked once the input is valid) is dropped without a trace, an address over its limit gets a 429; a good
  * message is stored first, then the team is told by e-mail (and the visitor, with ENQUIRY_ACK).
  * A failed e-mail never loses the enquiry: the failure is logged and kept on the row for the inbox.

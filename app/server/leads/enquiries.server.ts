@@ -4,7 +4,7 @@ import type { Db } from "../platform/db.server";
 import type { EnquiryNotifyStatus } from "../platform/db-schema";
 
 /*
- * The enquiries repository (issue 18). An enquiry is stored before any e-mail about it is tried;
+ * The enquiries repository. An enquiry is stored before any e-mail about it is tried;
  * what became of the notification is kept on the row, so a failed send shows in the inbox.
  */
 

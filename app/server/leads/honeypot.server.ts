@@ -5,7 +5,7 @@ import { signatureOf } from "../auth/secret.server";
 import type { Db } from "../platform/db.server";
 
 /*
- * Spam checks of the public contact form (issue 18): remix-utils' honeypot, a visually hidden field
+ * Spam checks of the public contact form: remix-utils' honeypot, a visually hidden field
  * that people leave empty, plus its encrypted "valid from" time set MIN_FILL_MS after the page was
  * rendered, so a form sent faster than a person could type it counts as spam. The key derives
  * from the cookie secret, so every process on the database reads every other's forms.

@@ -17,7 +17,7 @@ import {
 } from "./enquiries.server";
 
 /*
- * The back office's enquiries inbox (issue 18): filters, search and page from URL parameters, and
+ * The back office's enquiries inbox: filters, search and page from URL parameters, and
  * the three changes an admin makes to an enquiry (status, notes, delete), each recorded as an event
  * where it matters for accountability (status changes, deletions for privacy requests).
  */

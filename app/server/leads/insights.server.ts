@@ -3,7 +3,7 @@ import type { SiteConfig } from "~/domain/site";
 import type { Db } from "../platform/db.server";
 import { clicksPerDay, dayIn, GENERAL, lastDays, topTargets } from "./booking-clicks.server";
 
-/** /admin/insights (issue 18): the last 30 days of Book Now clicks and new enquiries. */
+/** /admin/insights: the last 30 days of Book Now clicks and new enquiries. */
 export const INSIGHT_DAYS = 30;
 
 export interface InsightDay {
@@ -61,7 +61,7 @@ export async function loadInsights(
       await db
         .selectFrom("packages")
         .select(["id", "kind"])
-        // A deleted package (issue 19) has no public page to link to.
+        // A deleted package has no public page to link to.
         .where("deleted_at", "is", null)
         .where(
           "id",

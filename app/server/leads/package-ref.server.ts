@@ -2,7 +2,7 @@ import { isUuid } from "~/domain/schemas";
 import { siteKindInfo } from "~/domain/site-kinds";
 import type { Db } from "../platform/db.server";
 
-/** A published package an enquiry or a Book Now click may name (issue 18). */
+/** A published package an enquiry or a Book Now click may name. */
 export interface PackageRef {
   id: string;
   title: string;

@@ -5,7 +5,7 @@ import { purgeOldEnquiries } from "./enquiries.server";
 import { pruneSubmissions } from "./submission-limit.server";
 
 /*
- * ENQUIRY_RETENTION_DAYS (issue 18): enquiries are personal data kept only as long as the company
+ * ENQUIRY_RETENTION_DAYS: enquiries are personal data kept only as long as the company
  * needs them. The job runner runs enquiryRetentionJob daily (decision 092; decision 090 had a timer
  * of its own before the runner landed, still here as startEnquiryRetention).
  */

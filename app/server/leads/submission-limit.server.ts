@@ -3,7 +3,7 @@ import type { Db } from "../platform/db.server";
 import { clientAddressKey } from "./client-address.server";
 
 /*
- * The contact form accepts a few messages per client address per hour (issue 18): enough for a
+ * The contact form accepts a few messages per client address per hour: enough for a
  * family sharing a connection, too few to flood the inbox. Only accepted messages count, so a
  * visitor fixing a typo is never blocked. Rows older than the window are pruned as others arrive.
  * An IPv6 client is counted by its /64 (decision 117): one host can use any address in it.

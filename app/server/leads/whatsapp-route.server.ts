@@ -11,7 +11,7 @@ import { log } from "../platform/log.server";
 import { countClick, dayIn, GENERAL } from "./booking-clicks.server";
 
 /*
- * GET /whatsapp and /whatsapp/{packageId} (issue 18): count the click, then 302 to the same
+ * GET /whatsapp and /whatsapp/{packageId}: count the click, then 302 to the same
  * prefilled chat link the button used to carry. Mounted in front of the page cache: every click
  * must reach this code (a cached or shared render would count once for many), and the answer is
  * never stored (no-store). A traveller never sees an error here: an unknown, unpublished or

@@ -2,7 +2,7 @@ import { createTransport } from "nodemailer";
 import { log } from "../platform/log.server";
 
 /*
- * The one way the app sends e-mail (issue 22). With SMTP_URL a nodemailer SMTP transport; without
+ * The one way the app sends e-mail. With SMTP_URL a nodemailer SMTP transport; without
  * it nothing pretends: the message is written to the log at info level with its one link, and the
  * caller learns it was not sent ("off") so the screen can say so. Callers send after their
  * database transaction has committed, never inside it, and a failed send never throws: it is

@@ -10,7 +10,7 @@ import type { MediaStore } from "./media-store.server";
  * A stored object (a media_objects row, its file and its variants) is in use while a package
  * image, a package video, a travel moment's video or a travel moment's thumbnail references it:
  * by media id, or by URL (the object's own URL or one of its variants'; a thumbnail is a bare
- * URL), or a saved version of a package or moment uses it (content_versions.media_ids, issue 19:
+ * URL), or a saved version of a package or moment uses it (content_versions.media_ids:
  * restoring a version never shows a broken image). Only unreferenced objects are ever deleted:
  *  - after a package or moment write, what it referenced before and no longer does is released;
  *  - when the database write after an upload fails, what the request stored is released;
@@ -26,7 +26,7 @@ export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * it is written: relative or absolute (any host: the site's own, a CDN's, the bucket's), with or
  * without a query string or fragment. Only the path's tail is compared with the key: keys are a
  * timestamp and random bytes, so a URL naming another file never matches, and a URL that merely
- * looks like ours on another host keeps the object longer, never deletes one in use (issue 17).
+ * looks like ours on another host keeps the object longer, never deletes one in use.
  */
 function namesObject(url: ReturnType<typeof sql.ref>) {
   const path = sql`regexp_replace(${url}, '[?#].*$', '')`;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { ExifTool } from "exiftool-vendored";
 
 /*
- * Container metadata of uploaded videos (issue 17, decision 085): what a phone records in an MP4
+ * Container metadata of uploaded videos (decision 085): what a phone records in an MP4
  * or MOV (the `©xyz` location, Apple's location keys, camera make and model, dates, XMP) is
  * deleted by ExifTool, in place, without re-encoding: only the container's metadata boxes change,
  * the audio and video data stay byte for byte. ExifTool cannot write AVI, WMV, FLV or WebM; those

@@ -51,12 +51,12 @@ export interface PackagesTable {
   faqs: Json<Faq[]>;
   meeting_point: Generated<string>;
   rating_source: Generated<string>;
-  /** Scheduled changes (issue 19, decision 093): applied and cleared by the job runner. */
+  /** Scheduled changes (decision 093): applied and cleared by the job runner. */
   publish_at: NullableTimestamp;
   unpublish_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** Soft delete (issue 19): set, the package is gone from every read but Recently deleted. */
+  /** Soft delete: set, the package is gone from every read but Recently deleted. */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -131,7 +131,7 @@ export interface TravelMomentsTable {
   description: string | null;
   video_url: string;
   thumbnail_url: string | null;
-  /** Issue 19: the thumbnail's alt text; blank means the title. */
+  /** The thumbnail's alt text; blank means the title. */
   thumbnail_alt: Generated<string>;
   duration: string | null;
   order_index: number;
@@ -144,10 +144,10 @@ export interface TravelMomentsTable {
 export interface AdminsTable {
   id: Generated<string>;
   email: string;
-  /** Display name (issue 22), 1-100 characters, or null when none was given. */
+  /** Display name, 1-100 characters, or null when none was given. */
   name: string | null;
   password_hash: string;
-  /** Base32 TOTP secret once two-factor is on (issue 22); null when off. */
+  /** Base32 TOTP secret once two-factor is on; null when off. */
   totp_secret: string | null;
   /** The secret being enrolled, until a correct code confirms it. */
   totp_pending_secret: string | null;
@@ -221,7 +221,7 @@ export interface AppSecretsTable {
   created_at: Generated<Timestamp>;
 }
 
-/** Append-only audit trail (issue 22): written by recordEvent in the change's own transaction. */
+/** Append-only audit trail: written by recordEvent in the change's own transaction. */
 export interface EventsTable {
   id: Generated<string>;
   type: string;
@@ -252,7 +252,7 @@ export interface VerificationsTable {
 export type EnquiryStatus = "new" | "replied" | "closed";
 export type EnquiryNotifyStatus = "pending" | "sent" | "off" | "failed";
 
-/** Contact-form enquiries (issue 18): stored before the notification e-mail is tried. */
+/** Contact-form enquiries: stored before the notification e-mail is tried. */
 export interface EnquiriesTable {
   id: Generated<string>;
   first_name: string;
@@ -277,14 +277,14 @@ export interface EnquirySubmissionsTable {
   submitted_at: Timestamp;
 }
 
-/** Settings of the whole team, one row per name (issue 22: require_two_factor). */
+/** Settings of the whole team, one row per name (first: require_two_factor). */
 export interface TeamSettingsTable {
   name: string;
   value: Json<unknown>;
   updated_at: Timestamp;
 }
 
-/** An admin's further addresses (issue 22); admins.email is the primary one. */
+/** An admin's further addresses; admins.email is the primary one. */
 /** Each day's random salt for counting Book Now visitors; deleted when the day is over (117). */
 export interface BookingClickSaltsTable {
   day: ColumnType<string, string, string>;
@@ -311,7 +311,7 @@ export interface AdminEmailsTable {
   created_at: Timestamp;
 }
 
-/** Book Now / WhatsApp clicks per package ('general' otherwise) per day (issue 18). */
+/** Book Now / WhatsApp clicks per package ('general' otherwise) per day. */
 export interface BookingClicksTable {
   /** YYYY-MM-DD in the company's time zone. */
   day: ColumnType<string, string, string>;
@@ -319,7 +319,7 @@ export interface BookingClicksTable {
   clicks: Generated<number>;
 }
 
-/** A snapshot per save of a package or travel moment (issue 19): history and restore. */
+/** A snapshot per save of a package or travel moment: history and restore. */
 export interface ContentVersionsTable {
   id: Generated<string>;
   item_type: "package" | "moment";

@@ -109,16 +109,16 @@ export const envSchema = z
       .default(4),
     /** Signs cookies (flash, trusted device); unset: a random key kept in the database. */
     SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
-    /** smtp://user:pass@host:port or smtps://…; unset: messages are logged, not sent (issue 22). */
+    /** smtp://user:pass@host:port or smtps://…; unset: messages are logged, not sent. */
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/[^/?#]+/, { error: "must be an smtp:// or smtps:// URL" })
       .optional(),
     /** The From of every message, e.g. `Wanderlux <no-reply@example.com>`; default SITE_EMAIL. */
     MAIL_FROM: z.string().min(3).max(320).optional(),
-    /** Where new-enquiry notices go (issue 18); default SITE_EMAIL. */
+    /** Where new-enquiry notices go; default SITE_EMAIL. */
     ENQUIRY_NOTIFY_TO: z.email({ error: "must be an e-mail address" }).optional(),
-    /** Send visitors an acknowledgement of their enquiry (off: unverified addresses, issue 18). */
+    /** Send visitors an acknowledgement of their enquiry (off: unverified addresses). */
     ENQUIRY_ACK: bool.default(false),
     /** Enquiries older than this many days are deleted by the daily retention run. */
     ENQUIRY_RETENTION_DAYS: z.coerce
@@ -134,7 +134,7 @@ export const envSchema = z
       .min(1, { error: "must be at least 1 hour" })
       .max(720, { error: "must be at most 720 hours" })
       .default(48),
-    /** History (issue 19): each package and moment keeps at least this many newest versions… */
+    /** History: each package and moment keeps at least this many newest versions… */
     HISTORY_KEEP_VERSIONS: z.coerce
       .number({ error: "must be a number of versions" })
       .int({ error: "must be a whole number of versions" })
@@ -148,7 +148,7 @@ export const envSchema = z
       .min(1, { error: "must be at least 1 day" })
       .max(36500, { error: "must be at most 36500 days" })
       .default(180),
-    /** Events (the activity log) older than this many days are deleted by the daily job (issue 19). */
+    /** Events (the activity log) older than this many days are deleted by the daily job. */
     AUDIT_RETENTION_DAYS: z.coerce
       .number({ error: "must be a number of days" })
       .int({ error: "must be a whole number of days" })

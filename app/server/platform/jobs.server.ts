@@ -2,7 +2,7 @@ import type { Db } from "./db.server";
 import { log } from "./log.server";
 
 /*
- * The in-app job runner (issue 19, decision 092): named periodic jobs, each a plain function with
+ * The in-app job runner (decision 092): named periodic jobs, each a plain function with
  * its period beside it. One timer ticks (every 30 s by default); a tick runs every job whose
  * period has passed. With several instances on one database each period's run is claimed in the
  * `job_runs` table by exactly one of them (a conditional upsert), and jobs that change rows lock

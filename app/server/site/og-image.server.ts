@@ -12,7 +12,7 @@ import { mediaKeyFromUrl } from "../media/media-urls.server";
 import { findDetailPackage } from "./site-pages.server";
 
 /*
- * The Open Graph picture of a package (issue 19, decision 103): the first image cropped to
+ * The Open Graph picture of a package (decision 103): the first image cropped to
  * 1200 × 630 around its focal point, as JPEG, at /og/{package|exclusive|local-package}/{id}/{version}.jpg.
  * The version hashes what the picture is made of (the image's URL and focal point, and how it is
  * drawn), so a new point or image is a new URL and every response can be cached for a year.

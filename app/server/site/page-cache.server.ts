@@ -146,7 +146,7 @@ export class PageCache {
 }
 
 /**
- * Trip pages show departures from "today" on (issue 20): when the company's day changes, every
+ * Trip pages show departures from "today" on: when the company's day changes, every
  * stored page may list a departure that has gone, so the cache is emptied. Checked each minute;
  * returns the stop function.
  */
@@ -171,7 +171,7 @@ export function hasPrivateCookie(cookieHeader: string | undefined): boolean {
 /**
  * The parameters any public page reads (list filters, the contact form's package, React Router's
  * data requests). Others cannot change a page, so they are left out of its cache key: random
- * query strings cannot fill the cache with copies (issue 20).
+ * query strings cannot fill the cache with copies.
  */
 const PAGE_PARAMS = [...LIST_PARAMS, "package", "sent", "_routes", "index"];
 

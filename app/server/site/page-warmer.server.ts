@@ -5,7 +5,7 @@ import type { PageCache, PageFiller } from "./page-cache.server";
 import { NONCE_PLACEHOLDER } from "./page-encoding.server";
 
 /*
- * Re-warming after writes (issue 21). Every content write empties the page cache; without this the
+ * Re-warming after writes. Every content write empties the page cache; without this the
  * next visitors of each page would all wait for its render. After a clear the warmer renders again,
  * in the background and one page at a time, the pages that were in the cache (most recently used
  * first, at most `limit`; the edited package's detail page is among them when anyone had opened it)

@@ -1,5 +1,5 @@
 /*
- * Bounded rendering of uncached public pages (issue 17, decision 096). At most `concurrency`
+ * Bounded rendering of uncached public pages (decision 096). At most `concurrency`
  * renders run at once; up to `depth` more wait their turn in arrival order. Past that the caller
  * is told at once (QueueFullError) and answers 503 with Retry-After, so a storm of uncached
  * requests can neither exhaust memory nor starve the cache hits answered in front of it.
