@@ -3,7 +3,7 @@ import type { PackageKind } from "./schemas";
 import { zoneOffsetMs } from "./time-zone";
 
 /*
- * The activity log's vocabulary (issue 19): what each event type is called on /admin/activity,
+ * The activity log's vocabulary: what each event type is called on /admin/activity,
  * the groups its filter offers, and the parsing of its URL parameters. Pure, so the screen, the
  * server and the tests share one version.
  */

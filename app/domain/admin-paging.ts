@@ -2,7 +2,7 @@ import { PACKAGE_KIND_INFO } from "./package-kinds.ts";
 import type { PackageKind } from "./schemas";
 
 /*
- * Paging of the admin package lists (issue 20, decision 077): 24 cards a page (whole rows of 1, 2
+ * Paging of the admin package lists (decision 077): 24 cards a page (whole rows of 1, 2
  * or 3 columns), `?page=N` in the URL, positions shown and posted as global 1-based places in
  * the kind's admin order.
  */

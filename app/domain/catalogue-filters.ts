@@ -1,5 +1,5 @@
 /**
- * Issue 20: narrowing a public list down (destination, month of travel, price, duration), sorting
+ * Narrowing a public list down (destination, month of travel, price, duration), sorting
  * and paging, all as URL parameters of a GET form. Parsing here is syntactic (what a value may
  * look like); which destinations and months exist is the server's business.
  */

@@ -6,7 +6,7 @@ import { formatDates, todayIn, upcomingDepartures } from "./trip-facts";
 import { packageEnquiryText, whatsappLink } from "./whatsapp";
 
 /*
- * Book Now and WhatsApp buttons point at the app's own /whatsapp routes (issue 18), which count
+ * Book Now and WhatsApp buttons point at the app's own /whatsapp routes, which count
  * the click and redirect to the chat link with the same prefilled text as before.
  */
 export type ChatTopic = keyof typeof ENQUIRY_TEXTS;
@@ -28,7 +28,7 @@ export function packageChatPath(id: string, departure?: string): string {
 }
 
 /**
- * The chat a Book Now of this package opens (issue 18: /whatsapp/{id} redirects here): the text
+ * The chat a Book Now of this package opens (/whatsapp/{id} redirects here): the text
  * names the package, and the departure's dates and fare when `startDate` is one still bookable.
  */
 export function packageChatLink(

@@ -5,7 +5,7 @@ import { zoneOffsetMs } from "./time-zone";
 export { SCHEDULE_MESSAGES } from "./schedule-messages";
 
 /*
- * Scheduled publish and unpublish (issue 19, decision 093). Staff type a wall-clock time in the
+ * Scheduled publish and unpublish (decision 093). Staff type a wall-clock time in the
  * company's time zone (SITE_TIME_ZONE); it is stored as an instant (UTC). The rules below are the
  * one source of what a schedule may be: the forms (in the browser and on the server) and the
  * service (API and forms, with the clock) all ask them.

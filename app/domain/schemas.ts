@@ -454,12 +454,12 @@ const basePackageInput = z.object({
   departures: departureList,
   faqs: faqList,
   meeting_point: trimmed(LIMITS.listItem).default(""),
-  /** Per image, by URL: its own alt text (blank: the title) and focal point. Issue 19. */
+  /** Per image, by URL: its own alt text (blank: the title) and focal point. */
   image_details: z
     .array(imageDetailSchema, { error: "Must be a list of image details" })
     .max(LIMITS.packageImages * 4, { error: "Too many image details" })
     .optional(),
-  /** Scheduled changes (issue 19, decision 093): absent keeps what is stored, null clears. */
+  /** Scheduled changes (decision 093): absent keeps what is stored, null clears. */
   publish_at: scheduleInstantSchema.optional().meta({
     format: "date-time",
     examples: ["2027-03-01T08:00:00+02:00"],
@@ -590,7 +590,7 @@ export const travelMomentInputSchema = z.object({
     .optional()
     .transform((s) => (s ? s : undefined))
     .pipe(mediaUrlSchema.optional()),
-  /** Issue 19: what the thumbnail shows, for screen readers; blank means the title. */
+  /** What the thumbnail shows, for screen readers; blank means the title. */
   thumbnailAlt: z
     .string()
     .overwrite(stripInvisible)

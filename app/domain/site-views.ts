@@ -92,7 +92,7 @@ export interface MomentView {
   description?: string;
   duration?: string;
   thumbnailUrl?: string;
-  /** The thumbnail's own alt text (issue 19); absent when it has none (the title is the name). */
+  /** The thumbnail's own alt text; absent when it has none (the title is the name). */
   thumbnailAlt?: string;
   source: VideoSource;
 }

@@ -2,7 +2,7 @@ import type { SavedDeparture } from "./departures";
 import type { Package, PackageKind, TravelMoment } from "./schemas";
 
 /*
- * History and restore (issue 19): what a version holds and how two versions differ, in words.
+ * History and restore: what a version holds and how two versions differ, in words.
  * Pure and isomorphic: the history screen and the unit tests call the same functions.
  */
 
@@ -129,7 +129,7 @@ const TEXT_FIELDS: { key: keyof PackageSnapshot; label: string }[] = [
   { key: "meeting_point", label: "Meeting point" },
 ];
 
-/** Scheduled publishing (issue 19): stored as UTC instants, named in UTC here (no time zone). */
+/** Scheduled publishing: stored as UTC instants, named in UTC here (no time zone). */
 const SCHEDULE_FIELDS = [
   { key: "publish_at", label: "Publish at" },
   { key: "unpublish_at", label: "Unpublish at" },

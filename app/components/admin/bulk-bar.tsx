@@ -32,7 +32,7 @@ const counted = (n: number, nouns: { one: string; many: string }) =>
   `${n} ${n === 1 ? nouns.one : nouns.many}`;
 
 /**
- * Bulk actions on a list page (issue 19): a form whose checkboxes sit on the cards, Publish /
+ * Bulk actions on a list page: a form whose checkboxes sit on the cards, Publish /
  * Unpublish / Delete buttons, and one confirmation for Delete (a dialog; without JavaScript the
  * server answers the Delete with the same dialog as the confirmation step).
  */

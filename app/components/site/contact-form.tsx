@@ -35,7 +35,7 @@ interface ContactFormProps {
 }
 
 /**
- * The spec's contact form, now sent for real (issue 18): a plain POST to /contact that works
+ * The spec's contact form, now sent for real: a plain POST to /contact that works
  * without JavaScript; with it, the same post without a reload, a pending button, errors beside
  * their fields and the first wrong field focused.
  */

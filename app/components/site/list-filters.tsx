@@ -60,7 +60,7 @@ function Choice({
 }
 
 /**
- * A GET form of the list's filters and sort (issue 20): works without JavaScript (Apply), and
+ * A GET form of the list's filters and sort: works without JavaScript (Apply), and
  * with it updates the list in place. The result count is announced when it changes.
  */
 export function ListFilters({ path, query, destinations, months, total, noun }: ListFiltersProps) {

@@ -40,7 +40,7 @@ export function PriceCard({ pkg }: { pkg: PackageDetailView }) {
       <a className="btn btn-gold btn-block" href={pkg.enquiryUrl} {...externalLinkProps}>
         Book Now<span className="visually-hidden"> (opens WhatsApp in a new tab)</span>
       </a>
-      {/* Issue 18: a message about this trip, for travellers without WhatsApp. */}
+      {/* A message about this trip, for travellers without WhatsApp. */}
       <Link to={`/contact?package=${pkg.id}`} className="btn btn-outline btn-block">
         Enquire about this trip
       </Link>

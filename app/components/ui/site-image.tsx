@@ -45,7 +45,7 @@ export function SiteImage({ image, sizes, className, priority = false, loading }
       width={image.width}
       height={image.height}
       alt={image.alt}
-      // The focal point stays in view wherever the box crops the picture (issue 19).
+      // The focal point stays in view wherever the box crops the picture.
       style={image.focus ? { objectPosition: image.focus } : undefined}
       loading={loading ?? (priority ? "eager" : "lazy")}
       fetchPriority={priority ? "high" : undefined}

@@ -3,7 +3,7 @@ import { historyScreen } from "~/server/catalogue/history-screens.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/history";
 
-/** /admin/history/{kind}/{id}: a package's or travel moment's versions (issue 19). */
+/** /admin/history/{kind}/{id}: a package's or travel moment's versions. */
 export function loader({ params, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
   return historyScreen(db, params, { site });

@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = servicesFrom(context);
   return {
     email: adminFromContext(context).email,
-    // The sidebar's count of enquiries nobody has answered yet (issue 18).
+    // The sidebar's count of enquiries nobody has answered yet.
     newEnquiries: await countNewEnquiries(db),
   };
 }

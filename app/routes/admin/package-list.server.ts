@@ -93,7 +93,7 @@ export async function adminListAction(
 }
 
 /**
- * Publish, Unpublish or Delete the cards selected on a list (issue 19): all or nothing, one toast
+ * Publish, Unpublish or Delete the cards selected on a list: all or nothing, one toast
  * for all ("3 packages published"). Delete asks once: a post without `confirm=yes` answers with
  * the confirmation step (JavaScript asks in a dialog first and posts the confirmation directly).
  */

@@ -12,7 +12,7 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
   const searchParams = new URL(request.url).searchParams;
   const list = await adminPackageList(db, listKind(pattern), searchParams, { site });
-  // Issue 18: each card shows its Book Now clicks of the last 30 days.
+  // Each card shows its Book Now clicks of the last 30 days.
   const clicks = await clicksByPackage(db, dayIn(site.timeZone));
   return {
     ...list,

@@ -5,7 +5,7 @@ import { servicesFrom } from "~/server/http/services-context.server";
 import { recentlyDeletedAction } from "./recently-deleted.server";
 import type { Route } from "./+types/recently-deleted";
 
-/** /admin/recently-deleted/{kind}: deleted packages of the last 30 days, with Restore (issue 19). */
+/** /admin/recently-deleted/{kind}: deleted packages of the last 30 days, with Restore. */
 export function loader({ params, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
   return recentlyDeletedScreen(db, params.kind, { site });

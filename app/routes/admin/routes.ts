@@ -34,7 +34,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       }),
     ]),
     route("admin/travel-moments", "routes/admin/travel-moments.tsx"),
-    // Issue 18: the enquiries inbox, one enquiry, and the filtered list as CSV.
+    // The enquiries inbox, one enquiry, and the filtered list as CSV.
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
     route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),
     route("admin/enquiries/:id", "routes/admin/enquiry.tsx"),
@@ -45,9 +45,9 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/insights", "routes/admin/insights.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/team", "routes/admin/team.tsx"),
-    // Issue 19: the audit trail (events), read-only.
+    // The audit trail (events), read-only.
     route("admin/activity", "routes/admin/activity.tsx"),
-    // Issue 19: history of a package (kind trip|exclusive|local|discovery) or moment, one version
+    // History of a package (kind trip|exclusive|local|discovery) or moment, one version
     // (read-only, with Restore), and each package list's Recently deleted.
     route("admin/history/:kind/:id", "routes/admin/history.tsx"),
     route("admin/history/:kind/:id/:versionId", "routes/admin/history-version.tsx"),

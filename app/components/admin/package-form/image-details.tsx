@@ -37,7 +37,7 @@ const parse = (focal: string) => {
 };
 
 /**
- * Issue 19: an image's own alt text (blank: the package title is read instead, and the form says
+ * An image's own alt text (blank: the package title is read instead, and the form says
  * so) and its focal point, the part crops keep: a click on the picture with JavaScript, a 3 × 3
  * grid of positions without it.
  */

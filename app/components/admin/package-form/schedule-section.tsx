@@ -14,7 +14,7 @@ interface ScheduleSectionProps {
 }
 
 /**
- * Publish at / Unpublish at (issue 19, decision 093): optional, typed in the company's time zone,
+ * Publish at / Unpublish at (decision 093): optional, typed in the company's time zone,
  * applied by the job runner within a minute of the time.
  */
 export function ScheduleSection({ fields, timeZone, focusName, draftHint }: ScheduleSectionProps) {

@@ -138,7 +138,7 @@ export function DeparturesEditor({
   );
 }
 
-/** Issue 20: questions travellers ask, shown on the trip page as a disclosure list. */
+/** Questions travellers ask, shown on the trip page as a disclosure list. */
 export function FaqEditor({
   form,
   field,
@@ -177,7 +177,7 @@ export function FaqEditor({
   );
 }
 
-/** Issue 20: a rating only when staff have one to quote, with where it comes from. */
+/** A rating only when staff have one to quote, with where it comes from. */
 export function RatingFields({
   fields,
   focusName,
