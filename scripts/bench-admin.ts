@@ -1,4 +1,4 @@
-// Admin first-load JS for `npm run bench` (issue 21, decision 105): the brotli bytes of the
+// Admin first-load JS for `npm run bench` (decision 105): the brotli bytes of the
 // scripts the dashboard, a package edit form and the travel moments screen load, signed in.
 // Stated, not budgeted: what only some screens need (drag and drop, dialogs, uploads) should
 // show up on those screens alone.

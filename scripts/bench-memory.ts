@@ -1,4 +1,4 @@
-// Memory footprint for `npm run bench` (issue 17, decision 088): starts the built server on a fresh
+// Memory footprint for `npm run bench` (decision 088): starts the built server on a fresh
 // data directory with the demo catalogue, once embedded (PGlite) and once on a throwaway
 // PostgreSQL, samples its RSS every 100 ms from /proc/<pid>/status through the start (migrations,
 // demo seeding), a warm-up of the main pages and a quiet spell, and reports the peak (VmHWM) and

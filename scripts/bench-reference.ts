@@ -1,4 +1,4 @@
-// The runtime's own limit for `npm run bench` (issue 21): a bare `node:http` server, in its own
+// The runtime's own limit for `npm run bench`: a bare `node:http` server, in its own
 // process, answering every request with the very bytes and headers the app sent for one cached
 // page (brotli, its Content-Encoding, its CSP and so on) from memory. The cached home page is
 // measured against it side by side; goal: at least half its requests/s.

@@ -1,4 +1,4 @@
-// Issue 20's scale figures for `npm run bench`: with 1,000 published packages of one kind, the
+// The scale figures for `npm run bench`: with 1,000 published packages of one kind, the
 // list page's HTML (before compression) and its uncached render time at p50, and the admin
 // dashboard's HTML and the time until it is interactive in Chromium (navigation start to the
 // hydration marker). Run against a server started without the page cache.

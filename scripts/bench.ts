@@ -2,14 +2,14 @@
 // one run on one machine, and writes bench-results/<time>-<commit>.json (plus latest.json) so two
 // commits can be compared. Budgets: home page req/s with the page cache >= 50 % of one of the
 // app's own hashed assets from the same server and >= 50 % of a bare node:http server sending the
-// same bytes from memory (issue 21), p99 <= 10 ms at 32 connections; the same without
+// same bytes from memory, p99 <= 10 ms at 32 connections; the same without
 // the cache (PAGE_CACHE_MAX_BYTES=0) for the render cost, p99 <= 50 ms (with BENCH_BASELINE_URL,
 // also against another build's server, goal >= 2x); load from wrk -t2 -c32 when installed
 // (scripts/load-generator.ts, decision 106); first-load JS per public page <= 100 KB
 // brotli; CLS <= 0.02; a 60 MB upload raises RSS by < 30 MB; with 1,000 published trips the list
-// page is <= 60 KB of HTML and renders in <= 50 ms at p50 uncached (issue 20); Lighthouse mobile
+// page is <= 60 KB of HTML and renders in <= 50 ms at p50 uncached; Lighthouse mobile
 // on three admin screens (performance >= 0.9, a11y and best practices 1.0) and three public pages
-// (1.0 in all four categories), BENCH_LIGHTHOUSE_RUNS a page (issue 21). A benchmark, never part of npm test.
+// (1.0 in all four categories), BENCH_LIGHTHOUSE_RUNS a page. A benchmark, never part of npm test.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -33,10 +33,10 @@ const BENCH_ADMIN = { email: "bench@example.com", password: "bench password long
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-/** Alternating runs of the bare node:http reference and the cached home page (issue 21). */
+/** Alternating runs of the bare node:http reference and the cached home page. */
 const RUNTIME_PAIRS = Math.max(1, Number(process.env.BENCH_RUNTIME_PAIRS ?? 3));
 const CONNECTIONS = 32;
-/** Issue 21: a cache miss (the home page rendered for every request) within 50 ms at p99. */
+/** A cache miss (the home page rendered for every request) within 50 ms at p99. */
 const UNCACHED_P99_BUDGET_MS = 50;
 
 async function freePort(): Promise<number> {
@@ -251,7 +251,7 @@ async function main() {
     const uploadRss = await measureUploadRss(url, instance.pid, BENCH_ADMIN);
     const bookingPost = await measureBookingPost(url, BENCH_ADMIN);
     const adminJs = await measureAdminJs(url, BENCH_ADMIN, clientDir);
-    // Issue 21: Lighthouse mobile, admin screens signed in and public pages (decision 107).
+    // Lighthouse mobile, admin screens signed in and public pages (decision 107).
     const lighthouse = await benchLighthouse(url, BENCH_ADMIN);
     await instance.stop();
 
@@ -259,20 +259,21 @@ async function main() {
     instance = await startInstance(dataDir, { PAGE_CACHE_MAX_BYTES: "0" });
     await load(`${instance.url}/`, 2);
     const uncachedRun = await load(`${instance.url}/`);
-    // Issue 20: 1,000 published trips, list page and dashboard, still without the page cache.
+    // Scale: 1,000 published trips, list page and dashboard, still without the page cache.
     const scale = await measureScale(instance.url, BENCH_ADMIN, DURATION);
     await instance.stop();
     instance = undefined;
 
-    // 3. Optional: another build's home page on this machine, e.g. the commit before issue 11
-    // (started by hand with its own data dir), for the render cost's ">= 2x as fast" goal.
+    // 3. Optional: another build's home page on this machine, e.g. a commit from before the
+    // performance work (started by hand with its own data dir), for the render cost's ">= 2x as
+    // fast" goal.
     const baselineUrl = process.env.BENCH_BASELINE_URL?.replace(/\/$/, "");
     let baselineRun: Run | undefined;
     if (baselineUrl) {
       await load(`${baselineUrl}/`, 2);
       baselineRun = await load(`${baselineUrl}/`);
     }
-    // Issue 17: idle and peak RSS of a first start with the demo catalogue, embedded and PostgreSQL.
+    // Idle and peak RSS of a first start with the demo catalogue, embedded and PostgreSQL.
     const memory = await measureMemoryBothModes();
     const speedup = baselineRun
       ? uncachedRun.requestsPerSecond / baselineRun.requestsPerSecond
@@ -348,7 +349,7 @@ async function main() {
             boolean,
           ],
       ),
-      // Issue 21: stated, not budgeted.
+      // Stated, not budgeted.
       ...Object.entries(adminJs).map(
         ([page, bytes]) => [`JS ${page}`, kb(bytes), "", ""] as [string, string, string, ""],
       ),
@@ -442,7 +443,7 @@ async function main() {
 
 await main();
 
-/** `BENCH_ONLY=scale`: issue 20's 1,000-package figures alone, written to their own JSON file. */
+/** `BENCH_ONLY=scale`: the 1,000-package scale figures alone, written to their own JSON file. */
 async function scaleOnly(dataDir: string): Promise<void> {
   const instance = await startInstance(dataDir, { PAGE_CACHE_MAX_BYTES: "0" });
   try {

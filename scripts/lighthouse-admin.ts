@@ -1,4 +1,4 @@
-// Lighthouse mobile for issue 21 (decisions 105, 107): the admin screens signed in (dashboard, a
+// Lighthouse mobile (decisions 105, 107): the admin screens signed in (dashboard, a
 // package edit form, travel moments) and the public pages anonymous (home, a list page, a detail
 // page), on the demo catalogue. `npm run bench` calls measureLighthouse() and writes the figures
 // to its JSON; `npm run lighthouse:admin` runs the same audits against a running server:
@@ -45,9 +45,9 @@ export interface LighthouseResults {
   public: Record<string, LighthousePage>;
 }
 
-/** Issue 21: admin performance >= 0.9, accessibility and best practices 1.0. */
+/** Admin screens: performance >= 0.9, accessibility and best practices 1.0. */
 export const ADMIN_BUDGET = { performance: 0.9, accessibility: 1, bestPractices: 1 } as const;
-/** Issue 21 ("keep it"): the public pages at 1.0 in all four categories. */
+/** The public pages stay at 1.0 in all four categories. */
 export const PUBLIC_BUDGET = {
   performance: 1,
   accessibility: 1,

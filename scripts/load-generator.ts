@@ -1,4 +1,4 @@
-// The HTTP load generator of `npm run bench` and `npm run stress` (issue 21, decision 106).
+// The HTTP load generator of `npm run bench` and `npm run stress` (decision 106).
 //
 // `wrk` (C, epoll; Debian package `wrk`) when it is on PATH: 2 threads, a few percent of a core
 // at 30k+ requests/s. Otherwise autocannon, a Node client that needs a whole core of its own to

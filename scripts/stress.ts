@@ -1,4 +1,4 @@
-// `npm run stress` (issue 17, decisions 096 and 106): graceful degradation under overload. Starts
+// `npm run stress` (decisions 096 and 106): graceful degradation under overload. Starts
 // the built app as production does (`node --liftoff-only server.ts`, its malloc settings, embedded
 // defaults, demo catalogue) and sends storms of 200 concurrent requests for distinct uncached pages
 // (list pages with filters and page numbers: each one is a render), while one client keeps asking

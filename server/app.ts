@@ -91,7 +91,7 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
     });
     runtime.onClose(() => warmer.close());
   }
-  // Prometheus metrics (issue 17, decision 076): off unless METRICS_TOKEN is set.
+  // Prometheus metrics (decision 076): off unless METRICS_TOKEN is set.
   const metrics = createMetrics(
     runtime.env.METRICS_TOKEN,
     {
@@ -137,13 +137,13 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
       .json({ status: ok ? "ok" : "unavailable" });
   });
 
-  // Book Now clicks: counted, then 302 to the chat (issue 18); in front of the page cache.
+  // Book Now clicks: counted, then 302 to the chat; in front of the page cache.
   app.get(
     ["/whatsapp", "/whatsapp/:id"],
     whatsappRedirect(() => ({ db: runtime.database.db, site: runtime.site })),
   );
 
-  // Open Graph pictures cropped around the focal point (issue 19, decision 103); binary, so
+  // Open Graph pictures cropped around the focal point (decision 103); binary, so
   // in front of the page cache.
   app.get(
     "/og/:scope/:id/:file",
