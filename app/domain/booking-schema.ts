@@ -83,3 +83,14 @@ export const bookingRequestSchema = z
   });
 
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+/** The waiting list of a sold-out date: who, how to reach them, how many would travel. */
+export const waitlistSchema = z.object({
+  lead_name: line(BOOKING_LIMITS.name, "The name").refine((v) => v.length >= 2, {
+    error: BOOKING_MESSAGES.leadName,
+  }),
+  email: line(BOOKING_LIMITS.email, "The e-mail address").pipe(
+    z.email({ error: BOOKING_MESSAGES.email }),
+  ),
+  adults: count(1, BOOKING_MESSAGES.travellers),
+});

@@ -81,6 +81,8 @@ export type BookingValues = Record<BookingField, string>;
 export const BOOKING_MESSAGES = {
   adults: `Choose how many adults are travelling (1 to ${BOOKING_LIMITS.travellers})`,
   children: `Children must be a number from 0 to ${BOOKING_LIMITS.travellers}`,
+  travellers: `Choose how many would travel (1 to ${BOOKING_LIMITS.travellers})`,
+  seatsFree: "Seats have come free on this date: you can book it now.",
   tooMany: `At most ${BOOKING_LIMITS.travellers} travellers per booking: for a larger group, please contact us`,
   leadName: "Please enter the lead traveller's full name",
   email: "Please enter a valid e-mail address, like name@example.com",

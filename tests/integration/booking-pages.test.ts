@@ -256,6 +256,56 @@ describe("booking a date over HTTP", () => {
     expect(await server.db.selectFrom("bookings").select("id").execute()).toEqual([]);
   });
 
+  it("offers a sold-out date's waiting list and puts the traveller on it, JS off", async () => {
+    const small = (
+      await server.db
+        .selectFrom("departures")
+        .select("id")
+        .where("start_date", "=", "2031-07-14")
+        .executeTakeFirstOrThrow()
+    ).id;
+    await server.db
+      .updateTable("departures")
+      .set({ status_override: "sold_out" })
+      .where("id", "=", small)
+      .execute();
+    const page = await server.fetch(`/book/${small}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(textOf(html)).toContain("This date is sold out");
+    expect(textOf(html)).toContain("Join the waiting list");
+    const time = decodeEntities(html.match(/name="from__confirm"[^>]*value="([^"]+)"/)![1]!);
+    await sleep(MIN_FILL_MS + 200);
+    const seen = smtp.messages.length;
+    const res = await formPost(
+      server,
+      `/book/${small}`,
+      {
+        name__confirm: "",
+        from__confirm: time,
+        intent: "waitlist",
+        lead_name: "Lindiwe Zulu",
+        email: "lindiwe@example.com",
+        adults: "2",
+      },
+      ACCEPTS_HTML,
+    );
+    expect(res.status, await res.clone().text()).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location).toMatch(/^\/booking\/WLX-[2-9A-HJKMNP-Z]{6}\?token=/);
+    const mail = await smtp.nextMessage(seen);
+    expect([mail.to[0], mail.subject]).toEqual([
+      "lindiwe@example.com",
+      expect.stringContaining("You are on the waiting list"),
+    ]);
+    expect(textOf(await (await server.fetch(location)).text())).toContain("Waitlisted");
+    await server.db
+      .updateTable("departures")
+      .set({ status_override: null })
+      .where("id", "=", small)
+      .execute();
+  });
+
   it("drops spam (a filled honeypot) without a booking, answering as if it went through", async () => {
     const res = await formPost(
       server,

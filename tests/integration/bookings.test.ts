@@ -5,6 +5,7 @@ import { BOOKING_MESSAGES } from "~/domain/bookings";
 import { todayIn } from "~/domain/trip-facts";
 import {
   findBookingByLink,
+  joinWaitlist,
   requestBooking,
   type BookingOutcome,
 } from "~/server/bookings/bookings.server";
@@ -193,6 +194,42 @@ describe.each(BACKENDS)("bookings on %s", (backend) => {
       message: expect.stringContaining("set its Availability to Closed instead"),
     });
     expect((await getPackageById(db, "trip", pkg.id))!.departures).toHaveLength(1);
+  });
+
+  it("puts travellers on the waiting list of a full or closed date, taking no seat", async () => {
+    const db = t.db();
+    const { pkg, departure } = await departureWith(db, 2);
+    const asked = { name: "Lindiwe Zulu", email: "lindiwe@example.com", travellers: 2 };
+    // Seats left: the traveller should book instead.
+    expect(await joinWaitlist(db, departure.id, asked, OPTIONS)).toEqual({
+      kind: "seats_free",
+      left: 2,
+    });
+    await requestBooking(db, departure.id, request({ adults: "2" }), OPTIONS);
+    const joined = await joinWaitlist(db, departure.id, asked, OPTIONS);
+    expect(joined.kind).toBe("waitlisted");
+    if (joined.kind !== "waitlisted") return;
+    expect(joined.receipt.reference).toMatch(/^WLX-/);
+    const row = await db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("reference", "=", joined.receipt.reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "waitlisted", adults: 2, hold_expires_at: null });
+    expect(await seatsLeft(db, "trip", pkg.id)).toBe(0);
+    const view = await findBookingByLink(db, joined.receipt.reference, joined.receipt.token);
+    expect(view?.status).toBe("waitlisted");
+    // A date closed by hand takes a waiting list too; an unknown one does not.
+    const closed = await departureWith(db, 10);
+    await db
+      .updateTable("departures")
+      .set({ status_override: "sold_out" })
+      .where("id", "=", closed.departure.id)
+      .execute();
+    expect((await joinWaitlist(db, closed.departure.id, asked, OPTIONS)).kind).toBe("waitlisted");
+    expect(await joinWaitlist(db, "6b0b3f1e-2b8c-4f7e-9c61-0c6d2b9a1f00", asked, OPTIONS)).toEqual({
+      kind: "unavailable",
+    });
   });
 
   it("50 simultaneous bookings for the last seat: exactly one holds it", async () => {

@@ -214,10 +214,14 @@ export function BookingUnavailable({
   sent,
   soldOut,
   whatsapp,
+  honeypot,
+  result,
 }: {
   sent: boolean;
   soldOut: BookingPageDeparture | null;
   whatsapp: string;
+  honeypot: HoneypotProps;
+  result?: { errors: BookingErrors; values: BookingValues | null };
 }) {
   if (sent) {
     return (
@@ -251,6 +255,84 @@ export function BookingUnavailable({
           Chat on WhatsApp
         </a>
       </p>
+      {soldOut ? <WaitlistForm departure={soldOut} honeypot={honeypot} result={result} /> : null}
     </div>
+  );
+}
+
+/** The waiting list of a sold-out date: a name, an e-mail and how many would travel. */
+function WaitlistForm({
+  departure,
+  honeypot,
+  result,
+}: {
+  departure: BookingPageDeparture;
+  honeypot: HoneypotProps;
+  result?: { errors: BookingErrors; values: BookingValues | null };
+}) {
+  const action = `/book/${departure.id}`;
+  const sending = usePending({ state: "submitting", formAction: action });
+  const errors = result?.errors ?? {};
+  const values = result?.values ?? null;
+  const field = (name: BookingField) => ({
+    name,
+    id: `waitlist-${name}`,
+    defaultValue: values?.[name] ?? "",
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `waitlist-${name}-error` : undefined,
+  });
+  const error = (name: BookingField) =>
+    errors[name] ? (
+      <span className="field-message" id={`waitlist-${name}-error`}>
+        {errors[name]}
+      </span>
+    ) : null;
+  return (
+    <Form
+      method="post"
+      action={action}
+      className="booking-waitlist"
+      aria-labelledby="waitlist-heading"
+      noValidate
+      key={values ? JSON.stringify(values) : "empty"}
+    >
+      <h3 id="waitlist-heading">Join the waiting list</h3>
+      <p>If a seat comes free, we e-mail you at once with a link to book it.</p>
+      {errors.form ? (
+        <p className="form-alert" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <HoneypotProvider {...honeypot}>
+        <HoneypotInputs className="hp-fields" label="Please leave this field blank" />
+      </HoneypotProvider>
+      <input type="hidden" name="intent" value="waitlist" />
+      <div className="form-row">
+        <label htmlFor="waitlist-lead_name">
+          Your name
+          <input {...field("lead_name")} autoComplete="name" required maxLength={200} />
+          {error("lead_name")}
+        </label>
+        <label htmlFor="waitlist-email">
+          Email
+          <input {...field("email")} type="email" autoComplete="email" required />
+          {error("email")}
+        </label>
+      </div>
+      <label htmlFor="waitlist-adults">
+        Travellers
+        <select {...field("adults")} defaultValue={values?.adults || "1"}>
+          {range(1, BOOKING_LIMITS.travellers).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        {error("adults")}
+      </label>
+      <button type="submit" className="btn btn-primary" disabled={sending}>
+        {sending ? "Sending..." : "Join the waiting list"}
+      </button>
+    </Form>
   );
 }

@@ -4,7 +4,11 @@ import { PageHero } from "~/components/site/page-hero";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PRIVATE_CACHE } from "~/domain/site-cache";
 import { bookingLinkPath } from "~/server/bookings/booking-mail.server";
-import { bookableDeparture, submitBooking } from "~/server/bookings/booking-form.server";
+import {
+  bookableDeparture,
+  submitBooking,
+  submitWaitlist,
+} from "~/server/bookings/booking-form.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { honeypotInputProps } from "~/server/leads/honeypot.server";
 import { requestInfo } from "~/server/platform/request-context.server";
@@ -32,20 +36,29 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       honeypot: await honeypotInputProps(),
       seo,
     },
-    { status: departure || sent ? 200 : 404, headers: { "Cache-Control": PRIVATE_CACHE } },
+    {
+      status: departure || soldOut || sent ? 200 : 404,
+      headers: { "Cache-Control": PRIVATE_CACHE },
+    },
   );
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db, mailer, site, env } = servicesFrom(context);
-  const outcome = await submitBooking(db, params.departureId, await request.formData(), {
+  const form = await request.formData();
+  const settings = {
     site,
     mailer,
     notifyTo: env.ENQUIRY_NOTIFY_TO ?? site.email,
     holdHours: env.BOOKING_HOLD_HOURS,
     ip: requestInfo(context).clientIp,
-  });
+  };
+  const outcome =
+    form.get("intent") === "waitlist"
+      ? await submitWaitlist(db, params.departureId, form, settings)
+      : await submitBooking(db, params.departureId, form, settings);
   switch (outcome.kind) {
+    case "waitlisted":
     case "booked":
       return redirect(
         `${bookingLinkPath(outcome.receipt.reference, outcome.receipt.token)}&new=1`,
@@ -94,7 +107,13 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
             result={actionData?.values ? actionData : undefined}
           />
         ) : (
-          <BookingUnavailable sent={sent} soldOut={soldOut} whatsapp={whatsapp} />
+          <BookingUnavailable
+            sent={sent}
+            soldOut={soldOut}
+            whatsapp={whatsapp}
+            honeypot={honeypot}
+            result={actionData?.values ? actionData : undefined}
+          />
         )}
       </div>
     </>

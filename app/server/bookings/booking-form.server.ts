@@ -1,4 +1,4 @@
-import { bookingRequestSchema } from "~/domain/booking-schema";
+import { bookingRequestSchema, waitlistSchema } from "~/domain/booking-schema";
 import {
   BOOKING_FIELDS,
   BOOKING_MESSAGES,
@@ -19,8 +19,13 @@ import { takeSubmissionSlot } from "../leads/submission-limit.server";
 import type { Mailer } from "../mail/mailer.server";
 import type { Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
-import { bookingNotificationMail, bookingReceivedMail } from "./booking-mail.server";
-import { requestBooking, type BookingReceipt } from "./bookings.server";
+import {
+  bookingNotificationMail,
+  bookingReceivedMail,
+  waitlistJoinedMail,
+  waitlistNotificationMail,
+} from "./booking-mail.server";
+import { joinWaitlist, requestBooking, type BookingReceipt } from "./bookings.server";
 
 /*
  * The public booking form, start to end (decision 118): what its page shows about the date, and
@@ -127,38 +132,13 @@ export async function submitBooking(
     source: "online",
     holdHours: settings.holdHours,
     today: todayIn(settings.site.timeZone),
-    guard: async (trx) => {
-      // The form's time token works once and for a few hours (decision 117).
-      const token = await spendFormToken(trx, form);
-      if (token !== "ok") return { token };
-      const ticket = await takeSubmissionSlot(trx, settings.ip);
-      return ticket.allowed ? "ok" : { retryAfterSeconds: ticket.retryAfterSeconds };
-    },
+    guard: formGuard(form, settings),
   });
   switch (outcome.kind) {
     case "unavailable":
       return { kind: "unavailable" };
-    case "guarded": {
-      const refusal = outcome.refusal;
-      if ("token" in refusal) {
-        if (refusal.token === "expired")
-          return {
-            kind: "invalid",
-            errors: { form: ENQUIRY_MESSAGES.formExpired },
-            values,
-            status: 400,
-          };
-        log("info", "booking form: used token dropped", { ip: settings.ip });
-        return { kind: "spam" };
-      }
-      const minutes = Math.ceil(refusal.retryAfterSeconds / 60);
-      return {
-        kind: "invalid",
-        errors: { form: BOOKING_MESSAGES.rateLimited(minutes) },
-        values,
-        status: 429,
-      };
-    }
+    case "guarded":
+      return guardedAnswer(outcome.refusal, values, settings);
     case "no_seats":
       return {
         kind: "invalid",
@@ -178,6 +158,104 @@ export async function submitBooking(
       await sendBookingMails(outcome.receipt, settings);
       return outcome;
   }
+}
+
+export type WaitlistFormOutcome =
+  | { kind: "spam" }
+  | { kind: "unavailable" }
+  | { kind: "invalid"; errors: BookingErrors; values: BookingValues; status: 400 | 409 | 429 }
+  | { kind: "waitlisted"; receipt: BookingReceipt };
+
+/** The waiting list of a sold-out date: checked like a booking, answered with a private link. */
+export async function submitWaitlist(
+  db: Db,
+  departureId: string,
+  form: FormData,
+  settings: BookingSettings,
+): Promise<WaitlistFormOutcome> {
+  const values = typedBooking(form);
+  const parsed = waitlistSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: BookingErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      const key = (BOOKING_FIELDS as readonly string[]).includes(field)
+        ? (field as BookingField)
+        : "form";
+      errors[key] ??= issue.message;
+    }
+    return { kind: "invalid", errors, values, status: 400 };
+  }
+  if (await isSpam(form)) {
+    log("info", "waitlist form: spam dropped", { ip: settings.ip });
+    return { kind: "spam" };
+  }
+  const outcome = await joinWaitlist<GuardRefusal>(
+    db,
+    departureId,
+    { name: parsed.data.lead_name, email: parsed.data.email, travellers: parsed.data.adults },
+    { source: "online", today: todayIn(settings.site.timeZone), guard: formGuard(form, settings) },
+  );
+  switch (outcome.kind) {
+    case "unavailable":
+      return { kind: "unavailable" };
+    case "seats_free":
+      return { kind: "invalid", errors: { form: BOOKING_MESSAGES.seatsFree }, values, status: 409 };
+    case "guarded":
+      return guardedAnswer(outcome.refusal, values, settings);
+    case "waitlisted": {
+      const { receipt } = outcome;
+      await settings.mailer.send({
+        to: receipt.email,
+        ...waitlistJoinedMail(settings.site, receipt),
+      });
+      await settings.mailer.send({
+        to: settings.notifyTo,
+        replyTo: receipt.email,
+        ...waitlistNotificationMail(settings.site, receipt),
+      });
+      return outcome;
+    }
+  }
+}
+
+/** The public forms' own checks, in the booking's transaction: the time token, then the slot. */
+function formGuard(form: FormData, settings: BookingSettings) {
+  return async (trx: Db): Promise<"ok" | GuardRefusal> => {
+    // The form's time token works once and for a few hours (decision 117).
+    const token = await spendFormToken(trx, form);
+    if (token !== "ok") return { token };
+    const ticket = await takeSubmissionSlot(trx, settings.ip);
+    return ticket.allowed ? "ok" : { retryAfterSeconds: ticket.retryAfterSeconds };
+  };
+}
+
+/** What a refusal of the form's own checks answers: spam in silence, else the reason. */
+function guardedAnswer(
+  refusal: GuardRefusal,
+  values: BookingValues,
+  settings: BookingSettings,
+):
+  | { kind: "spam" }
+  | { kind: "invalid"; errors: BookingErrors; values: BookingValues; status: 400 | 429 } {
+  if ("token" in refusal) {
+    if (refusal.token === "expired")
+      return {
+        kind: "invalid",
+        errors: { form: ENQUIRY_MESSAGES.formExpired },
+        values,
+        status: 400,
+      };
+    log("info", "booking form: used token dropped", { ip: settings.ip });
+    return { kind: "spam" };
+  }
+  const minutes = Math.ceil(refusal.retryAfterSeconds / 60);
+  return {
+    kind: "invalid",
+    errors: { form: BOOKING_MESSAGES.rateLimited(minutes) },
+    values,
+    status: 429,
+  };
 }
 
 async function sendBookingMails(receipt: BookingReceipt, settings: BookingSettings) {

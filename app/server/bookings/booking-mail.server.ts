@@ -58,8 +58,8 @@ export function bookingNotificationMail(site: MailSite, receipt: BookingReceipt)
       `Country: ${receipt.country}`,
       ...(receipt.notes ? ["Notes:", ...receipt.notes.split("\n")] : []),
     ],
-    action: "Open the back office",
-    path: "/admin",
+    action: "Open the booking in the back office",
+    path: `/admin/bookings/${receipt.reference}`,
     validity: `The seats are held until the hold expires. Replying to this e-mail writes to ${receipt.email}.`,
     footer: "You receive this because this address takes the website's enquiries.",
   });
@@ -104,5 +104,35 @@ export function bookingCancelledMail(
     path: "/contact",
     validity: "If you have questions about this, or would like another date, reply to this e-mail.",
     footer: "You receive this because you made this booking with us.",
+  });
+}
+
+/** The traveller's e-mail on joining a waiting list, with the private link to its status. */
+export function waitlistJoinedMail(site: MailSite, receipt: BookingReceipt): MailContent {
+  return linkMessage(site, {
+    subject: `You are on the waiting list (${receipt.reference})`,
+    lines: [
+      `Hello ${receipt.leadName},`,
+      `"${receipt.packageTitle}", ${formatDates(receipt.startDate, receipt.endDate)}, is sold out. You are on its waiting list for ${travellersText(receipt.adults, 0)}.`,
+      "If a seat comes free we e-mail you at once, with a link to book it.",
+    ],
+    action: "See your place on the list",
+    path: bookingLinkPath(receipt.reference, receipt.token),
+    validity: "This link is private: keep it to yourself.",
+    footer: "If you did not ask for this, you can ignore this message.",
+  });
+}
+
+/** The team's notice that someone joined a waiting list. */
+export function waitlistNotificationMail(site: MailSite, receipt: BookingReceipt): MailContent {
+  return linkMessage(site, {
+    subject: `Waiting list ${receipt.reference}: ${receipt.packageTitle}`,
+    lines: [
+      `${receipt.leadName} (${receipt.email}) joined the waiting list of "${receipt.packageTitle}", ${formatDates(receipt.startDate, receipt.endDate)}, for ${travellersText(receipt.adults, 0)}.`,
+    ],
+    action: "Open the back office",
+    path: `/admin/bookings/${receipt.reference}`,
+    validity: `Replying to this e-mail writes to ${receipt.email}.`,
+    footer: "You receive this because this address takes the website's enquiries.",
   });
 }

@@ -96,6 +96,19 @@ async function lockBookableDeparture(
   departureId: string,
   today: string,
 ): Promise<LockedDeparture | undefined> {
+  const row = await lockSellingDeparture(trx, departureId, today);
+  return row && row.status_override !== "sold_out" ? row : undefined;
+}
+
+/**
+ * The departure, locked for this transaction, when it is sold online at all: published, not
+ * started, with seats and a price (it may be full or closed: the waitlist takes those).
+ */
+async function lockSellingDeparture(
+  trx: Db,
+  departureId: string,
+  today: string,
+): Promise<LockedDeparture | undefined> {
   if (!isUuid(departureId)) return undefined;
   const row = await trx
     .selectFrom("departures as d")
@@ -119,8 +132,105 @@ async function lockBookableDeparture(
     .executeTakeFirst();
   if (!row || row.start_date < today) return undefined;
   if (row.seats_total === null || row.price_amount === null) return undefined;
-  if (row.status_override === "sold_out") return undefined;
   return row;
+}
+
+async function seatsTakenOn(trx: Db, departureId: string): Promise<number> {
+  const { taken } = await trx
+    .selectNoFrom(seatsTakenSql(sql`${departureId}::uuid`).as("taken"))
+    .executeTakeFirstOrThrow();
+  return taken;
+}
+
+/** Who asks to be told when a seat of a sold-out date frees up. */
+export interface WaitlistRequest {
+  name: string;
+  email: string;
+  travellers: number;
+}
+
+export type WaitlistOutcome<R = never> =
+  | { kind: "waitlisted"; receipt: BookingReceipt }
+  | { kind: "guarded"; refusal: R }
+  | { kind: "unavailable" }
+  /** Seats are free again: the traveller can book instead. */
+  | { kind: "seats_free"; left: number };
+
+/**
+ * Puts a traveller on the waiting list of a sold-out (or closed) date: a booking in status
+ * `waitlisted`, which takes no seat, with its own private link (decision 118).
+ */
+export async function joinWaitlist<R = never>(
+  db: Db,
+  departureId: string,
+  request: WaitlistRequest,
+  options: Omit<BookingOptions<R>, "holdHours">,
+): Promise<WaitlistOutcome<R>> {
+  return inTransaction(db, async (trx): Promise<WaitlistOutcome<R>> => {
+    const departure = await lockSellingDeparture(trx, departureId, options.today);
+    if (!departure) return { kind: "unavailable" };
+    const left = Math.max(
+      0,
+      (departure.seats_total ?? 0) - (await seatsTakenOn(trx, departure.id)),
+    );
+    if (left > 0 && departure.status_override !== "sold_out") return { kind: "seats_free", left };
+    if (options.guard) {
+      const verdict = await options.guard(trx);
+      if (verdict !== "ok") return { kind: "guarded", refusal: verdict };
+    }
+    const token = randomBytes(32).toString("base64url");
+    const row = await trx
+      .insertInto("bookings")
+      .values({
+        reference: newReference(),
+        departure_id: departure.id,
+        status: "waitlisted",
+        adults: request.travellers,
+        children: 0,
+        lead_name: request.name,
+        email: request.email,
+        traveller_names: JSON.stringify([request.name]),
+        unit_amount: Number(departure.price_amount),
+        total_amount: null,
+        currency: departure.currency,
+        token_hash: hashToken(token),
+        hold_expires_at: null,
+        source: options.source,
+      })
+      .returning(["id", "reference", "status"])
+      .executeTakeFirstOrThrow();
+    await recordEvent(trx, {
+      type: "booking.waitlisted",
+      adminId: null,
+      details: {
+        reference: row.reference,
+        departureId: departure.id,
+        travellers: request.travellers,
+      },
+    });
+    return {
+      kind: "waitlisted",
+      receipt: {
+        id: row.id,
+        reference: row.reference,
+        token,
+        status: row.status,
+        packageTitle: departure.title,
+        packageKind: departure.kind,
+        startDate: departure.start_date,
+        endDate: departure.end_date,
+        adults: request.travellers,
+        children: 0,
+        leadName: request.name,
+        email: request.email,
+        phone: "",
+        country: "",
+        notes: "",
+        total: "",
+        holdExpiresAt: null,
+      },
+    };
+  });
 }
 
 /**
@@ -156,10 +266,7 @@ async function holdSeats<R>(
   if (request.seen_amount !== undefined && request.seen_amount !== unit) {
     return { kind: "price_changed", price: formatMoney(unit, departure.currency) };
   }
-  const { taken } = await trx
-    .selectNoFrom(seatsTakenSql(sql`${departure.id}::uuid`).as("taken"))
-    .executeTakeFirstOrThrow();
-  const left = Math.max(0, (departure.seats_total ?? 0) - taken);
+  const left = Math.max(0, (departure.seats_total ?? 0) - (await seatsTakenOn(trx, departure.id)));
   const travellers = request.adults + request.children;
   if (travellers > left) return { kind: "no_seats", left };
   if (options.guard) {
