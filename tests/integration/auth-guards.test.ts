@@ -138,8 +138,9 @@ describe("every admin screen and every API write is guarded on the server", () =
         r.fullPath !== "admin/sign-out" &&
         r.fullPath !== "admin/settings" &&
         r.fullPath !== "admin/team" &&
-        // Screens about enquiries and clicks, not packages.
+        // Screens about enquiries, bookings and clicks, not packages.
         !r.fullPath.startsWith("admin/enquiries") &&
+        !r.fullPath.startsWith("admin/bookings") &&
         r.fullPath !== "admin/insights" &&
         // The audit trail lists events, not packages.
         r.fullPath !== "admin/activity" &&
