@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { packageChatLink } from "~/domain/chat-links";
+import { packageChatLink } from "~/domain/package-chat";
 import type { Package } from "~/domain/schemas";
 import { DEFAULT_SITE } from "~/domain/site";
 import { displayRating, displayReviewCount } from "~/domain/rating";

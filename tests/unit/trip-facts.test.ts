@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearAtDayChange, PageCache } from "~/server/site/page-cache.server";
-import { packageChatLink } from "~/domain/chat-links";
+import { packageChatLink } from "~/domain/package-chat";
 import { packageFormSchema } from "~/domain/package-form";
 import { packageInputSchema, type Package } from "~/domain/schemas";
 import { DEFAULT_SITE } from "~/domain/site";

@@ -10,10 +10,10 @@ import {
   type BookingValues,
 } from "~/domain/bookings";
 import { formatMoney } from "~/domain/money";
-import { whatsappLink } from "~/domain/whatsapp";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { usePending } from "~/components/ui/use-pending";
 import type { HoneypotProps } from "./contact-form";
+import { formFields } from "./form-fields";
 
 interface BookingFormProps {
   departure: BookingPageDeparture;
@@ -50,19 +50,7 @@ export function BookingForm({ departure, honeypot, result }: BookingFormProps) {
   const most = Math.min(BOOKING_LIMITS.travellers, departure.seatsLeft);
   const travellers = adults + children;
   const tooMany = travellers > departure.seatsLeft;
-  const field = (name: BookingField) => ({
-    name,
-    id: `booking-${name}`,
-    defaultValue: values?.[name] ?? "",
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `booking-${name}-error` : undefined,
-  });
-  const error = (name: BookingField) =>
-    errors[name] ? (
-      <span className="field-message" id={`booking-${name}-error`}>
-        {errors[name]}
-      </span>
-    ) : null;
+  const { field, error } = formFields<BookingField>("booking", errors, values);
 
   return (
     <>
@@ -213,13 +201,11 @@ export function BookingForm({ departure, honeypot, result }: BookingFormProps) {
 export function BookingUnavailable({
   sent,
   soldOut,
-  whatsapp,
   honeypot,
   result,
 }: {
   sent: boolean;
   soldOut: BookingPageDeparture | null;
-  whatsapp: string;
   honeypot: HoneypotProps;
   result?: { errors: BookingErrors; values: BookingValues | null };
 }) {
@@ -231,7 +217,9 @@ export function BookingUnavailable({
       </div>
     );
   }
-  const chat = whatsappLink(whatsapp, "Hello! I would like to book a trip.");
+  // The app's own chat route (packageChatPath; written out here, so this page pulls no shared
+  // chat module into the home page's chunks): the click is counted, the chat names the trip.
+  const chat = soldOut ? `/whatsapp/${soldOut.packageId}` : "/whatsapp";
   return (
     <div className="contact-form">
       <h2>{soldOut ? "This date is sold out" : "This date cannot be booked online"}</h2>
@@ -274,19 +262,7 @@ function WaitlistForm({
   const sending = usePending({ state: "submitting", formAction: action });
   const errors = result?.errors ?? {};
   const values = result?.values ?? null;
-  const field = (name: BookingField) => ({
-    name,
-    id: `waitlist-${name}`,
-    defaultValue: values?.[name] ?? "",
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `waitlist-${name}-error` : undefined,
-  });
-  const error = (name: BookingField) =>
-    errors[name] ? (
-      <span className="field-message" id={`waitlist-${name}-error`}>
-        {errors[name]}
-      </span>
-    ) : null;
+  const { field, error } = formFields<BookingField>("waitlist", errors, values);
   return (
     <Form
       method="post"

@@ -10,6 +10,7 @@ import {
   type EnquiryValues,
 } from "~/domain/enquiry";
 import { usePending } from "~/components/ui/use-pending";
+import { formFields } from "./form-fields";
 
 export interface HoneypotProps {
   nameFieldName: string;
@@ -81,24 +82,10 @@ export function ContactForm({ honeypot, result, sent, about, packageNotice }: Co
     );
   }
 
-  const field = (name: EnquiryField) => ({
-    name,
-    id: `contact-${name}`,
-    defaultValue:
-      values?.[name] ??
-      (name === "tripDescription" && about
-        ? `I would like to know more about "${about.title}".`
-        : ""),
-    maxLength: ENQUIRY_LIMITS[name],
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
-  });
-  const error = (name: EnquiryField) =>
-    errors[name] ? (
-      <span className="field-message" id={`contact-${name}-error`}>
-        {errors[name]}
-      </span>
-    ) : null;
+  const { field: props, error } = formFields<EnquiryField>("contact", errors, values, (name) =>
+    name === "tripDescription" && about ? `I would like to know more about "${about.title}".` : "",
+  );
+  const field = (name: EnquiryField) => ({ ...props(name), maxLength: ENQUIRY_LIMITS[name] });
 
   return (
     <Form

@@ -56,12 +56,8 @@ export function PackageCard({
             <span className="card-period">
               <Icon name="calendar" size={14} />
               Next: {pkg.nextDeparture}
-              {pkg.nextSeats ? (
-                <span className="card-seats">
-                  <span aria-hidden="true">· </span>
-                  {pkg.nextSeats}
-                </span>
-              ) : null}
+              {/* A bare tag: the home page is at its JS budget (decision 115). */}
+              {pkg.nextSeats && <b>{pkg.nextSeats}</b>}
             </span>
           ) : pkg.travelPeriod ? (
             <span className="card-period">

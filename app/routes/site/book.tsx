@@ -31,7 +31,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       departure: departure ?? null,
       soldOut: soldOut ?? null,
       sent,
-      whatsapp: site.whatsapp,
       // The honeypot's time is per render: this page is never stored by a cache.
       honeypot: await honeypotInputProps(),
       seo,
@@ -92,7 +91,7 @@ export const headers: Route.HeadersFunction = (args) => {
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function Book({ loaderData, actionData }: Route.ComponentProps) {
-  const { departure, soldOut, sent, honeypot, whatsapp } = loaderData;
+  const { departure, soldOut, sent, honeypot } = loaderData;
   const gone = actionData?.errors.form === "unavailable";
   return (
     <>
@@ -110,7 +109,6 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
           <BookingUnavailable
             sent={sent}
             soldOut={soldOut}
-            whatsapp={whatsapp}
             honeypot={honeypot}
             result={actionData?.values ? actionData : undefined}
           />

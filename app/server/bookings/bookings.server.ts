@@ -210,15 +210,7 @@ export async function joinWaitlist<R = never>(
     });
     return {
       kind: "waitlisted",
-      receipt: {
-        id: row.id,
-        reference: row.reference,
-        token,
-        status: row.status,
-        packageTitle: departure.title,
-        packageKind: departure.kind,
-        startDate: departure.start_date,
-        endDate: departure.end_date,
+      receipt: receiptOf(row, departure, token, {
         adults: request.travellers,
         children: 0,
         leadName: request.name,
@@ -228,7 +220,7 @@ export async function joinWaitlist<R = never>(
         notes: "",
         total: "",
         holdExpiresAt: null,
-      },
+      }),
     };
   });
 }
@@ -310,15 +302,7 @@ async function holdSeats<R>(
   });
   return {
     kind: "booked",
-    receipt: {
-      id: row.id,
-      reference: row.reference,
-      token,
-      status: row.status,
-      packageTitle: departure.title,
-      packageKind: departure.kind,
-      startDate: departure.start_date,
-      endDate: departure.end_date,
+    receipt: receiptOf(row, departure, token, {
       adults: request.adults,
       children: request.children,
       leadName: request.lead_name,
@@ -328,7 +312,37 @@ async function holdSeats<R>(
       notes: request.notes,
       total: formatMoney(total, departure.currency),
       holdExpiresAt: row.hold_expires_at ? new Date(row.hold_expires_at).toISOString() : null,
-    },
+    }),
+  };
+}
+
+/** The receipt of a new booking or waiting-list place: its row, its date and what was asked. */
+function receiptOf(
+  row: { id: string; reference: string; status: BookingStatus },
+  departure: LockedDeparture,
+  token: string,
+  asked: Omit<
+    BookingReceipt,
+    | "id"
+    | "reference"
+    | "token"
+    | "status"
+    | "packageTitle"
+    | "packageKind"
+    | "startDate"
+    | "endDate"
+  >,
+): BookingReceipt {
+  return {
+    id: row.id,
+    reference: row.reference,
+    token,
+    status: row.status,
+    packageTitle: departure.title,
+    packageKind: departure.kind,
+    startDate: departure.start_date,
+    endDate: departure.end_date,
+    ...asked,
   };
 }
 

@@ -1,6 +1,7 @@
 import type express from "express";
 import { isbot } from "isbot";
-import { isChatTopic, packageChatLink } from "~/domain/chat-links";
+import { isChatTopic } from "~/domain/chat-links";
+import { packageChatLink } from "~/domain/package-chat";
 import { isUuid } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { ENQUIRY_TEXTS } from "~/domain/site-content";
