@@ -368,7 +368,7 @@ describe("admin package forms", () => {
       "Start date",
       "End date (optional)",
       "Seats (optional)",
-      "Price per traveller (optional)",
+      "Fare per traveller (optional)",
       "Currency",
       "Availability",
       "Guaranteed departure",

@@ -86,7 +86,7 @@ export function DeparturesEditor({
             />
             <TextField
               field={parts.amount}
-              label="Price per traveller (optional)"
+              label="Fare per traveller (optional)"
               placeholder="e.g. 24 500"
               inputMode="decimal"
               hint={

@@ -8,7 +8,11 @@ const EDITING_INTENTS = new Set(["insert", "remove", "reorder", "update", "reset
 /** An edited control: its value differs from the one the page was served with. */
 function changed(element: Element): boolean {
   if (element instanceof HTMLSelectElement) {
-    return Array.from(element.options).some((o) => o.selected !== o.defaultSelected);
+    const options = Array.from(element.options);
+    if (element.multiple) return options.some((o) => o.selected !== o.defaultSelected);
+    // With no option marked selected (a blank default value), the browser shows the first one.
+    const initial = options.find((o) => o.defaultSelected) ?? options[0];
+    return element.value !== (initial?.value ?? "");
   }
   if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
   if (element instanceof HTMLInputElement) {
