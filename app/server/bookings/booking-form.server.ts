@@ -112,15 +112,7 @@ export async function submitBooking(
     seen_amount: form.get("seen_amount") ?? undefined,
   });
   if (!parsed.success) {
-    const errors: BookingErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      const key = (BOOKING_FIELDS as readonly string[]).includes(String(field))
-        ? (field as BookingField)
-        : "form";
-      errors[key] ??= issue.message;
-    }
-    return { kind: "invalid", errors, values, status: 400 };
+    return { kind: "invalid", errors: fieldErrors(parsed.error.issues), values, status: 400 };
   }
   if (await isSpam(form)) {
     log("info", "booking form: spam dropped", { ip: settings.ip });
@@ -176,15 +168,7 @@ export async function submitWaitlist(
   const values = typedBooking(form);
   const parsed = waitlistSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: BookingErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]);
-      const key = (BOOKING_FIELDS as readonly string[]).includes(field)
-        ? (field as BookingField)
-        : "form";
-      errors[key] ??= issue.message;
-    }
-    return { kind: "invalid", errors, values, status: 400 };
+    return { kind: "invalid", errors: fieldErrors(parsed.error.issues), values, status: 400 };
   }
   if (await isSpam(form)) {
     log("info", "waitlist form: spam dropped", { ip: settings.ip });
@@ -217,6 +201,19 @@ export async function submitWaitlist(
       return outcome;
     }
   }
+}
+
+/** A refused form's first message per field; one about no field of the form goes on top. */
+function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: BookingErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0]);
+    const key = (BOOKING_FIELDS as readonly string[]).includes(field)
+      ? (field as BookingField)
+      : "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
 }
 
 /** The public forms' own checks, in the booking's transaction: the time token, then the slot. */
