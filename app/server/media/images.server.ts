@@ -13,6 +13,25 @@ import {
 const VARIANT_WIDTHS = [480, 960] as const;
 const MAX_WIDTH = 1600;
 
+/**
+ * The largest image accepted, per side and in all (one frame). A phone panorama or a 61 MP camera
+ * fits; what is refused is what would hold a request for seconds: a one-byte change to a PNG header
+ * made an 8,388,624 × 12 image that sharp took ten seconds to give up on.
+ */
+export const MAX_IMAGE_SIDE = 20_000;
+export const MAX_IMAGE_PIXELS = 80_000_000;
+
+/** An image refused by its header alone, before any pixel is decoded. */
+export class ImageTooLarge extends Error {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    super(`image of ${width} × ${height} pixels is over the limit`);
+    this.name = "ImageTooLarge";
+  }
+}
+
 /** One frame's height: sharp reports an animation's frames stacked, with `pageHeight` per frame. */
 const frameHeight = (info: OutputInfo) => info.pageHeight ?? info.height;
 
@@ -29,7 +48,13 @@ export async function storeImage(
 ): Promise<MediaObjectRow> {
   // rotate() applies the EXIF orientation; sharp writes no metadata unless asked (keepExif etc.),
   // so the stored WebP files carry none of the uploader's EXIF, GPS, XMP or ICC comments.
-  const source = sharp(input instanceof Uint8Array ? input : input.file, {
+  const bytes = input instanceof Uint8Array ? input : input.file;
+  const header = await sharp(bytes, { failOn: "error" }).metadata();
+  const width = header.width ?? 0;
+  const height = header.height ?? 0;
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS)
+    throw new ImageTooLarge(width, height);
+  const source = sharp(bytes, {
     failOn: "error",
     animated: options.animated ?? false,
   }).rotate();

@@ -11,7 +11,7 @@ import { DatabaseError } from "pg";
 import { LIMITS, MESSAGES } from "~/domain/schemas";
 import type { Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
-import { storeImage } from "./images.server";
+import { ImageTooLarge, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, storeImage } from "./images.server";
 import { releaseMedia } from "./references.server";
 import { newMediaKey, type MediaBody, type MediaStore } from "./media-store.server";
 import { mediaUrlForKey } from "./media-urls.server";
@@ -54,6 +54,8 @@ export const UPLOAD_MESSAGES = {
   fieldTooLarge: "A form field is too long.",
   wrongImage: (file: string) =>
     `"${file}" is not a supported image. Please choose a JPEG, PNG, WebP, AVIF or GIF file.`,
+  imageTooLarge: (file: string, width: number, height: number) =>
+    `"${file}" is too large an image (${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels). Please choose one at most ${MAX_IMAGE_SIDE.toLocaleString("en-US")} pixels on a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels in all.`,
   wrongVideo: (file: string) =>
     `"${file}" is not a supported video. Please upload a valid video file (MP4, AVI, MOV, WMV, FLV, WebM).`,
 } as const;
@@ -369,6 +371,12 @@ async function storePart(
       });
     } catch (error) {
       if (error instanceof StorageFailure || error instanceof DatabaseError) throw error;
+      if (error instanceof ImageTooLarge)
+        throw new UploadError(
+          UPLOAD_MESSAGES.imageTooLarge(fileName, error.width, error.height),
+          413,
+          field,
+        );
       // Anything else is sharp failing to decode: the bytes only looked like an image.
       throw new UploadError(wrongType, 415, field);
     }
