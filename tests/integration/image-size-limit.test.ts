@@ -28,9 +28,9 @@ async function lyingPng(width: number): Promise<Buffer> {
 
 describe("image size limit", () => {
   const suite = useSignedInServer({ DATA_DIR: dataDir });
-  const upload = (bytes: Uint8Array, name: string) => {
+  const upload = (bytes: Buffer, name: string) => {
     const form = new FormData();
-    form.append("file", new File([bytes], name, { type: "image/png" }));
+    form.append("file", new File([new Uint8Array(bytes)], name, { type: "image/png" }));
     return suite.server.fetch(`/admin/uploads?kind=image&folder=packages`, {
       method: "POST",
       body: form,
