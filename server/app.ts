@@ -51,6 +51,7 @@ import {
   securityHeaders,
 } from "~/server/http/security-headers.server";
 import { pageCacheFastPath } from "~/server/http/page-cache-fast-path.server";
+import { hitResponder } from "~/server/site/page-cache-hits.server";
 import { assetResponder, loadImmutableAssets } from "~/server/http/asset-fast-path.server";
 
 export interface StartOptions {
@@ -198,8 +199,12 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
   app.use(privateWhenPersonal);
   pageCache.follow(runtime.database.changes);
   clearAtDayChange(pageCache, runtime.site.timeZone);
+  // One responder answers every hit, in the fast path or (for the few it leaves) the middleware.
+  const security = securityHeaderList(headerOptions);
+  const answerHit = hitResponder(security);
   app.use(
     pageCacheMiddleware({
+      answerHit,
       cache: options.devMiddleware ? undefined : pageCache,
       filler,
       render: anonymousRenderer(routerRequestHandler(build, runtime.env.NODE_ENV), getLoadContext),
@@ -217,10 +222,9 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
     lingeringClose(hostGuard(runtime.env.TRUST_PROXY, next));
   if (options.devMiddleware || !runtime.env.PAGE_CACHE_FAST_PATH) return guarded(app);
   // Cache hits answered before Express, exactly as the app would (decisions 095 and 109).
-  const security = securityHeaderList(headerOptions);
   const fastPath = pageCacheFastPath({
     cache: pageCache,
-    security,
+    answerHit,
     proxyHops: runtime.env.TRUST_PROXY,
     metrics,
     // Hashed assets from memory, before Express, like cache hits (decision 114).

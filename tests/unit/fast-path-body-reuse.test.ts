@@ -4,6 +4,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCacheFastPath } from "~/server/http/page-cache-fast-path.server";
 import { logger, setLogLevel, type LogLevel } from "~/server/platform/log.server";
+import { hitResponder } from "~/server/site/page-cache-hits.server";
 import { securityHeaderList } from "~/server/http/security-headers.server";
 import { PageCache, pageCacheKey, type StoredPage } from "~/server/site/page-cache.server";
 import { encodePage, NONCE_PLACEHOLDER } from "~/server/site/page-encoding.server";
@@ -64,7 +65,7 @@ describe("the fast path's body buffers", () => {
   it("are used again only after their response finished, each with its own nonce", async () => {
     const fast = pageCacheFastPath({
       cache: await cachedPage(),
-      security: securityHeaderList({ development: false }),
+      answerHit: hitResponder(securityHeaderList({ development: false })),
       proxyHops: 0,
     });
     const send = () => {

@@ -3,6 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { hitResponder } from "~/server/site/page-cache-hits.server";
+import { securityHeaderList } from "~/server/http/security-headers.server";
 import { PageCache, pageCacheMiddleware } from "~/server/site/page-cache.server";
 import { NONCE_PLACEHOLDER } from "~/server/site/page-encoding.server";
 import { privateWhenPersonal } from "~/server/http/http-caching.server";
@@ -26,6 +28,7 @@ async function appWith(cache: PageCache | undefined, render: Render) {
   app.use(privateWhenPersonal);
   app.use(
     pageCacheMiddleware({
+      answerHit: hitResponder(securityHeaderList({ development: false })),
       cache,
       render: async (req, res) => {
         renders++;

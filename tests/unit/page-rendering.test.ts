@@ -3,6 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { hitResponder } from "~/server/site/page-cache-hits.server";
+import { securityHeaderList } from "~/server/http/security-headers.server";
 import { PageCache, PageFiller, pageCacheMiddleware } from "~/server/site/page-cache.server";
 import { NONCE_PLACEHOLDER } from "~/server/site/page-encoding.server";
 import { ALWAYS_WARM, PageWarmer } from "~/server/site/page-warmer.server";
@@ -48,6 +50,7 @@ async function site(options: { cache: PageCache; filler: PageFiller; wait?: Prom
   });
   app.use(
     pageCacheMiddleware({
+      answerHit: hitResponder(securityHeaderList({ development: false })),
       cache: options.cache,
       filler: options.filler,
       render: (req) => render(new URL(req.originalUrl, "http://x").pathname),

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { RequestHandler, RouterContextProvider } from "react-router";
@@ -237,7 +238,41 @@ export interface Rendered {
   page: Buffer;
 }
 
+/** The security headers as data (http/security-headers.server.ts makes them). */
+export interface HitSecurityHeaders {
+  /** The Content-Security-Policy of a response with this nonce. */
+  policy(nonce: string): string;
+  /** The other security headers, in the order they are sent; HSTS only over HTTPS. */
+  fixed(secure: boolean): readonly (readonly [string, string])[];
+}
+
+export interface HitAnswer {
+  /** The negotiated body encoding ("identity": the stored bytes as they are). */
+  encoding: StaticEncoding | "identity";
+  /** Over HTTPS (HSTS is sent). */
+  secure: boolean;
+  /** This response's CSP nonce, written into the body's holes and the policy. */
+  nonce: string;
+  reqId: string;
+  /**
+   * Answered inside Express: the compression middleware and the cookie-privacy wrapper read the
+   * headers when the response goes out, so they are set one by one and sent with the body, not
+   * written at once with `writeHead` as the fast path does.
+   */
+  inExpress?: boolean;
+}
+
+/** Answers a page-cache hit: the one place that does (page-cache-hits.server.ts makes it). */
+export type HitResponder = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: StoredPage,
+  answer: HitAnswer,
+) => void;
+
 export interface PageCacheMiddlewareOptions {
+  /** Answers the hits this middleware finds: the fast path's responder (hitResponder). */
+  answerHit: HitResponder;
   /** Undefined or a cache of 0 bytes: every page is rendered (still with ETag and nonce holes). */
   cache?: PageCache;
   /** Renders a GET of this URL through React Router, with `res.locals.cspNonce` as the nonce. */
@@ -576,7 +611,14 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
     try {
       const hit = own && !knownMiss ? cache?.get(key) : undefined;
       if (hit) {
-        sendStored(req, res, hit, nonce, "hit");
+        const id = res.getHeader("X-Request-Id");
+        options.answerHit(req, res, hit, {
+          encoding: storedEncoding(hit, req.get("Accept-Encoding")),
+          secure: req.secure,
+          nonce,
+          reqId: typeof id === "string" ? id : randomUUID(),
+          inExpress: true,
+        });
         return;
       }
       const generation = cache?.generation ?? 0;
