@@ -179,6 +179,9 @@ describe.each(BACKENDS)("job runner on %s", (backend) => {
     expect(runner.stats().map((s) => [s.name, s.runs, s.failures])).toEqual([
       ["scheduled-publishing", 1, 0],
       ["booking-expiry", 1, 0],
+      ["booking-hold-reminder", 1, 0],
+      ["booking-departed-waitlists", 1, 0],
+      ["booking-retention", 1, 0],
       ["events-retention", 1, 0],
       ["enquiry-retention", 1, 0],
       ["content-retention", 1, 0],
