@@ -56,14 +56,10 @@ export interface DepartureManifestProps {
 
 /** Prints the page; shown only once JavaScript runs (without it the browser's own Print works). */
 function PrintButton() {
-  const ready = useHydrated();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
-    <button
-      type="button"
-      className="button button-primary"
-      hidden={!ready}
-      onClick={() => window.print()}
-    >
+    <button type="button" className="button button-primary" onClick={() => window.print()}>
       Print
     </button>
   );
