@@ -146,6 +146,8 @@ describe.each(BACKENDS)("booking operations on %s", (backend) => {
     // One line per traveller: a name not given yet is an empty one.
     expect(m.bookings[1]!.travellerNames).toEqual(["Sipho Dube", ""]);
     expect(m.bookings[1]!.holdExpiresAt).toBeInstanceOf(Date);
+    // A confirmed booking shows no hold, though its row still has the time it had.
+    expect(m.bookings[0]!.holdExpiresAt).toBeNull();
     expect(m.bookings[2]!.holdExpiresAt).toBeNull();
     expect(m.waitlist).toEqual([]);
 

@@ -146,7 +146,7 @@ export function DepartureManifest(props: DepartureManifestProps) {
               <tbody>
                 {bookings.map((b) => (
                   <tr key={b.reference}>
-                    <td>
+                    <td data-label="Booking">
                       <Link to={`/admin/bookings/${b.reference}`}>{b.reference}</Link>
                       <br />
                       <span className={`badge badge-booking-${b.status}`}>
@@ -154,7 +154,7 @@ export function DepartureManifest(props: DepartureManifestProps) {
                       </span>
                       {b.hold ? <span className="manifest-hold">{b.hold}</span> : null}
                     </td>
-                    <td>
+                    <td data-label="Travellers">
                       <span className="manifest-count">{b.travellers}</span>
                       <ol className="manifest-names">
                         {b.travellerNames.map((name, i) => (
@@ -162,7 +162,7 @@ export function DepartureManifest(props: DepartureManifestProps) {
                         ))}
                       </ol>
                     </td>
-                    <td>
+                    <td data-label="Lead traveller">
                       {b.anonymised ? (
                         <em>Personal data deleted</em>
                       ) : (
@@ -188,7 +188,9 @@ export function DepartureManifest(props: DepartureManifestProps) {
                         </>
                       )}
                     </td>
-                    <td className="manifest-notes">{b.notes}</td>
+                    <td className="manifest-notes" data-label="Notes">
+                      {b.notes}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -241,13 +243,15 @@ export function DepartureManifest(props: DepartureManifestProps) {
                 <tbody>
                   {waitlist.map((w) => (
                     <tr key={w.reference}>
-                      <td>
+                      <td data-label="Place">
                         <Link to={`/admin/bookings/${w.reference}`}>{w.reference}</Link>
                       </td>
-                      <td>{w.name}</td>
-                      <td>{w.mailHref ? <a href={w.mailHref}>{w.email}</a> : w.email}</td>
-                      <td>{w.travellers}</td>
-                      <td>{w.joined}</td>
+                      <td data-label="Name">{w.name}</td>
+                      <td data-label="E-mail">
+                        {w.mailHref ? <a href={w.mailHref}>{w.email}</a> : w.email}
+                      </td>
+                      <td data-label="Travellers">{w.travellers}</td>
+                      <td data-label="Joined">{w.joined}</td>
                       <td className="manifest-no-print">
                         {w.canOffer ? (
                           <Form method="post" action={here}>

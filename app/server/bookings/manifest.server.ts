@@ -121,7 +121,7 @@ export async function getDepartureManifest(
       "notes",
       "total_amount",
       "currency",
-      sql<Date | null>`case when hold_expires_at > now() then hold_expires_at end`.as(
+      sql<Date | null>`case when status = 'requested' and hold_expires_at > now() then hold_expires_at end`.as(
         "hold_expires_at",
       ),
       "created_at",
