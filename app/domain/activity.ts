@@ -68,6 +68,9 @@ export const EVENT_LABELS: Record<string, string> = {
   "booking.expired": "Booking hold expired",
   "booking.waitlisted": "Joined the waiting list",
   "booking.link_resent": "Booking link sent again",
+  "booking.offered": "Freed seats offered from the waiting list",
+  "booking.hold_reminded": "Reminded that the hold ends soon",
+  "booking.anonymised": "Personal data deleted (retention)",
 };
 
 export function eventLabel(type: string): string {

@@ -85,6 +85,13 @@ describe("every admin screen and every API write is guarded on the server", () =
       `/admin/history/trip/${trip}/${version.id}`,
     );
     screenUrls.set("admin/recently-deleted/:kind", "/admin/recently-deleted/trip");
+    // A departure's manifest names its trip: the marker's (decision 121).
+    const dated = await makePackage(database.db, "trip", {
+      title: `${marker} departures`,
+      status: "draft",
+      departures: [{ start_date: "2031-06-14", seats_total: 4, price_amount: 100_000 }],
+    });
+    screenUrls.set("admin/departures/:id", `/admin/departures/${dated.departures[0]!.id}`);
     await createMoment(
       database.db,
       travelMomentInputSchema.parse({

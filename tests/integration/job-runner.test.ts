@@ -6,6 +6,7 @@ import { eventsRetentionJob, pruneEvents } from "~/server/events/events-retentio
 import { listEvents, recordEvent } from "~/server/events/events.server";
 import { insertEnquiry } from "~/server/leads/enquiries.server";
 import { appJobs } from "~/server/http/app-jobs.server";
+import { siteConfigFrom } from "~/server/site/site.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { openDatabase, type Database } from "~/server/platform/db.server";
 import { captureLogs } from "~/server/platform/log.server";
@@ -13,6 +14,7 @@ import { JobRunner, type Job } from "~/server/platform/jobs.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { packageInput } from "../support/factories";
 import { tempDirs } from "../support/files";
+import { recordingMailer } from "../support/recording-mailer";
 
 // The job runner (decision 092): periods claimed once across instances, failures
 // counted, stop drains, catch-up at start; and the events retention job.
@@ -139,10 +141,15 @@ describe.each(BACKENDS)("job runner on %s", (backend) => {
 
   it("the app's jobs: scheduled publishing, booking expiry, events, enquiry and content retention", async () => {
     const media = new LocalMediaStore(temp.make());
-    const jobs = appJobs(parseEnv({ ENQUIRY_RETENTION_DAYS: "30", JOB_TICK_SECONDS: "10" }), media);
+    const env = parseEnv({ ENQUIRY_RETENTION_DAYS: "30", JOB_TICK_SECONDS: "10" });
+    const jobs = appJobs(env, media, { mailer: recordingMailer(), site: siteConfigFrom(env) });
     expect(jobs.map((j) => [j.name, j.everyMs])).toEqual([
       ["scheduled-publishing", 10_000],
       ["booking-expiry", 10_000],
+      // Booking operations (decision 121): hold reminders every tick, the rest hourly.
+      ["booking-hold-reminder", 10_000],
+      ["booking-departed-waitlists", 3_600_000],
+      ["booking-retention", 3_600_000],
       ["events-retention", DAY],
       ["enquiry-retention", DAY],
       // History retention (versions, Recently deleted) and the unattached-upload sweep: hourly.
@@ -172,6 +179,9 @@ describe.each(BACKENDS)("job runner on %s", (backend) => {
     expect(runner.stats().map((s) => [s.name, s.runs, s.failures])).toEqual([
       ["scheduled-publishing", 1, 0],
       ["booking-expiry", 1, 0],
+      ["booking-hold-reminder", 1, 0],
+      ["booking-departed-waitlists", 1, 0],
+      ["booking-retention", 1, 0],
       ["events-retention", 1, 0],
       ["enquiry-retention", 1, 0],
       ["content-retention", 1, 0],

@@ -7,6 +7,7 @@ export interface BookingRow {
   leadName: string;
   packageTitle: string;
   dates: string;
+  departureId: string;
   travellers: number;
   total: string | null;
   status: BookingStatus;
@@ -19,8 +20,16 @@ export interface BookingsInboxProps {
   page: number;
   pages: number;
   notices: string[];
-  filter: { status?: string; packageId?: string; from?: string; to?: string; q?: string };
+  filter: {
+    status?: string;
+    packageId?: string;
+    departureId?: string;
+    from?: string;
+    to?: string;
+    q?: string;
+  };
   packages: { id: string; title: string }[];
+  departures: { id: string; label: string }[];
 }
 
 /** The query string for these filters and page (empty values left out). */
@@ -29,6 +38,7 @@ function bookingsQuery(filter: BookingsInboxProps["filter"], page?: number): str
   if (filter.q) params.set("q", filter.q);
   if (filter.status) params.set("status", filter.status);
   if (filter.packageId) params.set("package", filter.packageId);
+  if (filter.departureId) params.set("departure", filter.departureId);
   if (filter.from) params.set("from", filter.from);
   if (filter.to) params.set("to", filter.to);
   if (page && page > 1) params.set("page", String(page));
@@ -40,12 +50,17 @@ function bookingsQuery(filter: BookingsInboxProps["filter"], page?: number): str
 export function BookingsInbox(props: BookingsInboxProps) {
   const { items, total, page, pages, filter } = props;
   const filtered = Boolean(
-    filter.q || filter.status || filter.packageId || filter.from || filter.to,
+    filter.q || filter.status || filter.packageId || filter.departureId || filter.from || filter.to,
   );
   return (
     <section className="admin-section" aria-labelledby="bookings-heading">
       <header className="admin-section-header">
         <h1 id="bookings-heading">Bookings</h1>
+        {filter.departureId ? (
+          <Link className="button button-primary" to={`/admin/departures/${filter.departureId}`}>
+            Open the manifest<span className="visually-hidden"> of this departure</span>
+          </Link>
+        ) : null}
         <a
           className="button button-secondary"
           href={`/admin/bookings/export${bookingsQuery(filter)}`}
@@ -98,6 +113,21 @@ export function BookingsInbox(props: BookingsInboxProps) {
               </select>
             </div>
             <div className="field">
+              <label htmlFor="bookings-departure">Departure</label>
+              <select
+                id="bookings-departure"
+                name="departure"
+                defaultValue={filter.departureId ?? ""}
+              >
+                <option value="">All</option>
+                {props.departures.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
               <label htmlFor="bookings-from">Departing from</label>
               <input id="bookings-from" name="from" type="date" defaultValue={filter.from ?? ""} />
             </div>
@@ -142,7 +172,12 @@ export function BookingsInbox(props: BookingsInboxProps) {
                 </td>
                 <td>{row.leadName}</td>
                 <td>{row.packageTitle}</td>
-                <td>{row.dates}</td>
+                <td>
+                  <Link to={`/admin/departures/${row.departureId}`}>
+                    {row.dates}
+                    <span className="visually-hidden">: manifest</span>
+                  </Link>
+                </td>
                 <td>{row.travellers}</td>
                 <td>{row.total ?? "No price"}</td>
                 <td>

@@ -1,7 +1,11 @@
 import { BookingsInbox } from "~/components/admin/bookings-inbox";
 import { formatReceived } from "~/domain/dates";
 import { formatDates } from "~/domain/trip-facts";
-import { bookingPackages, loadBookingsInbox } from "~/server/bookings/booking-inbox.server";
+import {
+  bookingDepartures,
+  bookingPackages,
+  loadBookingsInbox,
+} from "~/server/bookings/booking-inbox.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/bookings";
 import "~/styles/admin-leads.css";
@@ -17,15 +21,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...inbox,
     items: inbox.items.map((b) => ({
       reference: b.reference,
-      leadName: b.leadName,
+      // An empty name: its personal data was deleted after the retention period (decision 121).
+      leadName: b.leadName || "Personal data deleted",
       packageTitle: b.packageTitle,
       dates: formatDates(b.startDate, b.endDate),
+      departureId: b.departureId,
       travellers: b.adults + b.children,
       total: b.total,
       status: b.status,
       created: formatReceived(b.createdAt, site.timeZone),
     })),
     packages: await bookingPackages(db),
+    departures: (await bookingDepartures(db)).map((d) => ({
+      id: d.id,
+      label: `${d.title}, ${formatDates(d.startDate, d.endDate)}`,
+    })),
   };
 }
 

@@ -42,6 +42,9 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/bookings", "routes/admin/bookings.tsx"),
     route("admin/bookings/export", "routes/admin/bookings-export.ts"),
     route("admin/bookings/:reference", "routes/admin/booking.tsx"),
+    // A departure's manifest (printable, with its waiting list's offers) and the same as CSV.
+    route("admin/departures/:id", "routes/admin/departure.tsx"),
+    route("admin/departures/:id/manifest.csv", "routes/admin/departure-manifest-csv.ts"),
     route("admin/insights", "routes/admin/insights.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/team", "routes/admin/team.tsx"),

@@ -20,6 +20,8 @@ export const BOOKINGS_PAGE_SIZE = 20;
 export interface BookingFilter {
   status?: BookingStatus;
   packageId?: string;
+  /** One departure (its manifest links here and back). */
+  departureId?: string;
   /** Departure start dates from / to (YYYY-MM-DD, both ends included). */
   from?: string;
   to?: string;
@@ -41,6 +43,7 @@ export interface BookingListItem {
   adults: number;
   children: number;
   packageId: string;
+  departureId: string;
   packageTitle: string;
   packageKind: PackageKind;
   startDate: string;
@@ -75,6 +78,9 @@ export function parseBookingsQuery(params: URLSearchParams): BookingsQuery {
   const pkg = params.get("package") ?? "";
   if (isUuid(pkg)) filter.packageId = pkg;
   else if (pkg) notices.push("Unknown package filter: showing every package.");
+  const departure = params.get("departure") ?? "";
+  if (isUuid(departure)) filter.departureId = departure;
+  else if (departure) notices.push("Unknown departure filter: showing every departure.");
   for (const [key, word] of [
     ["from", "From"],
     ["to", "To"],
@@ -103,6 +109,7 @@ function filtered(db: Db, filter: BookingFilter) {
     .innerJoin("packages as p", "p.id", "d.package_id");
   if (filter.status) query = query.where("b.status", "=", filter.status);
   if (filter.packageId) query = query.where("d.package_id", "=", filter.packageId);
+  if (filter.departureId) query = query.where("d.id", "=", filter.departureId);
   if (filter.from) query = query.where("d.start_date", ">=", sql<string>`${filter.from}::date`);
   if (filter.to) query = query.where("d.start_date", "<=", sql<string>`${filter.to}::date`);
   const q = filter.q?.trim();
@@ -140,6 +147,7 @@ function selected(db: Db, filter: BookingFilter) {
       "b.hold_expires_at",
       "b.created_at",
       "p.id as package_id",
+      "d.id as departure_id",
       "p.title",
       "p.kind",
       sql<string>`d.start_date::text`.as("start_date"),
@@ -166,6 +174,7 @@ function itemFromRow(row: SelectedRow): BookingListItem {
     adults: row.adults,
     children: row.children,
     packageId: row.package_id,
+    departureId: row.departure_id,
     packageTitle: row.title,
     packageKind: row.kind,
     startDate: row.start_date,
@@ -212,6 +221,29 @@ export async function bookingPackages(db: Db): Promise<{ id: string; title: stri
     .distinct()
     .orderBy("p.title")
     .orderBy("p.id")
+    .execute();
+}
+
+/** The departures that have bookings, soonest first, for the filter's choices. */
+export async function bookingDepartures(
+  db: Db,
+): Promise<{ id: string; title: string; startDate: string; endDate: string | null }[]> {
+  return db
+    .selectFrom("departures as d")
+    .innerJoin("packages as p", "p.id", "d.package_id")
+    .select([
+      "d.id",
+      "p.title",
+      sql<string>`d.start_date::text`.as("startDate"),
+      sql<string | null>`d.end_date::text`.as("endDate"),
+    ])
+    .where((eb) =>
+      eb.exists(eb.selectFrom("bookings as b").whereRef("b.departure_id", "=", "d.id")),
+    )
+    .orderBy("d.start_date")
+    .orderBy("p.title")
+    .orderBy("d.id")
+    .limit(500)
     .execute();
 }
 

@@ -104,7 +104,7 @@ async function lockBookableDeparture(
  * The departure, locked for this transaction, when it is sold online at all: published, not
  * started, with seats and a price (it may be full or closed: the waitlist takes those).
  */
-async function lockSellingDeparture(
+export async function lockSellingDeparture(
   trx: Db,
   departureId: string,
   today: string,
@@ -135,7 +135,8 @@ async function lockSellingDeparture(
   return row;
 }
 
-async function seatsTakenOn(trx: Db, departureId: string): Promise<number> {
+/** The seats this departure's bookings take now (seatsTakenSql); lock the departure first. */
+export async function seatsTakenOn(trx: Db, departureId: string): Promise<number> {
   const { taken } = await trx
     .selectNoFrom(seatsTakenSql(sql`${departureId}::uuid`).as("taken"))
     .executeTakeFirstOrThrow();

@@ -55,6 +55,11 @@ export const EVENT_TYPES = [
   "booking.expired",
   "booking.waitlisted",
   "booking.link_resent",
+  // Booking operations (decision 121): a waiting-list place offered freed seats, the reminder
+  // that a hold ends soon, and a booking's personal data deleted after its retention period.
+  "booking.offered",
+  "booking.hold_reminded",
+  "booking.anonymised",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,11 +1,14 @@
 import { bookingExpiryJob } from "../bookings/booking-expiry.server";
+import { bookingOperationJobs } from "../bookings/booking-jobs.server";
 import { contentRetentionJob } from "../catalogue/deleted-packages.server";
 import { scheduledPublishingJob } from "../catalogue/schedule-job.server";
+import type { Mailer } from "../mail/mailer.server";
 import type { MediaStore } from "../media/media-store.server";
 import { eventsRetentionJob } from "../events/events-retention.server";
 import { enquiryRetentionJob } from "../leads/retention.server";
 import type { Env } from "../platform/env.server";
 import type { Job } from "../platform/jobs.server";
+import type { SiteConfig } from "~/domain/site";
 
 /**
  * The app's periodic jobs, registered with the runner at start (decision 092). A new job is a
@@ -19,13 +22,28 @@ export function appJobs(
     | "JOB_TICK_SECONDS"
     | "HISTORY_KEEP_VERSIONS"
     | "HISTORY_KEEP_DAYS"
+    | "BOOKING_HOLD_HOURS"
+    | "BOOKING_RETENTION_DAYS"
+    | "ENQUIRY_NOTIFY_TO"
   >,
   media: MediaStore,
+  mail: { mailer: Mailer; site: SiteConfig },
 ): Job[] {
   return [
     scheduledPublishingJob(env.JOB_TICK_SECONDS * 1000),
     // Requested bookings whose hold ran out become expired, every tick.
     bookingExpiryJob(env.JOB_TICK_SECONDS * 1000),
+    // Hold reminders every tick; departed dates' waiting lists and booking retention hourly.
+    ...bookingOperationJobs(
+      {
+        holdHours: env.BOOKING_HOLD_HOURS,
+        retentionDays: env.BOOKING_RETENTION_DAYS,
+        mailer: mail.mailer,
+        site: mail.site,
+        notifyTo: env.ENQUIRY_NOTIFY_TO ?? mail.site.email,
+      },
+      env.JOB_TICK_SECONDS * 1000,
+    ),
     eventsRetentionJob(env.AUDIT_RETENTION_DAYS),
     enquiryRetentionJob(env.ENQUIRY_RETENTION_DAYS),
     contentRetentionJob(media, {

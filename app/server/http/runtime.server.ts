@@ -75,7 +75,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     // sweep of uploads never attached (deleted after 24 h) (decision 092): the first tick runs
     // now, so scheduled changes that fell due while the app was down are applied at start.
     const jobs = new JobRunner({ db: database.db, tickMs: env.JOB_TICK_SECONDS * 1000 });
-    for (const job of appJobs(env, media)) jobs.register(job);
+    for (const job of appJobs(env, media, { mailer, site })) jobs.register(job);
     void jobs.start();
     return {
       env,

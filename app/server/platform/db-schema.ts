@@ -101,6 +101,10 @@ export interface BookingsTable {
   source: BookingSource;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** When the "your hold ends soon" reminder went out (once per booking; decision 121). */
+  hold_reminded_at: NullableTimestamp;
+  /** When its personal data was deleted after BOOKING_RETENTION_DAYS (decision 121). */
+  anonymised_at: NullableTimestamp;
 }
 
 export interface PackageImagesTable {

@@ -134,6 +134,13 @@ export const envSchema = z
       .min(1, { error: "must be at least 1 hour" })
       .max(720, { error: "must be at most 720 hours" })
       .default(48),
+    /** A booking's personal data is deleted this many days after its departure ends. */
+    BOOKING_RETENTION_DAYS: z.coerce
+      .number({ error: "must be a number of days" })
+      .int({ error: "must be a whole number of days" })
+      .min(1, { error: "must be at least 1 day" })
+      .max(36500, { error: "must be at most 36500 days" })
+      .default(730),
     /** History: each package and moment keeps at least this many newest versions… */
     HISTORY_KEEP_VERSIONS: z.coerce
       .number({ error: "must be a number of versions" })
