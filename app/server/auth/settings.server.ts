@@ -51,7 +51,13 @@ export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
 export type SettingsOutcome =
   | { kind: "redirect"; message?: string; hash?: string; tone?: "success" | "info" }
-  | { kind: "codes"; intent: SettingsIntent; recoveryCodes: string[] }
+  | {
+      kind: "codes";
+      intent: SettingsIntent;
+      recoveryCodes: string[];
+      /** The session that replaced the caller's (two-factor turned on): its cookie is set. */
+      session?: { id: string; expiresAt: Date };
+    }
   | {
       kind: "error";
       intent: SettingsIntent;
@@ -136,17 +142,20 @@ export async function settingsAction(
       case "two-factor-cancel":
         await cancelEnrolment(db, admin.id);
         return { kind: "redirect", message: SETTINGS_TEXTS.enrolmentCancelled };
-      case "two-factor-confirm":
+      case "two-factor-confirm": {
+        const enrolled = await confirmEnrolment(
+          db,
+          { id: admin.id, sessionId: input.sessionId },
+          field("code"),
+          origin,
+        );
         return {
           kind: "codes",
           intent,
-          recoveryCodes: await confirmEnrolment(
-            db,
-            { id: admin.id, sessionId: input.sessionId },
-            field("code"),
-            origin,
-          ),
+          recoveryCodes: enrolled.recoveryCodes,
+          ...(enrolled.session ? { session: enrolled.session } : {}),
         };
+      }
       case "two-factor-disable":
         await disableTwoFactor(db, admin.id, field("code"), origin);
         return { kind: "redirect", message: SETTINGS_TEXTS.twoFactorOff };

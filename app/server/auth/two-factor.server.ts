@@ -4,7 +4,7 @@ import { inTransaction, type Db } from "../platform/db.server";
 import { AppError, badRequest } from "../platform/errors.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { beginCodeAttempt, recordCodeSuccess, type CodeCounter } from "./rate-limit.server";
-import { destroyAdminSessions, hashSessionId } from "./session.server";
+import { destroyAdminSessions, rotateSession } from "./session.server";
 import { revokeAccountLinks } from "./verification.server";
 import {
   hashRecoveryCode,
@@ -192,15 +192,16 @@ function codeError(result: { status: 401 | 429; error: string }): AppError {
 
 /**
  * A correct current code turns two-factor on: the pending secret becomes the account's, ten
- * recovery codes are made (returned once, stored hashed), this session becomes aal2 and the
- * admin's other sessions end (they were signed in with the password alone).
+ * recovery codes are made (returned once, stored hashed), this session is replaced by a new one
+ * at aal2 (a new id: the old one stops working) and the admin's other sessions end (they were
+ * signed in with the password alone). The route sets the new session's cookie.
  */
 export async function confirmEnrolment(
   db: Db,
   admin: { id: string; sessionId: string | undefined },
   input: unknown,
   origin: RequestOrigin,
-): Promise<string[]> {
+): Promise<{ recoveryCodes: string[]; session: { id: string; expiresAt: Date } | null }> {
   if (typeof input === "string" && hasUnstorableText([input]))
     throw badRequest(UNSTORABLE_TEXT_MESSAGE);
   const parsed = parseCode(input, false);
@@ -210,9 +211,10 @@ export async function confirmEnrolment(
   if (row.totp_enabled_at || !pending)
     throw badRequest("Start again: choose Enable two-factor authentication first.");
   const step = matchingStep(pending, parsed.code);
-  const result = await withCodeLimit(db, admin.id, async (): Promise<Checked<string[]>> => {
+  type Enrolled = { recoveryCodes: string[]; session: { id: string; expiresAt: Date } | null };
+  const result = await withCodeLimit(db, admin.id, async (): Promise<Checked<Enrolled>> => {
     if (step === null) return { ok: false };
-    const codes = await inTransaction(db, async (trx) => {
+    const enrolled = await inTransaction(db, async (trx) => {
       const turnedOn = await trx
         .updateTable("admins")
         .set({
@@ -228,21 +230,16 @@ export async function confirmEnrolment(
         .returning("id")
         .executeTakeFirst();
       if (!turnedOn) return null;
-      const made = await replaceRecoveryCodes(trx, admin.id);
-      if (admin.sessionId) {
-        await trx
-          .updateTable("sessions")
-          .set({ aal: 2 })
-          .where("id_hash", "=", hashSessionId(admin.sessionId))
-          .where("admin_id", "=", admin.id)
-          .execute();
-      }
-      await destroyAdminSessions(trx, admin.id, admin.sessionId);
+      const recoveryCodes = await replaceRecoveryCodes(trx, admin.id);
+      const session = admin.sessionId
+        ? await rotateSession(trx, admin.sessionId, admin.id, 2)
+        : null;
+      await destroyAdminSessions(trx, admin.id, session?.id);
       await revokeAccountLinks(trx, admin.id);
       await recordEvent(trx, { type: "account.two_factor_enabled", adminId: admin.id, ...origin });
-      return made;
+      return { recoveryCodes, session };
     });
-    return codes ? { ok: true, value: codes } : { ok: false };
+    return enrolled ? { ok: true, value: enrolled } : { ok: false };
   });
   if (!result.ok) throw codeError(result);
   return result.value;
