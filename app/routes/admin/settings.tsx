@@ -12,6 +12,8 @@ import { sessionHeaders, sessionIdOf } from "~/server/http/cookies.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { redirectWithToast } from "~/server/http/flash.server";
+import { REAUTH_REQUIRED_MESSAGE } from "~/domain/reauthentication";
+import { confirmAccessUrl } from "~/server/auth/reauthentication.server";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -39,6 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     mailer,
     site,
   });
+  if (outcome.kind === "reauthenticate") {
+    return redirectWithToast(request, confirmAccessUrl(outcome.back), {
+      type: "error",
+      message: REAUTH_REQUIRED_MESSAGE,
+    });
+  }
   if (outcome.kind === "redirect") {
     const url = `/admin/settings${outcome.hash ? `#${outcome.hash}` : ""}`;
     return outcome.message

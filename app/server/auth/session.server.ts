@@ -62,6 +62,7 @@ export async function createSession(
  * Replaces the session `oldId` of `adminId` by a new id at `aal`, keeping its expiry, address and
  * browser: the old id stops working at once. Used when a session is raised to aal2 at two-factor
  * enrolment, so an id seen before the raise (a shared screen, a logged header) cannot ride it.
+ * When it last proved who it is carries over too (decision 119).
  * Returns null when `oldId` is not a session of that admin.
  */
 export async function rotateSession(
@@ -74,7 +75,7 @@ export async function rotateSession(
     .deleteFrom("sessions")
     .where("id_hash", "=", hashSessionId(oldId))
     .where("admin_id", "=", adminId)
-    .returning(["expires_at", "ip", "user_agent"])
+    .returning(["expires_at", "ip", "user_agent", "authenticated_at"])
     .executeTakeFirst();
   if (!old) return null;
   const id = randomBytes(32).toString("base64url");
@@ -88,6 +89,7 @@ export async function rotateSession(
       aal,
       ip: old.ip,
       user_agent: old.user_agent,
+      authenticated_at: old.authenticated_at,
     })
     .execute();
   return { id, expiresAt };

@@ -16,6 +16,7 @@ import {
 import type { RequestOrigin } from "../events/events.server";
 import type { Db } from "../platform/db.server";
 import { isAppError } from "../platform/errors.server";
+import { isSensitiveIntent, recentlyAuthenticated } from "./reauthentication.server";
 
 /*
  * /admin/settings: one action for its forms, told apart by `intent` (JavaScript off, each form is
@@ -50,6 +51,8 @@ export const SETTINGS_INTENTS = [
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
 export type SettingsOutcome =
+  /** A sensitive intent with the session's proof too old (decision 119): nothing was done. */
+  | { kind: "reauthenticate"; back: string }
   | { kind: "redirect"; message?: string; hash?: string; tone?: "success" | "info" }
   | {
       kind: "codes";
@@ -119,6 +122,12 @@ export async function settingsAction(
   }
   if (admin.mustEnrol && !ENROLMENT_INTENTS.has(intent)) {
     return { kind: "error", intent, status: 403, error: ENROL_FIRST_MESSAGE, fieldErrors: {} };
+  }
+  if (
+    isSensitiveIntent("settings", intent) &&
+    !(await recentlyAuthenticated(db, input.sessionId))
+  ) {
+    return { kind: "reauthenticate", back: "/admin/settings#emails-heading" };
   }
   const field = (name: string) => form.get(name) ?? undefined;
   try {

@@ -120,6 +120,12 @@ async function account(db: Db, adminId: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** Whether the admin has two-factor on. */
+export async function twoFactorOn(db: Db, adminId: string): Promise<boolean> {
+  const row = await account(db, adminId);
+  return Boolean(row.totp_secret && row.totp_enabled_at);
+}
+
 export type TwoFactorView =
   | { state: "off" }
   | { state: "enrolling"; secret: string; uri: string; qrSvg: string }
