@@ -5,6 +5,7 @@ import { AppError, badRequest } from "../platform/errors.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { beginCodeAttempt, recordCodeSuccess, type CodeCounter } from "./rate-limit.server";
 import { destroyAdminSessions, rotateSession } from "./session.server";
+import { openTotpSecret, sealTotpSecret } from "./totp-seal.server";
 import { revokeAccountLinks } from "./verification.server";
 import {
   hashRecoveryCode,
@@ -50,13 +51,14 @@ export function parseCode(
 
 /**
  * Checks a parsed code for an account with two-factor on, using it up when it matches (the TOTP
- * step, or the recovery code). Call inside the transaction of what the code allows.
+ * step, or the recovery code). `stored` is the account's `totp_secret` column as read (sealed or
+ * not, decision 120). Call inside the transaction of what the code allows.
  */
 export async function useCode(
   db: Db,
   adminId: string,
   parsed: { code: string; method: CodeMethod },
-  secret: string,
+  stored: string,
 ): Promise<boolean> {
   if (parsed.method === "recovery") {
     const used = await db
@@ -69,13 +71,13 @@ export async function useCode(
       .executeTakeFirst();
     return Boolean(used);
   }
-  const step = matchingStep(secret, parsed.code);
+  const step = matchingStep(openTotpSecret(stored, adminId), parsed.code);
   if (step === null) return false;
   const accepted = await db
     .updateTable("admins")
     .set({ totp_last_step: step })
     .where("id", "=", adminId)
-    .where("totp_secret", "=", secret)
+    .where("totp_secret", "=", stored)
     .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
     .returning("id")
     .executeTakeFirst();
@@ -152,10 +154,11 @@ export async function twoFactorView(
     };
   }
   if (row.totp_pending_secret) {
-    const uri = otpauthUri(row.totp_pending_secret, issuer, row.email);
+    const secret = openTotpSecret(row.totp_pending_secret, adminId);
+    const uri = otpauthUri(secret, issuer, row.email);
     return {
       state: "enrolling",
-      secret: row.totp_pending_secret,
+      secret,
       uri,
       qrSvg: await qrCodeSvg(uri),
     };
@@ -169,7 +172,7 @@ export async function startEnrolment(db: Db, adminId: string): Promise<void> {
   if (row.totp_enabled_at) throw badRequest("Two-factor authentication is already on.");
   await db
     .updateTable("admins")
-    .set({ totp_pending_secret: newTotpSecret() })
+    .set({ totp_pending_secret: sealTotpSecret(newTotpSecret(), adminId) })
     .where("id", "=", adminId)
     .execute();
 }
@@ -216,7 +219,8 @@ export async function confirmEnrolment(
   const pending = row.totp_pending_secret;
   if (row.totp_enabled_at || !pending)
     throw badRequest("Start again: choose Enable two-factor authentication first.");
-  const step = matchingStep(pending, parsed.code);
+  const plain = openTotpSecret(pending, admin.id);
+  const step = matchingStep(plain, parsed.code);
   type Enrolled = { recoveryCodes: string[]; session: { id: string; expiresAt: Date } | null };
   const result = await withCodeLimit(db, admin.id, async (): Promise<Checked<Enrolled>> => {
     if (step === null) return { ok: false };
@@ -224,7 +228,7 @@ export async function confirmEnrolment(
       const turnedOn = await trx
         .updateTable("admins")
         .set({
-          totp_secret: pending,
+          totp_secret: sealTotpSecret(plain, admin.id),
           totp_pending_secret: null,
           totp_enabled_at: new Date(),
           totp_last_step: step,
