@@ -155,6 +155,23 @@ describe("confirm access before sensitive actions (the sudo window)", () => {
     });
   }
 
+  it("refuses the same way a submission made by the hydrated page (a data request)", async () => {
+    const cookie = await signedInCookie(suite.server);
+    await makeStale(cookie);
+    const email = `hydrated${n}@example.com`;
+    const response = await post(cookie, "/admin/team.data", { intent: "invite", email });
+    expect([200, 202, 204, 302, 303]).toContain(response.status);
+    expect((await response.text()) + (response.headers.get("Location") ?? "")).toContain(
+      "/admin/confirm-access",
+    );
+    const invited = await db()
+      .selectFrom("verifications")
+      .select("id")
+      .where("target", "=", email)
+      .executeTakeFirst();
+    expect(invited).toBeUndefined();
+  });
+
   it("lets other intents through with a stale sign-in, and changing the password carries its own proof", async () => {
     const email = `changer${n}@example.com`;
     const password = "the changer's long password";
