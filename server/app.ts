@@ -28,6 +28,7 @@ import { routerRequestHandler } from "~/server/http/router-handler.server";
 import { startRuntime, type Runtime } from "~/server/http/runtime.server";
 import { adminSignInHint } from "~/server/http/start-banner.server";
 import { databaseFailureMessage, listenFailureMessage } from "~/server/http/startup-errors.server";
+import { TotpSealError } from "~/server/auth/totp-seal.server";
 import { startingHandler } from "~/server/http/starting.server";
 import {
   existingPathsOnly,
@@ -319,7 +320,11 @@ export async function startServer(options: StartOptions = {}): Promise<http.Serv
     runtime = await startRuntime(env);
   } catch (error) {
     const message =
-      error instanceof DataDirLockedError ? error.message : databaseFailureMessage(error, env);
+      error instanceof DataDirLockedError
+        ? error.message
+        : error instanceof TotpSealError
+          ? `SESSION_SECRET: ${error.message}.`
+          : databaseFailureMessage(error, env);
     if (!message) throw error;
     console.error(message);
     process.exit(1);

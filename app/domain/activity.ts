@@ -29,6 +29,7 @@ export const EVENT_LABELS: Record<string, string> = {
   "auth.second_factor": "Second factor accepted",
   "auth.second_factor_failed": "Second factor refused",
   "auth.sign_out": "Signed out",
+  "auth.access_confirmed": "Access confirmed",
   "account.password_changed": "Password changed",
   "account.password_reset": "Password reset by e-mail link",
   "account.name_changed": "Name changed",

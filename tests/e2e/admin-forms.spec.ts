@@ -264,6 +264,33 @@ test.describe("with JavaScript", () => {
     await expect.poll(() => page.isClosed()).toBe(true);
   });
 
+  test("a save the browser submits itself (clicked while the page hydrates) is not asked about", async ({
+    adminPage: page,
+  }) => {
+    // A click during hydration reaches no React handler and the browser posts the form itself,
+    // after hydration may have marked it dirty. Stopping the event at the form gives the same
+    // path on a hydrated page: the save must leave, not be stopped by the leave prompt.
+    const title = unique("Hydration Race");
+    await page.goto("/admin/new-package");
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Price").fill("$990");
+    await page.getByLabel("Highlight 1").fill("Fynbos in flower");
+    await page.evaluate(() => {
+      const form = document.querySelector("form.package-form");
+      form?.addEventListener("submit", (event) => event.stopImmediatePropagation());
+    });
+    const dialogs: string[] = [];
+    page.on("dialog", async (dialog) => {
+      dialogs.push(dialog.type());
+      await dialog.dismiss();
+    });
+    await page.getByRole("button", { name: "Save Draft" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    expect(dialogs).toEqual([]);
+    await findByTitle(page, "/api/trips", title);
+  });
+
   test("a clean form leaves without asking", async ({ adminPage: page }) => {
     let asked = false;
     page.on("dialog", async (dialog) => {

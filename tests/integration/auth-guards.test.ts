@@ -123,6 +123,7 @@ describe("every admin screen and every API write is guarded on the server", () =
         "admin/travel-moments",
         "admin/settings",
         "admin/team",
+        "admin/confirm-access",
         ...Object.values(PACKAGE_KIND_INFO).flatMap((info) => [
           info.admin.newPath.slice(1),
           info.admin.editPath(":id").slice(1),
@@ -145,6 +146,8 @@ describe("every admin screen and every API write is guarded on the server", () =
         r.fullPath !== "admin/sign-out" &&
         r.fullPath !== "admin/settings" &&
         r.fullPath !== "admin/team" &&
+        // Asks for the password again; shows no package.
+        r.fullPath !== "admin/confirm-access" &&
         // Screens about enquiries, bookings and clicks, not packages.
         !r.fullPath.startsWith("admin/enquiries") &&
         !r.fullPath.startsWith("admin/bookings") &&

@@ -35,6 +35,7 @@ describe("require two-factor for every admin", () => {
   const get = (cookie: string, path: string) =>
     suite.server.fetch(path, { headers: { Cookie: cookie } });
 
+  /** Turns two-factor on for `cookie`'s admin; returns the cookie of the session that replaced it. */
   async function enrol(cookie: string): Promise<string> {
     expect((await post(cookie, "/admin/settings", { intent: "two-factor-enable" })).status).toBe(
       302,
@@ -46,18 +47,18 @@ describe("require two-factor for every admin", () => {
       code: totpCodeAt(secretKey(secret), Date.now()),
     });
     expect(confirmed.status).toBe(200);
-    return secret;
+    return cookieHeader(confirmed);
   }
 
   it("is turned on only by an admin who has two-factor, and then sends everyone else to enrol first, on every way in", async () => {
-    const owner = await signedInCookie(suite.server);
+    let owner = await signedInCookie(suite.server);
     const early = await post(owner, "/admin/team", { intent: "require-two-factor", value: "on" });
     expect(early.status).toBe(400);
     expect(await early.text()).toContain("Turn on two-factor authentication for your own account");
     const bogus = await post(owner, "/admin/team", { intent: "require-two-factor", value: "yes" });
     expect(bogus.status).toBe(400);
 
-    await enrol(owner);
+    owner = await enrol(owner);
     const on = await post(owner, "/admin/team", { intent: "require-two-factor", value: "on" });
     expect(on.status).toBe(302);
     expect(await (await get(owner, "/admin/team")).text()).toContain("Stop requiring two-factor");
@@ -70,7 +71,7 @@ describe("require two-factor for every admin", () => {
     await createAdmin(suite.database.db, email, PASSWORD);
     const login = await formPost(suite.server, "/admin", { email, password: PASSWORD });
     expect(login.status).toBe(302);
-    const them = cookieHeader(login);
+    let them = cookieHeader(login);
     const { list } = await builtRoutes();
     let walked = 0;
     for (const route of list.filter(
@@ -118,8 +119,8 @@ describe("require two-factor for every admin", () => {
     expect(asThem).not.toContain(draft.id);
     expect(await (await get(owner, "/api/trips")).text()).toContain(draft.id);
 
-    // Enrolling lifts it: the same session now reaches everything.
-    await enrol(them);
+    // Enrolling lifts it: the session (under its new id) now reaches everything.
+    them = await enrol(them);
     expect((await get(them, "/admin/dashboard")).status).toBe(200);
 
     // Turned off, an admin without two-factor has full access again.

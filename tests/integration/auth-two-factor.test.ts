@@ -43,8 +43,13 @@ describe("two-factor sign-in (TOTP) over HTTP", () => {
   const forgetLastStep = () =>
     db().updateTable("admins").set({ totp_last_step: null }).where("id", "=", adminId).execute();
 
-  /** Enables two-factor through the settings screen (JS off); returns the secret and codes. */
-  async function enrol(cookie: string): Promise<{ secret: string; codes: string[] }> {
+  /**
+   * Enables two-factor through the settings screen (JS off); returns the secret, the codes and the
+   * cookie of the session that replaced `cookie`'s.
+   */
+  async function enrol(
+    cookie: string,
+  ): Promise<{ secret: string; codes: string[]; cookie: string }> {
     const start = await settingsPost(cookie, { intent: "two-factor-enable" });
     expect(start.status).toBe(302);
     const page = await (await get("/admin/settings", cookie)).text();
@@ -57,7 +62,7 @@ describe("two-factor sign-in (TOTP) over HTTP", () => {
     expect(confirmed.status).toBe(200);
     const html = await confirmed.text();
     const codes = [...html.matchAll(/<code>([A-Z2-9]{5}-[A-Z2-9]{5})<\/code>/g)].map((m) => m[1]!);
-    return { secret, codes };
+    return { secret, codes, cookie: cookieHeader(confirmed) };
   }
 
   /** The password step with the sign-in form: the challenge cookie, asserted to grant nothing. */
@@ -120,11 +125,16 @@ describe("two-factor sign-in (TOTP) over HTTP", () => {
       .execute();
     expect(stored).toHaveLength(10);
     expect(JSON.stringify(stored)).not.toContain(codes[0]!.slice(0, 5));
-    const after = await (await get("/admin/settings", cookie)).text();
+    // This session is replaced by a new id at aal2 (the old id opens nothing); the session signed
+    // in with the password alone ends.
+    expect(cookieNamed(confirmed, "wlx_session")?.attributes).toContain("HttpOnly");
+    const raised = cookieHeader(confirmed);
+    expect(raised).not.toBe(cookie);
+    const after = await (await get("/admin/settings", raised)).text();
     expect(after).not.toContain(codes[0]!);
     expect(after).toContain("10 of 10 recovery codes left");
-    // This session went to aal2 and stays; the session signed in with the password alone ends.
-    expect((await get("/admin/dashboard", cookie)).status).toBe(200);
+    expect((await get("/admin/dashboard", raised)).status).toBe(200);
+    expect((await get("/admin/dashboard", cookie)).headers.get("Location")).toBe("/admin");
     expect((await get("/admin/dashboard", other)).headers.get("Location")).toBe("/admin");
     expect((await listEvents(db(), { adminId })).map((e) => e.type)).toContain(
       "account.two_factor_enabled",

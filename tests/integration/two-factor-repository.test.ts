@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createAdmin } from "~/server/auth/admins.server";
+import { changePassword, createAdmin } from "~/server/auth/admins.server";
 import { deviceCookieValue } from "~/server/auth/device.server";
 import { signIn, SECOND_FACTOR_REQUIRED } from "~/server/auth/login.server";
 import { LOGIN_LIMITS } from "~/server/auth/rate-limit.server";
@@ -39,14 +39,21 @@ describe.each(BACKENDS)("two-factor services on %s", (backend) => {
     const view = await twoFactorView(db(), adminId, "Wanderlux");
     if (view.state !== "enrolling") throw new Error("not enrolling");
     secret = view.secret;
-    recoveryCodes = await confirmEnrolment(
+    const enrolled = await confirmEnrolment(
       db(),
       { id: adminId, sessionId: session.id },
       totpCodeAt(secretKey(secret), Date.now()),
       ORIGIN,
     );
-    // The enrolling session went to aal2 and stays valid.
-    expect(await getSessionAdmin(db(), session.id)).toMatchObject({ id: adminId, aal: 2 });
+    recoveryCodes = enrolled.recoveryCodes;
+    // The enrolling session was replaced by a new id at aal2; the old id opens nothing.
+    expect(enrolled.session?.id).not.toBe(session.id);
+    expect(await getSessionAdmin(db(), enrolled.session?.id)).toMatchObject({
+      id: adminId,
+      aal: 2,
+    });
+    expect(await getSessionAdmin(db(), session.id)).toBeNull();
+    expect(await db().selectFrom("sessions").selectAll().execute()).toHaveLength(1);
   });
 
   it("creates no session at the password step, and an aal2 session for a code", async () => {
@@ -65,6 +72,26 @@ describe.each(BACKENDS)("two-factor services on %s", (backend) => {
       mustEnrol: false,
     });
     expect(await db().selectFrom("login_challenges").selectAll().execute()).toEqual([]);
+  });
+
+  it("ends a sign-in waiting for its code when the password is changed meanwhile", async () => {
+    const challenge = await passwordStep();
+    const keep = await createSession(db(), adminId, { aal: 2 });
+    await changePassword(
+      db(),
+      adminId,
+      { currentPassword: PASSWORD, newPassword: "a different long password" },
+      keep.id,
+    );
+    const result = await completeSecondFactor(db(), {
+      challengeId: challenge.id,
+      code: totpCodeAt(secretKey(secret), Date.now() + 30_000),
+      origin: ORIGIN,
+    });
+    expect(result).toMatchObject({ ok: false, restart: true });
+    expect(await db().selectFrom("login_challenges").selectAll().execute()).toEqual([]);
+    // The session that changed the password stays.
+    expect(await getSessionAdmin(db(), keep.id)).toMatchObject({ id: adminId });
   });
 
   it("lets exactly one of concurrent uses of the same code win, on one challenge or two", async () => {

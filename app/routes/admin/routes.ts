@@ -48,6 +48,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/insights", "routes/admin/insights.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/team", "routes/admin/team.tsx"),
+    // The password or a code again before a sensitive action (decision 119).
+    route("admin/confirm-access", "routes/admin/confirm-access.tsx"),
     // The audit trail (events), read-only.
     route("admin/activity", "routes/admin/activity.tsx"),
     // History of a package (kind trip|exclusive|local|discovery) or moment, one version

@@ -8,10 +8,12 @@ import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { requestOrigin } from "~/server/http/request-origin.server";
 import { loadSettings, settingsAction } from "~/server/auth/settings.server";
-import { sessionIdOf } from "~/server/http/cookies.server";
+import { sessionHeaders, sessionIdOf } from "~/server/http/cookies.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { redirectWithToast } from "~/server/http/flash.server";
+import { REAUTH_REQUIRED_MESSAGE } from "~/domain/reauthentication";
+import { confirmAccessUrl } from "~/server/auth/reauthentication.server";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -39,6 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     mailer,
     site,
   });
+  if (outcome.kind === "reauthenticate") {
+    return redirectWithToast(request, confirmAccessUrl(outcome.back), {
+      type: "error",
+      message: REAUTH_REQUIRED_MESSAGE,
+    });
+  }
   if (outcome.kind === "redirect") {
     const url = `/admin/settings${outcome.hash ? `#${outcome.hash}` : ""}`;
     return outcome.message
@@ -51,7 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.kind === "codes") {
     return data(
       { intent: outcome.intent, recoveryCodes: outcome.recoveryCodes },
-      { headers: { "Cache-Control": "no-store" } },
+      {
+        headers: outcome.session
+          ? sessionHeaders(request, outcome.session)
+          : { "Cache-Control": "no-store" },
+      },
     );
   }
   return data(

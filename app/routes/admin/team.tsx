@@ -6,6 +6,13 @@ import { requestOrigin } from "~/server/http/request-origin.server";
 import { inviteAdmin, listTeam, removeAdmin, withdrawInvitation } from "~/server/auth/team.server";
 import { requiresTwoFactor, setRequireTwoFactor } from "~/server/auth/team-settings.server";
 import { redirectWithToast } from "~/server/http/flash.server";
+import { sessionIdOf } from "~/server/http/cookies.server";
+import { REAUTH_REQUIRED_MESSAGE } from "~/domain/reauthentication";
+import {
+  confirmAccessUrl,
+  isSensitiveIntent,
+  recentlyAuthenticated,
+} from "~/server/auth/reauthentication.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { MAIL_FAILED_NOTICE, MAIL_OFF_NOTICE } from "~/server/mail/mailer.server";
 import { isAppError } from "~/server/platform/errors.server";
@@ -37,6 +44,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const origin = requestOrigin(request, requestInfo(context).clientIp);
+  // Who can get in changes only with a recent proof of who is asking (decision 119).
+  if (
+    isSensitiveIntent("team", intent, form.get("value")) &&
+    !(await recentlyAuthenticated(db, sessionIdOf(request)))
+  ) {
+    return redirectWithToast(request, confirmAccessUrl("/admin/team"), {
+      type: "error",
+      message: REAUTH_REQUIRED_MESSAGE,
+    });
+  }
   try {
     if (intent === "invite") {
       const result = await inviteAdmin(db, {

@@ -20,7 +20,6 @@ async function lockedOut(db: Db, email: string) {
 async function endEverything(trx: Db, adminId: string): Promise<void> {
   await destroyAdminSessions(trx, adminId);
   await revokeAccountLinks(trx, adminId);
-  await trx.deleteFrom("login_challenges").where("admin_id", "=", adminId).execute();
 }
 
 export async function operatorResetPassword(

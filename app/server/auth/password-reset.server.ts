@@ -115,7 +115,6 @@ export async function resetPassword(
     if (!admin) throw new AppError("This link is not valid. Ask for a new one.", 400);
     await destroyAdminSessions(trx, admin.id);
     await revokeAccountLinks(trx, admin.id);
-    await trx.deleteFrom("login_challenges").where("admin_id", "=", admin.id).execute();
     await recordEvent(trx, {
       type: "account.password_reset",
       adminId: admin.id,

@@ -58,6 +58,43 @@ export async function createSession(
   return { id, expiresAt };
 }
 
+/**
+ * Replaces the session `oldId` of `adminId` by a new id at `aal`, keeping its expiry, address and
+ * browser: the old id stops working at once. Used when a session is raised to aal2 at two-factor
+ * enrolment, so an id seen before the raise (a shared screen, a logged header) cannot ride it.
+ * When it last proved who it is carries over too (decision 119).
+ * Returns null when `oldId` is not a session of that admin.
+ */
+export async function rotateSession(
+  db: Db,
+  oldId: string,
+  adminId: string,
+  aal: 1 | 2,
+): Promise<{ id: string; expiresAt: Date } | null> {
+  const old = await db
+    .deleteFrom("sessions")
+    .where("id_hash", "=", hashSessionId(oldId))
+    .where("admin_id", "=", adminId)
+    .returning(["expires_at", "ip", "user_agent", "authenticated_at"])
+    .executeTakeFirst();
+  if (!old) return null;
+  const id = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(old.expires_at);
+  await db
+    .insertInto("sessions")
+    .values({
+      id_hash: hashSessionId(id),
+      admin_id: adminId,
+      expires_at: expiresAt,
+      aal,
+      ip: old.ip,
+      user_agent: old.user_agent,
+      authenticated_at: old.authenticated_at,
+    })
+    .execute();
+  return { id, expiresAt };
+}
+
 /** The admin of a live session, or null; refreshes the idle clock. Expired rows are removed. */
 export async function getSessionAdmin(
   db: Db,
@@ -116,11 +153,16 @@ export async function destroySession(db: Db, id: string | undefined): Promise<st
   return row?.admin_id ?? null;
 }
 
+/**
+ * Ends every session of an admin but `exceptId`, and every sign-in of theirs still waiting for its
+ * second step: a challenge earned with the password must not outlive a change of that password.
+ */
 export async function destroyAdminSessions(
   db: Db,
   adminId: string,
   exceptId?: string,
 ): Promise<void> {
+  await db.deleteFrom("login_challenges").where("admin_id", "=", adminId).execute();
   let query = db.deleteFrom("sessions").where("admin_id", "=", adminId);
   if (exceptId) query = query.where("id_hash", "!=", hashSessionId(exceptId));
   await query.execute();

@@ -16,6 +16,7 @@ import {
 import type { RequestOrigin } from "../events/events.server";
 import type { Db } from "../platform/db.server";
 import { isAppError } from "../platform/errors.server";
+import { isSensitiveIntent, recentlyAuthenticated } from "./reauthentication.server";
 
 /*
  * /admin/settings: one action for its forms, told apart by `intent` (JavaScript off, each form is
@@ -50,8 +51,16 @@ export const SETTINGS_INTENTS = [
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
 export type SettingsOutcome =
+  /** A sensitive intent with the session's proof too old (decision 119): nothing was done. */
+  | { kind: "reauthenticate"; back: string }
   | { kind: "redirect"; message?: string; hash?: string; tone?: "success" | "info" }
-  | { kind: "codes"; intent: SettingsIntent; recoveryCodes: string[] }
+  | {
+      kind: "codes";
+      intent: SettingsIntent;
+      recoveryCodes: string[];
+      /** The session that replaced the caller's (two-factor turned on): its cookie is set. */
+      session?: { id: string; expiresAt: Date };
+    }
   | {
       kind: "error";
       intent: SettingsIntent;
@@ -114,6 +123,12 @@ export async function settingsAction(
   if (admin.mustEnrol && !ENROLMENT_INTENTS.has(intent)) {
     return { kind: "error", intent, status: 403, error: ENROL_FIRST_MESSAGE, fieldErrors: {} };
   }
+  if (
+    isSensitiveIntent("settings", intent) &&
+    !(await recentlyAuthenticated(db, input.sessionId))
+  ) {
+    return { kind: "reauthenticate", back: "/admin/settings#emails-heading" };
+  }
   const field = (name: string) => form.get(name) ?? undefined;
   try {
     switch (intent) {
@@ -136,17 +151,20 @@ export async function settingsAction(
       case "two-factor-cancel":
         await cancelEnrolment(db, admin.id);
         return { kind: "redirect", message: SETTINGS_TEXTS.enrolmentCancelled };
-      case "two-factor-confirm":
+      case "two-factor-confirm": {
+        const enrolled = await confirmEnrolment(
+          db,
+          { id: admin.id, sessionId: input.sessionId },
+          field("code"),
+          origin,
+        );
         return {
           kind: "codes",
           intent,
-          recoveryCodes: await confirmEnrolment(
-            db,
-            { id: admin.id, sessionId: input.sessionId },
-            field("code"),
-            origin,
-          ),
+          recoveryCodes: enrolled.recoveryCodes,
+          ...(enrolled.session ? { session: enrolled.session } : {}),
         };
+      }
       case "two-factor-disable":
         await disableTwoFactor(db, admin.id, field("code"), origin);
         return { kind: "redirect", message: SETTINGS_TEXTS.twoFactorOff };

@@ -4,7 +4,8 @@ import { inTransaction, type Db } from "../platform/db.server";
 import { AppError, badRequest } from "../platform/errors.server";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { beginCodeAttempt, recordCodeSuccess, type CodeCounter } from "./rate-limit.server";
-import { destroyAdminSessions, hashSessionId } from "./session.server";
+import { destroyAdminSessions, rotateSession } from "./session.server";
+import { openTotpSecret, sealTotpSecret } from "./totp-seal.server";
 import { revokeAccountLinks } from "./verification.server";
 import {
   hashRecoveryCode,
@@ -50,13 +51,14 @@ export function parseCode(
 
 /**
  * Checks a parsed code for an account with two-factor on, using it up when it matches (the TOTP
- * step, or the recovery code). Call inside the transaction of what the code allows.
+ * step, or the recovery code). `stored` is the account's `totp_secret` column as read (sealed or
+ * not, decision 120). Call inside the transaction of what the code allows.
  */
 export async function useCode(
   db: Db,
   adminId: string,
   parsed: { code: string; method: CodeMethod },
-  secret: string,
+  stored: string,
 ): Promise<boolean> {
   if (parsed.method === "recovery") {
     const used = await db
@@ -69,13 +71,13 @@ export async function useCode(
       .executeTakeFirst();
     return Boolean(used);
   }
-  const step = matchingStep(secret, parsed.code);
+  const step = matchingStep(openTotpSecret(stored, adminId), parsed.code);
   if (step === null) return false;
   const accepted = await db
     .updateTable("admins")
     .set({ totp_last_step: step })
     .where("id", "=", adminId)
-    .where("totp_secret", "=", secret)
+    .where("totp_secret", "=", stored)
     .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
     .returning("id")
     .executeTakeFirst();
@@ -120,6 +122,12 @@ async function account(db: Db, adminId: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** Whether the admin has two-factor on. */
+export async function twoFactorOn(db: Db, adminId: string): Promise<boolean> {
+  const row = await account(db, adminId);
+  return Boolean(row.totp_secret && row.totp_enabled_at);
+}
+
 export type TwoFactorView =
   | { state: "off" }
   | { state: "enrolling"; secret: string; uri: string; qrSvg: string }
@@ -146,10 +154,11 @@ export async function twoFactorView(
     };
   }
   if (row.totp_pending_secret) {
-    const uri = otpauthUri(row.totp_pending_secret, issuer, row.email);
+    const secret = openTotpSecret(row.totp_pending_secret, adminId);
+    const uri = otpauthUri(secret, issuer, row.email);
     return {
       state: "enrolling",
-      secret: row.totp_pending_secret,
+      secret,
       uri,
       qrSvg: await qrCodeSvg(uri),
     };
@@ -163,7 +172,7 @@ export async function startEnrolment(db: Db, adminId: string): Promise<void> {
   if (row.totp_enabled_at) throw badRequest("Two-factor authentication is already on.");
   await db
     .updateTable("admins")
-    .set({ totp_pending_secret: newTotpSecret() })
+    .set({ totp_pending_secret: sealTotpSecret(newTotpSecret(), adminId) })
     .where("id", "=", adminId)
     .execute();
 }
@@ -192,15 +201,16 @@ function codeError(result: { status: 401 | 429; error: string }): AppError {
 
 /**
  * A correct current code turns two-factor on: the pending secret becomes the account's, ten
- * recovery codes are made (returned once, stored hashed), this session becomes aal2 and the
- * admin's other sessions end (they were signed in with the password alone).
+ * recovery codes are made (returned once, stored hashed), this session is replaced by a new one
+ * at aal2 (a new id: the old one stops working) and the admin's other sessions end (they were
+ * signed in with the password alone). The route sets the new session's cookie.
  */
 export async function confirmEnrolment(
   db: Db,
   admin: { id: string; sessionId: string | undefined },
   input: unknown,
   origin: RequestOrigin,
-): Promise<string[]> {
+): Promise<{ recoveryCodes: string[]; session: { id: string; expiresAt: Date } | null }> {
   if (typeof input === "string" && hasUnstorableText([input]))
     throw badRequest(UNSTORABLE_TEXT_MESSAGE);
   const parsed = parseCode(input, false);
@@ -209,14 +219,16 @@ export async function confirmEnrolment(
   const pending = row.totp_pending_secret;
   if (row.totp_enabled_at || !pending)
     throw badRequest("Start again: choose Enable two-factor authentication first.");
-  const step = matchingStep(pending, parsed.code);
-  const result = await withCodeLimit(db, admin.id, async (): Promise<Checked<string[]>> => {
+  const plain = openTotpSecret(pending, admin.id);
+  const step = matchingStep(plain, parsed.code);
+  type Enrolled = { recoveryCodes: string[]; session: { id: string; expiresAt: Date } | null };
+  const result = await withCodeLimit(db, admin.id, async (): Promise<Checked<Enrolled>> => {
     if (step === null) return { ok: false };
-    const codes = await inTransaction(db, async (trx) => {
+    const enrolled = await inTransaction(db, async (trx) => {
       const turnedOn = await trx
         .updateTable("admins")
         .set({
-          totp_secret: pending,
+          totp_secret: sealTotpSecret(plain, admin.id),
           totp_pending_secret: null,
           totp_enabled_at: new Date(),
           totp_last_step: step,
@@ -228,21 +240,16 @@ export async function confirmEnrolment(
         .returning("id")
         .executeTakeFirst();
       if (!turnedOn) return null;
-      const made = await replaceRecoveryCodes(trx, admin.id);
-      if (admin.sessionId) {
-        await trx
-          .updateTable("sessions")
-          .set({ aal: 2 })
-          .where("id_hash", "=", hashSessionId(admin.sessionId))
-          .where("admin_id", "=", admin.id)
-          .execute();
-      }
-      await destroyAdminSessions(trx, admin.id, admin.sessionId);
+      const recoveryCodes = await replaceRecoveryCodes(trx, admin.id);
+      const session = admin.sessionId
+        ? await rotateSession(trx, admin.sessionId, admin.id, 2)
+        : null;
+      await destroyAdminSessions(trx, admin.id, session?.id);
       await revokeAccountLinks(trx, admin.id);
       await recordEvent(trx, { type: "account.two_factor_enabled", adminId: admin.id, ...origin });
-      return made;
+      return { recoveryCodes, session };
     });
-    return codes ? { ok: true, value: codes } : { ok: false };
+    return enrolled ? { ok: true, value: enrolled } : { ok: false };
   });
   if (!result.ok) throw codeError(result);
   return result.value;

@@ -13,6 +13,7 @@ export const EVENT_TYPES = [
   "auth.second_factor",
   "auth.second_factor_failed",
   "auth.sign_out",
+  "auth.access_confirmed",
   "account.password_changed",
   "account.password_reset",
   "account.name_changed",

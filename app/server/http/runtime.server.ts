@@ -2,6 +2,7 @@ import path from "node:path";
 import type { SiteConfig } from "~/domain/site";
 import { ensureAdmin } from "../auth/admins.server";
 import { loadCookieSecret } from "../auth/secret.server";
+import { loadTotpKeys, resealTotpSecrets } from "../auth/totp-seal.server";
 import { openDatabase, type Database } from "../platform/db.server";
 import type { Env } from "../platform/env.server";
 import { log, setLogLevel } from "../platform/log.server";
@@ -51,6 +52,9 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     const applied = await migrateToLatest(database.db);
     if (applied.length) log("info", "migrations applied", { migrations: applied });
     await loadCookieSecret(database.db, env.SESSION_SECRET);
+    loadTotpKeys(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS);
+    const resealed = await resealTotpSecrets(database.db);
+    if (resealed) log("info", "two-factor secrets rewritten for the current key", { resealed });
     const media = createMediaStore(env);
     configureMediaUrls(media.publicBase);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {

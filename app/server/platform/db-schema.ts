@@ -193,6 +193,8 @@ export interface SessionsTable {
   aal: ColumnType<number, number | undefined, number>;
   ip: string | null;
   user_agent: string | null;
+  /** When the session last proved who it is: its sign-in or a later re-authentication. */
+  authenticated_at: Timestamp;
 }
 
 export interface LoginAttemptsTable {

@@ -109,6 +109,11 @@ export const envSchema = z
       .default(4),
     /** Signs cookies (flash, trusted device); unset: a random key kept in the database. */
     SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+    /** The SESSION_SECRET before a rotation: opens two-factor secrets sealed with it (decision 120). */
+    SESSION_SECRET_PREVIOUS: z
+      .string()
+      .min(32, { error: "must be at least 32 characters" })
+      .optional(),
     /** smtp://user:pass@host:port or smtps://…; unset: messages are logged, not sent. */
     SMTP_URL: z
       .string()

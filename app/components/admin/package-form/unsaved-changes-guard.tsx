@@ -7,6 +7,6 @@ import { useUnsavedChanges } from "./use-unsaved-changes";
  * and in the form's own component each of those re-rendered every field (decision 105).
  */
 export function UnsavedChangesGuard({ formId }: { formId: string }) {
-  useUnsavedChanges(useFormDirty(formId));
+  useUnsavedChanges(useFormDirty(formId), formId);
   return null;
 }

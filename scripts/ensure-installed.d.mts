@@ -1,0 +1,4 @@
+export function installState(root: string): {
+  state: "missing" | "stale" | "current";
+  reason?: string;
+};
