@@ -68,6 +68,9 @@ export const EVENT_LABELS: Record<string, string> = {
   "booking.expired": "Booking hold expired",
   "booking.waitlisted": "Joined the waiting list",
   "booking.link_resent": "Booking link sent again",
+  "booking.travellers_edited": "Travellers edited",
+  "booking.moved": "Moved to another date",
+  "settings.booking_terms_changed": "Booking terms changed",
 };
 
 export function eventLabel(type: string): string {

@@ -46,6 +46,9 @@ export function BookingsInbox(props: BookingsInboxProps) {
     <section className="admin-section" aria-labelledby="bookings-heading">
       <header className="admin-section-header">
         <h1 id="bookings-heading">Bookings</h1>
+        <Link className="button button-primary" to="/admin/bookings/new">
+          New booking
+        </Link>
         <a
           className="button button-secondary"
           href={`/admin/bookings/export${bookingsQuery(filter)}`}

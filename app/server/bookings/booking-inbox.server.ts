@@ -41,6 +41,9 @@ export interface BookingListItem {
   adults: number;
   children: number;
   packageId: string;
+  departureId: string;
+  /** The enquiry a staff booking was made from (decision 123). */
+  enquiryId: string | null;
   packageTitle: string;
   packageKind: PackageKind;
   startDate: string;
@@ -139,6 +142,8 @@ function selected(db: Db, filter: BookingFilter) {
       "b.currency",
       "b.hold_expires_at",
       "b.created_at",
+      "b.departure_id",
+      "b.enquiry_id",
       "p.id as package_id",
       "p.title",
       "p.kind",
@@ -166,6 +171,8 @@ function itemFromRow(row: SelectedRow): BookingListItem {
     adults: row.adults,
     children: row.children,
     packageId: row.package_id,
+    departureId: row.departure_id,
+    enquiryId: row.enquiry_id,
     packageTitle: row.title,
     packageKind: row.kind,
     startDate: row.start_date,

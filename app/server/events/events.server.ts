@@ -55,6 +55,9 @@ export const EVENT_TYPES = [
   "booking.expired",
   "booking.waitlisted",
   "booking.link_resent",
+  "booking.travellers_edited",
+  "booking.moved",
+  "settings.booking_terms_changed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
