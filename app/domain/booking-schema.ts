@@ -168,7 +168,9 @@ export const travellerNamesSchema = z.object({
   email,
   phone: optionalPhone,
   country: optionalCountry,
-  traveller: z.array(line(BOOKING_LIMITS.name, "A traveller's name")).max(BOOKING_LIMITS.travellers),
+  traveller: z
+    .array(line(BOOKING_LIMITS.name, "A traveller's name"))
+    .max(BOOKING_LIMITS.travellers),
 });
 
 export type TravellerNamesEdit = z.output<typeof travellerNamesSchema>;

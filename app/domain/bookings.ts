@@ -221,7 +221,8 @@ export type StaffBookingValues = Record<StaffBookingField, string>;
 
 export const STAFF_BOOKING_MESSAGES = {
   departure: "Choose the date to book",
-  enquiry: "The enquiry this booking came from no longer exists: open the form again from the inbox",
+  enquiry:
+    "The enquiry this booking came from no longer exists: open the form again from the inbox",
   notSeats: (left: number) =>
     left === 0
       ? "This date is sold out: choose another date."

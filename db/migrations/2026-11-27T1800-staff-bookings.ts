@@ -37,5 +37,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger if exists team_settings_terms_deleted on team_settings`.execute(db);
   await sql`drop trigger if exists team_settings_terms_written on team_settings`.execute(db);
   await db.schema.dropIndex("bookings_enquiry_id_idx").ifExists().execute();
-  await db.schema.alterTable("bookings").dropColumn("enquiry_id").dropColumn("created_by").execute();
+  await db.schema
+    .alterTable("bookings")
+    .dropColumn("enquiry_id")
+    .dropColumn("created_by")
+    .execute();
 }

@@ -80,7 +80,9 @@ export function EnquiryDetail(props: EnquiryDetailProps) {
       </div>
       {props.bookings.length > 0 ? (
         <p className="enquiry-bookings">
-          {props.bookings.length === 1 ? "Booking made from this enquiry: " : "Bookings made from this enquiry: "}
+          {props.bookings.length === 1
+            ? "Booking made from this enquiry: "
+            : "Bookings made from this enquiry: "}
           {props.bookings.map((b, i) => (
             <span key={b.reference}>
               {i > 0 ? ", " : ""}

@@ -29,7 +29,9 @@ function byTrip(choices: DepartureChoice[], first: string | null) {
     groups.set(c.packageId, group);
   }
   const list = [...groups.entries()];
-  return first ? [...list.filter(([id]) => id === first), ...list.filter(([id]) => id !== first)] : list;
+  return first
+    ? [...list.filter(([id]) => id === first), ...list.filter(([id]) => id !== first)]
+    : list;
 }
 
 /**
@@ -189,11 +191,21 @@ export function StaffBookingForm(props: StaffBookingFormProps) {
           ) : null}
         </div>
         <div className="field field-checkbox">
-          <input id="staff-confirm" name="confirm" type="checkbox" defaultChecked={v.confirm === "on"} />
+          <input
+            id="staff-confirm"
+            name="confirm"
+            type="checkbox"
+            defaultChecked={v.confirm === "on"}
+          />
           <label htmlFor="staff-confirm">Confirm at once (otherwise the seats are held)</label>
         </div>
         <div className="field field-checkbox">
-          <input id="staff-notify" name="notify" type="checkbox" defaultChecked={v.notify === "on"} />
+          <input
+            id="staff-notify"
+            name="notify"
+            type="checkbox"
+            defaultChecked={v.notify === "on"}
+          />
           <label htmlFor="staff-notify">E-mail the traveller their private booking link</label>
         </div>
         <button

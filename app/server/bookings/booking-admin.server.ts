@@ -24,12 +24,7 @@ import { inTransaction, type Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { bookingCancelledMail, bookingLinkMail, bookingMovedMail } from "./booking-mail.server";
 import { allBookings, type BookingListItem } from "./booking-inbox.server";
-import {
-  hashToken,
-  isOpenForBooking,
-  lockDepartures,
-  seatsLeftOn,
-} from "./bookings.server";
+import { hashToken, isOpenForBooking, lockDepartures, seatsLeftOn } from "./bookings.server";
 
 /*
  * One booking in the back office: what it holds, the history of its status (from the events
@@ -337,7 +332,9 @@ export async function editTravellers(
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
       const key =
-        issue.path[0] === "traveller" ? `traveller-${String(issue.path[1])}` : String(issue.path[0]);
+        issue.path[0] === "traveller"
+          ? `traveller-${String(issue.path[1])}`
+          : String(issue.path[0]);
       fieldErrors[key] ??= issue.message;
     }
     return {
@@ -468,7 +465,10 @@ export async function moveBooking(
       .executeTakeFirstOrThrow();
     // Another move of this booking committed between the first read and the locks.
     if (b.departure_id !== found.departure_id) {
-      return { kind: "refused", outcome: refuse("This booking changed meanwhile: try again.") } as const;
+      return {
+        kind: "refused",
+        outcome: refuse("This booking changed meanwhile: try again."),
+      } as const;
     }
     const from = locked.get(b.departure_id)!;
     const to = locked.get(input.departureId);
@@ -487,7 +487,10 @@ export async function moveBooking(
       } as const;
     }
     if (input.departureId === b.departure_id) {
-      return { kind: "refused", outcome: refuse("The booking is already on this date.", 400) } as const;
+      return {
+        kind: "refused",
+        outcome: refuse("The booking is already on this date.", 400),
+      } as const;
     }
     if (!to || to.package_id !== from.package_id || !isOpenForBooking(to, input.today)) {
       return { kind: "refused", outcome: refuse(STAFF_BOOKING_MESSAGES.unavailable) } as const;

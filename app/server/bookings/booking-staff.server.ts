@@ -195,7 +195,8 @@ async function sendStaffBookingMail(receipt: BookingReceipt, settings: StaffBook
     ...staffBookingMail(settings.site, receipt),
   });
   const notice = mailNotice(sent);
-  if (notice) log("error", "booking: the staff booking's e-mail was not sent", {
+  if (notice)
+    log("error", "booking: the staff booking's e-mail was not sent", {
       reference: receipt.reference,
     });
   return notice;

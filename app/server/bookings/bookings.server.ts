@@ -116,7 +116,10 @@ export function isOpenForBooking(row: LockedDeparture, today: string): boolean {
  */
 function isSelling(row: LockedDeparture, today: string): boolean {
   return (
-    row.published && row.start_date >= today && row.seats_total !== null && row.price_amount !== null
+    row.published &&
+    row.start_date >= today &&
+    row.seats_total !== null &&
+    row.price_amount !== null
   );
 }
 
