@@ -72,6 +72,9 @@ export const EVENT_LABELS: Record<string, string> = {
   "booking.offered": "Freed seats offered from the waiting list",
   "booking.hold_reminded": "Reminded that the hold ends soon",
   "booking.anonymised": "Personal data deleted (retention)",
+  "booking.travellers_edited": "Travellers edited",
+  "booking.moved": "Moved to another date",
+  "settings.booking_terms_changed": "Booking terms changed",
 };
 
 export function eventLabel(type: string): string {

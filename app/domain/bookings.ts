@@ -148,24 +148,97 @@ export interface BookingView {
 }
 
 /**
- * The booking terms travellers accept (/booking-terms). Staff will edit them in Settings; until
- * they do, these plain terms apply.
+ * The booking terms travellers accept (/booking-terms), as staff edit them in Settings: plain
+ * text, paragraphs separated by a blank line, a line starting with "# " a heading. Until staff
+ * save their own, these plain terms apply (decision 123).
  */
-export const DEFAULT_BOOKING_TERMS: readonly { heading: string; text: string }[] = [
-  {
-    heading: "Your request and its hold",
-    text: "Sending the booking form asks us to reserve seats on the date you chose. Those seats are held for you while our team checks your request, for the time stated in our e-mail. A booking is confirmed only when we confirm it by e-mail.",
-  },
-  {
-    heading: "Prices",
-    text: "Prices are per traveller and include what the trip page lists under What's Included. Nothing is charged when you send the form; we tell you how and when to pay when we confirm.",
-  },
-  {
-    heading: "Changes and cancellations",
-    text: "Tell us as soon as your plans change. We can move a booking to another date of the same trip while seats allow. If a departure cannot run, we offer another date or a full refund of what you paid.",
-  },
-  {
-    heading: "Your details",
-    text: "We use your details only to arrange your trip and delete them two years after your departure. Anyone with your booking link can see your booking, so keep it private.",
-  },
-];
+export const DEFAULT_BOOKING_TERMS = `# Your request and its hold
+
+Sending the booking form asks us to reserve seats on the date you chose. Those seats are held for you while our team checks your request, for the time stated in our e-mail. A booking is confirmed only when we confirm it by e-mail.
+
+# Prices
+
+Prices are per traveller and include what the trip page lists under What's Included. Nothing is charged when you send the form; we tell you how and when to pay when we confirm.
+
+# Changes and cancellations
+
+Tell us as soon as your plans change. We can move a booking to another date of the same trip while seats allow. If a departure cannot run, we offer another date or a full refund of what you paid.
+
+# Your details
+
+We use your details only to arrange your trip and delete them two years after your departure. Anyone with your booking link can see your booking, so keep it private.`;
+
+export const BOOKING_TERMS_MAX = 20_000;
+
+export interface TermsSection {
+  /** "" for the paragraphs before the first heading. */
+  heading: string;
+  paragraphs: string[];
+}
+
+/** The terms' text as sections: "# " lines are headings, blank lines end paragraphs. */
+export function parseBookingTerms(text: string): TermsSection[] {
+  const sections: TermsSection[] = [];
+  let current: TermsSection | undefined;
+  let paragraph: string[] = [];
+  const endParagraph = () => {
+    if (paragraph.length === 0) return;
+    current ??= sections[sections.push({ heading: "", paragraphs: [] }) - 1]!;
+    current.paragraphs.push(paragraph.join(" "));
+    paragraph = [];
+  };
+  for (const raw of text.replace(/\r\n?/g, "\n").split("\n")) {
+    const line = raw.trim();
+    if (line.startsWith("# ")) {
+      endParagraph();
+      current = { heading: line.slice(2).trim(), paragraphs: [] };
+      sections.push(current);
+    } else if (line === "") endParagraph();
+    else paragraph.push(line);
+  }
+  endParagraph();
+  return sections;
+}
+
+/** What staff see on the staff booking form and the booking's screen, and the refusals. */
+export const STAFF_BOOKING_FIELDS = [
+  "departure_id",
+  "adults",
+  "children",
+  "lead_name",
+  "email",
+  "phone",
+  "country",
+  "other_travellers",
+  "notes",
+  "confirm",
+  "notify",
+  "enquiry_id",
+] as const;
+export type StaffBookingField = (typeof STAFF_BOOKING_FIELDS)[number];
+export type StaffBookingErrors = Partial<Record<StaffBookingField | "form", string>>;
+export type StaffBookingValues = Record<StaffBookingField, string>;
+
+export const STAFF_BOOKING_MESSAGES = {
+  departure: "Choose the date to book",
+  enquiry:
+    "The enquiry this booking came from no longer exists: open the form again from the inbox",
+  notSeats: (left: number) =>
+    left === 0
+      ? "This date is sold out: choose another date."
+      : `Only ${left} seat${left === 1 ? " is" : "s are"} left on this date: choose fewer travellers or another date.`,
+  unavailable:
+    "This date cannot be booked: it may have started, been closed, lost its seats or price, or its trip is not published. Choose another date.",
+  travellersChanged:
+    "The number of travellers changed since this page was opened: reload it and type the names again.",
+} as const;
+
+/** A departure staff may book or move a booking to, as the forms list it. */
+export interface DepartureChoice {
+  id: string;
+  packageId: string;
+  packageTitle: string;
+  dates: string;
+  price: string;
+  seatsLeft: number;
+}

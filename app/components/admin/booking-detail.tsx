@@ -1,6 +1,12 @@
 import { Form, Link } from "react-router";
-import { BOOKING_STATUS_LABELS, type BookingStatus } from "~/domain/bookings";
+import {
+  BOOKING_LIMITS,
+  BOOKING_STATUS_LABELS,
+  type BookingStatus,
+  type DepartureChoice,
+} from "~/domain/bookings";
 import { externalLinkProps } from "~/domain/whatsapp";
+import { departureChoiceLabel, TextField } from "./booking-fields";
 
 export interface BookingDetailProps {
   booking: {
@@ -25,11 +31,21 @@ export interface BookingDetailProps {
     held: boolean;
     canConfirm: boolean;
     canCancel: boolean;
+    canMove: boolean;
+    /** The enquiry it was made from, in the back office. */
+    enquiryHref: string | null;
   };
+  /** Other dates of the same trip with seats now (empty unless it can move). */
+  moveChoices: DepartureChoice[];
   history: { label: string; at: string; by: string }[];
   mailHref: string;
   whatsappHref: string | null;
-  reply?: { intent: string; error: string };
+  reply?: {
+    intent: string;
+    error: string;
+    fieldErrors?: Record<string, string> | null;
+    values?: Record<string, string | string[]> | null;
+  };
   pending: boolean;
 }
 
@@ -52,7 +68,7 @@ export function BookingDetail(props: BookingDetailProps) {
         <h1 id="booking-heading">{`Booking ${b.reference}`}</h1>
         <span className={`badge badge-booking-${b.status}`}>{BOOKING_STATUS_LABELS[b.status]}</span>
       </header>
-      {reply && !["confirm", "cancel", "resend"].includes(reply.intent) ? (
+      {reply && !["confirm", "cancel", "resend", "travellers", "move"].includes(reply.intent) ? (
         <p className="form-error" role="alert">
           {reply.error}
         </p>
@@ -104,7 +120,15 @@ export function BookingDetail(props: BookingDetailProps) {
         </div>
         <div>
           <dt>Source</dt>
-          <dd>{b.source}</dd>
+          <dd>
+            {b.source}
+            {b.enquiryHref ? (
+              <>
+                {" · "}
+                <Link to={b.enquiryHref}>See the enquiry</Link>
+              </>
+            ) : null}
+          </dd>
         </div>
         <div>
           <dt>Created</dt>
@@ -131,6 +155,12 @@ export function BookingDetail(props: BookingDetailProps) {
             <li key={i}>{name || "Name not given yet"}</li>
           ))}
         </ol>
+        <TravellersForm
+          booking={b}
+          here={here}
+          pending={pending}
+          reply={reply?.intent === "travellers" ? reply : undefined}
+        />
       </section>
 
       <section className="admin-panel" aria-labelledby="notes-heading">
@@ -166,6 +196,16 @@ export function BookingDetail(props: BookingDetailProps) {
         ) : (
           errorFor("cancel")
         )}
+        {b.canMove ? (
+          <MoveForm
+            choices={props.moveChoices}
+            here={here}
+            pending={pending}
+            error={reply?.intent === "move" ? reply.error : undefined}
+          />
+        ) : (
+          errorFor("move")
+        )}
         <Form method="post" action={here} className="enquiry-status-form">
           <input type="hidden" name="intent" value="resend" />
           {errorFor("resend")}
@@ -192,5 +232,146 @@ export function BookingDetail(props: BookingDetailProps) {
         )}
       </section>
     </section>
+  );
+}
+
+/**
+ * Corrects the lead traveller's name and contact fields and each other traveller's name: a
+ * disclosure that works without JavaScript, open again with the messages when the save is refused.
+ */
+function TravellersForm(props: {
+  booking: BookingDetailProps["booking"];
+  here: string;
+  pending: boolean;
+  reply?: NonNullable<BookingDetailProps["reply"]>;
+}) {
+  const { booking: b, reply } = props;
+  const typed = reply?.values ?? null;
+  const errors = reply?.fieldErrors ?? {};
+  const value = (field: string, fallback: string) => {
+    const v = typed?.[field];
+    return typeof v === "string" ? v : fallback;
+  };
+  const others = b.travellerNames.slice(1);
+  const typedOthers = Array.isArray(typed?.traveller) ? typed.traveller : null;
+  return (
+    <details className="booking-edit" open={Boolean(reply)}>
+      <summary>Edit travellers</summary>
+      <Form method="post" action={props.here} className="admin-form" aria-label="Edit travellers">
+        <input type="hidden" name="intent" value="travellers" />
+        {reply ? (
+          <p className="form-error" role="alert" id="travellers-error">
+            {reply.error}
+          </p>
+        ) : null}
+        <TextField
+          id="edit-lead_name"
+          name="lead_name"
+          label="Lead traveller's full name"
+          defaultValue={value("lead_name", b.leadName)}
+          error={errors.lead_name}
+          required
+          maxLength={BOOKING_LIMITS.name}
+        />
+        <TextField
+          id="edit-email"
+          name="email"
+          type="email"
+          label="E-mail"
+          defaultValue={value("email", b.email)}
+          error={errors.email}
+          required
+          maxLength={BOOKING_LIMITS.email}
+        />
+        <TextField
+          id="edit-phone"
+          name="phone"
+          type="tel"
+          label="Phone (optional)"
+          defaultValue={value("phone", b.phone)}
+          error={errors.phone}
+          maxLength={BOOKING_LIMITS.phone}
+        />
+        <TextField
+          id="edit-country"
+          name="country"
+          label="Country of residence (optional)"
+          defaultValue={value("country", b.country)}
+          error={errors.country}
+          maxLength={BOOKING_LIMITS.country}
+        />
+        {others.map((name, i) => (
+          <TextField
+            key={i}
+            id={`edit-traveller-${i + 2}`}
+            name="traveller"
+            label={`Traveller ${i + 2}'s full name`}
+            defaultValue={typedOthers?.[i] ?? name}
+            error={errors[`traveller-${i}`]}
+            maxLength={BOOKING_LIMITS.name}
+          />
+        ))}
+        <button type="submit" className="button button-primary" disabled={props.pending}>
+          Save travellers
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+/** Moves the booking to another date of the same trip that has the seats. */
+function MoveForm(props: {
+  choices: DepartureChoice[];
+  here: string;
+  pending: boolean;
+  error?: string;
+}) {
+  if (props.choices.length === 0) {
+    return (
+      <div className="enquiry-status-form">
+        {props.error ? (
+          <p className="form-error" role="alert" id="move-error">
+            {props.error}
+          </p>
+        ) : null}
+        <p>No other date of this trip can take this booking now.</p>
+      </div>
+    );
+  }
+  return (
+    <Form method="post" action={props.here} className="enquiry-status-form booking-move-form">
+      <input type="hidden" name="intent" value="move" />
+      {props.error ? (
+        <p className="form-error" role="alert" id="move-error">
+          {props.error}
+        </p>
+      ) : null}
+      <div className="field">
+        <label htmlFor="move-departure">Move to another date</label>
+        <select
+          id="move-departure"
+          name="departure_id"
+          required
+          defaultValue=""
+          aria-describedby={props.error ? "move-error" : undefined}
+        >
+          <option value="" disabled>
+            Choose a date
+          </option>
+          {props.choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {departureChoiceLabel(c)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field field-checkbox">
+        <input id="move-notify" name="notify" type="checkbox" defaultChecked />
+        <label htmlFor="move-notify">E-mail the traveller</label>
+      </div>
+      <button type="submit" className="button button-secondary" disabled={props.pending}>
+        Move booking
+      </button>
+    </Form>
   );
 }

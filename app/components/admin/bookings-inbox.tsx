@@ -61,6 +61,9 @@ export function BookingsInbox(props: BookingsInboxProps) {
             Open the manifest<span className="visually-hidden"> of this departure</span>
           </Link>
         ) : null}
+        <Link className="button button-primary" to="/admin/bookings/new">
+          New booking
+        </Link>
         <a
           className="button button-secondary"
           href={`/admin/bookings/export${bookingsQuery(filter)}`}

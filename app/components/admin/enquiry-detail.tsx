@@ -5,6 +5,7 @@ import {
   ENQUIRY_STATUSES,
   type EnquiryStatusValue,
 } from "~/domain/enquiry";
+import { BOOKING_STATUS_LABELS, type BookingStatus } from "~/domain/bookings";
 import { externalLinkProps } from "~/domain/whatsapp";
 
 export interface EnquiryDetailProps {
@@ -25,6 +26,8 @@ export interface EnquiryDetailProps {
   };
   replyHref: string;
   whatsappHref: string | null;
+  /** The bookings made from this enquiry (decision 123). */
+  bookings: { reference: string; status: BookingStatus }[];
   confirmingDelete: boolean;
   reply?: { intent: string; error: string };
   pending: boolean;
@@ -71,7 +74,24 @@ export function EnquiryDetail(props: EnquiryDetailProps) {
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         ) : null}
+        <Link className="button button-secondary" to={`/admin/bookings/new?enquiry=${e.id}`}>
+          Make a booking
+        </Link>
       </div>
+      {props.bookings.length > 0 ? (
+        <p className="enquiry-bookings">
+          {props.bookings.length === 1
+            ? "Booking made from this enquiry: "
+            : "Bookings made from this enquiry: "}
+          {props.bookings.map((b, i) => (
+            <span key={b.reference}>
+              {i > 0 ? ", " : ""}
+              <Link to={`/admin/bookings/${b.reference}`}>{b.reference}</Link>
+              {` (${BOOKING_STATUS_LABELS[b.status].toLowerCase()})`}
+            </span>
+          ))}
+        </p>
+      ) : null}
       <dl className="enquiry-facts">
         <div>
           <dt>Received</dt>

@@ -5,10 +5,14 @@ import { eventLabel } from "~/domain/activity";
 import { BOOKING_SOURCE_LABELS, isActiveBooking, isBookingReference } from "~/domain/bookings";
 import { formatReceived } from "~/domain/dates";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
-import { formatDates } from "~/domain/trip-facts";
+import { formatDates, todayIn } from "~/domain/trip-facts";
 import { whatsappLink } from "~/domain/whatsapp";
 import { adminFromContext } from "~/server/auth/auth.server";
-import { bookingAction, getBookingDetail } from "~/server/bookings/booking-admin.server";
+import {
+  bookingAction,
+  getBookingDetail,
+  moveChoices,
+} from "~/server/bookings/booking-admin.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/booking";
@@ -29,6 +33,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const b = await getBookingDetail(db, params.reference);
   if (!b) throw data(NOT_FOUND, 404);
   const when = (date: Date) => formatReceived(date, site.timeZone);
+  const movable =
+    ["confirmed", "deposit_paid", "paid"].includes(b.status) ||
+    (b.status === "requested" && b.held);
+  const madeBy = b.source === "online" ? null : (b.history[0]?.by ?? null);
   const about = `your booking ${b.reference} (${b.packageTitle})`;
   return {
     booking: {
@@ -42,7 +50,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       adults: b.adults,
       children: b.children,
       notes: b.notes,
-      source: BOOKING_SOURCE_LABELS[b.source],
+      source: madeBy
+        ? `${BOOKING_SOURCE_LABELS[b.source]} (${madeBy})`
+        : BOOKING_SOURCE_LABELS[b.source],
+      enquiryHref: b.enquiryId ? `/admin/enquiries/${b.enquiryId}` : null,
       packageTitle: b.packageTitle,
       packageHref: PACKAGE_KIND_INFO[b.packageKind].detailPath(b.packageId),
       dates: formatDates(b.startDate, b.endDate),
@@ -52,7 +63,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       held: b.held,
       canConfirm: b.status === "requested",
       canCancel: isActiveBooking(b.status),
+      canMove: movable,
     },
+    moveChoices: movable
+      ? await moveChoices(db, b, {
+          timeZone: site.timeZone,
+          limitedSeats: site.limitedSeats,
+          today: todayIn(site.timeZone),
+        })
+      : [],
     history: b.history.map((h) => ({
       label: eventLabel(h.type),
       at: when(h.at),
@@ -73,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     db,
     params.reference,
     await request.formData(),
-    adminFromContext(context).id,
+    { adminId: adminFromContext(context).id, today: todayIn(site.timeZone) },
     { mailer, site },
   );
   if (result.kind === "missing") throw data(NOT_FOUND, 404);
@@ -83,7 +102,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       message: result.message,
     });
   }
-  return data({ intent: result.intent, error: result.error }, { status: result.status });
+  return data(
+    {
+      intent: result.intent,
+      error: result.error,
+      fieldErrors: result.fieldErrors ?? null,
+      values: result.values ?? null,
+    },
+    { status: result.status },
+  );
 }
 
 export default function AdminBooking({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { formatReceived } from "~/domain/dates";
 import { siteKindInfo } from "~/domain/site-kinds";
 import { whatsappLink } from "~/domain/whatsapp";
 import { adminFromContext } from "~/server/auth/auth.server";
+import { bookingsFromEnquiry } from "~/server/bookings/booking-staff.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { requestOrigin } from "~/server/http/request-origin.server";
 import { servicesFrom } from "~/server/http/services-context.server";
@@ -60,6 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             `Hello ${enquiry.firstName}, this is ${site.name} about your enquiry${about}.`,
           )
         : null,
+    bookings: await bookingsFromEnquiry(db, enquiry.id),
     confirmingDelete: new URL(request.url).searchParams.get("delete") === "1",
   };
 }

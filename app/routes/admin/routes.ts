@@ -38,8 +38,10 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
     route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),
     route("admin/enquiries/:id", "routes/admin/enquiry.tsx"),
-    // Online bookings: the inbox, one booking by its reference, and the filtered list as CSV.
+    // Bookings: the inbox, a booking staff make (from a chat, a call or an enquiry), one booking
+    // by its reference, and the filtered list as CSV.
     route("admin/bookings", "routes/admin/bookings.tsx"),
+    route("admin/bookings/new", "routes/admin/booking-new.tsx"),
     route("admin/bookings/export", "routes/admin/bookings-export.ts"),
     route("admin/bookings/:reference", "routes/admin/booking.tsx"),
     // A departure's manifest (printable, with its waiting list's offers) and the same as CSV.

@@ -2,6 +2,8 @@ import { data, redirect } from "react-router";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { EmailAddressesPanel } from "~/components/admin/email-addresses-panel";
 import { TwoFactorPanel } from "~/components/admin/two-factor-panel";
+import { BookingTermsPanel } from "~/components/admin/booking-terms-panel";
+import { loadBookingTerms, saveBookingTerms } from "~/server/bookings/booking-terms.server";
 import { SessionsPanel } from "~/components/admin/sessions-panel";
 import { usePending } from "~/components/ui/use-pending";
 import { PASSWORD_MIN_LENGTH } from "~/server/auth/admins.server";
@@ -28,14 +30,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     site.name,
     sessionIdOf(request),
   );
-  return { ...settings, minLength: PASSWORD_MIN_LENGTH };
+  return { ...settings, minLength: PASSWORD_MIN_LENGTH, bookingTerms: await loadBookingTerms(db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, mailer, site } = servicesFrom(context);
+  const form = await request.formData();
+  if (form.get("intent") === "booking-terms") {
+    const admin = adminFromContext(context);
+    const text = form.get("terms");
+    const saved = await saveBookingTerms(db, {
+      admin: { id: admin.id, mustEnrol: admin.mustEnrol },
+      text: typeof text === "string" ? text : "",
+    });
+    if (saved.kind === "saved") {
+      return redirectWithToast(request, "/admin/settings#booking-terms-heading", {
+        type: "success",
+        message: saved.message,
+      });
+    }
+    return data(
+      { intent: "booking-terms", error: saved.error, termsText: saved.text },
+      { status: saved.status },
+    );
+  }
   const outcome = await settingsAction(db, {
     admin: adminFromContext(context),
-    form: await request.formData(),
+    form,
     sessionId: sessionIdOf(request),
     origin: requestOrigin(request, requestInfo(context).clientIp),
     mailer,
@@ -74,7 +95,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const pending = usePending({ state: "submitting", formAction: "/admin/settings" });
-  const failed = actionData && "error" in actionData ? actionData : undefined;
+  const termsReply = actionData && "termsText" in actionData ? actionData : undefined;
+  const failed =
+    actionData && "error" in actionData && !("termsText" in actionData) ? actionData : undefined;
   const passwordError = failed?.intent === "change-password" ? failed : undefined;
   return (
     <section className="admin-section" aria-labelledby="settings-heading">
@@ -117,6 +140,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         account={loaderData.account}
         error={failed?.intent.startsWith("email") ? failed.error : undefined}
         nameError={failed?.intent === "account-name" ? failed.error : undefined}
+        pending={pending}
+      />
+      <BookingTermsPanel
+        text={termsReply?.termsText ?? loaderData.bookingTerms.text}
+        custom={loaderData.bookingTerms.custom}
+        error={termsReply?.error}
         pending={pending}
       />
     </section>

@@ -1,18 +1,23 @@
 import { data } from "react-router";
 import { PageHero } from "~/components/site/page-hero";
-import { DEFAULT_BOOKING_TERMS } from "~/domain/bookings";
+import { parseBookingTerms } from "~/domain/bookings";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
+import { loadBookingTerms } from "~/server/bookings/booking-terms.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/booking-terms";
 
-/** /booking-terms: what a traveller accepts when they send a booking request. */
-export function loader({ context }: Route.LoaderArgs) {
-  const { site } = servicesFrom(context);
+/**
+ * /booking-terms: what a traveller accepts when they send a booking request, as staff wrote them
+ * in Settings (or the default terms). The page is cached; saving the terms empties the cache.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
+  const { text } = await loadBookingTerms(db);
   return data(
     {
-      terms: DEFAULT_BOOKING_TERMS,
+      terms: parseBookingTerms(text),
       seo: buildSeo(site, {
         path: "/booking-terms",
         title: "Booking terms",
@@ -32,10 +37,12 @@ export default function BookingTerms({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero eyebrow="Before you book" title="Booking terms" />
       <div className="section container terms-page">
-        {loaderData.terms.map((t) => (
-          <section key={t.heading}>
-            <h2>{t.heading}</h2>
-            <p>{t.text}</p>
+        {loaderData.terms.map((t, i) => (
+          <section key={i}>
+            {t.heading ? <h2>{t.heading}</h2> : null}
+            {t.paragraphs.map((p, j) => (
+              <p key={j}>{p}</p>
+            ))}
           </section>
         ))}
       </div>

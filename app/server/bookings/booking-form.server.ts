@@ -127,7 +127,9 @@ export async function submitBooking(
     guard: formGuard(form, settings),
   });
   switch (outcome.kind) {
+    // The public form names no enquiry, so "no_enquiry" cannot happen here.
     case "unavailable":
+    case "no_enquiry":
       return { kind: "unavailable" };
     case "guarded":
       return guardedAnswer(outcome.refusal, values, settings);

@@ -44,6 +44,8 @@ export interface BookingListItem {
   children: number;
   packageId: string;
   departureId: string;
+  /** The enquiry a staff booking was made from (decision 123). */
+  enquiryId: string | null;
   packageTitle: string;
   packageKind: PackageKind;
   startDate: string;
@@ -146,8 +148,9 @@ function selected(db: Db, filter: BookingFilter) {
       "b.currency",
       "b.hold_expires_at",
       "b.created_at",
+      "b.departure_id",
+      "b.enquiry_id",
       "p.id as package_id",
-      "d.id as departure_id",
       "p.title",
       "p.kind",
       sql<string>`d.start_date::text`.as("start_date"),
@@ -175,6 +178,7 @@ function itemFromRow(row: SelectedRow): BookingListItem {
     children: row.children,
     packageId: row.package_id,
     departureId: row.departure_id,
+    enquiryId: row.enquiry_id,
     packageTitle: row.title,
     packageKind: row.kind,
     startDate: row.start_date,

@@ -44,6 +44,33 @@ export function bookingReceivedMail(
   });
 }
 
+/**
+ * The traveller's e-mail of a booking staff made for them (decision 123): what was booked, the
+ * private link, and the terms, which they did not tick a box for.
+ */
+export function staffBookingMail(
+  site: MailSite & { timeZone: string },
+  receipt: BookingReceipt,
+): MailContent {
+  const confirmed = receipt.status === "confirmed";
+  return linkMessage(site, {
+    subject: confirmed
+      ? `Booking ${receipt.reference} confirmed`
+      : `Booking ${receipt.reference}: your seats are held`,
+    lines: [
+      `Hello ${receipt.leadName},`,
+      `As agreed with our team, we have booked "${receipt.packageTitle}", ${formatDates(receipt.startDate, receipt.endDate)}, for ${travellersText(receipt.adults, receipt.children)}.`,
+      `Your reference is ${receipt.reference}. Total: ${receipt.total}.`,
+      confirmed ? "Your booking is confirmed." : holdText(receipt.holdExpiresAt, site.timeZone),
+      `Our booking terms apply: ${site.publicUrl}/booking-terms`,
+    ].filter(Boolean),
+    action: "See your booking",
+    path: bookingLinkPath(receipt.reference, receipt.token),
+    validity: "This link is private: anyone with it can see your booking, so keep it to yourself.",
+    footer: "If you did not ask for this booking, reply to this e-mail and we will cancel it.",
+  });
+}
+
 /** The team's notice of a new booking request, like an enquiry's. */
 export function bookingNotificationMail(site: MailSite, receipt: BookingReceipt): MailContent {
   return linkMessage(site, {
@@ -103,6 +130,33 @@ export function bookingCancelledMail(
     action: "Contact us",
     path: "/contact",
     validity: "If you have questions about this, or would like another date, reply to this e-mail.",
+    footer: "You receive this because you made this booking with us.",
+  });
+}
+
+/** The traveller's notice that staff moved their booking to another date (decision 123). */
+export function bookingMovedMail(
+  site: MailSite,
+  booking: {
+    reference: string;
+    leadName: string;
+    packageTitle: string;
+    startDate: string;
+    endDate: string | null;
+    total: string;
+  },
+): MailContent {
+  return linkMessage(site, {
+    subject: `Booking ${booking.reference} moved to ${formatDates(booking.startDate, booking.endDate)}`,
+    lines: [
+      `Hello ${booking.leadName},`,
+      `Your booking ${booking.reference} for "${booking.packageTitle}" is now for ${formatDates(booking.startDate, booking.endDate)}.`,
+      `Total: ${booking.total}.`,
+      "Your private booking link still works and shows the new date.",
+    ],
+    action: "Contact us",
+    path: "/contact",
+    validity: "If this is not what you agreed with us, reply to this e-mail.",
     footer: "You receive this because you made this booking with us.",
   });
 }

@@ -38,6 +38,8 @@ export interface BookingOptions<R = never> {
   today: string;
   /** The public form's spam checks (its token, the per-address limit), in the same transaction. */
   guard?: BookingGuard<R>;
+  /** A booking staff make (decision 123): who, from which enquiry, and whether it is confirmed. */
+  staff?: { adminId: string; enquiryId?: string; confirm: boolean };
 }
 
 export interface BookingReceipt {
@@ -65,10 +67,12 @@ export type BookingOutcome<R = never> =
   | { kind: "booked"; receipt: BookingReceipt }
   | { kind: "guarded"; refusal: R }
   | { kind: "unavailable" }
+  /** The enquiry a staff booking names is gone (deleted meanwhile). */
+  | { kind: "no_enquiry" }
   | { kind: "no_seats"; left: number }
   | { kind: "price_changed"; price: string };
 
-interface LockedDeparture {
+export interface LockedDeparture {
   id: string;
   package_id: string;
   start_date: string;
@@ -79,6 +83,7 @@ interface LockedDeparture {
   status_override: string | null;
   title: string;
   kind: PackageKind;
+  published: boolean;
 }
 
 export const hashToken = (token: string): string =>
@@ -97,20 +102,47 @@ async function lockBookableDeparture(
   today: string,
 ): Promise<LockedDeparture | undefined> {
   const row = await lockSellingDeparture(trx, departureId, today);
-  return row && row.status_override !== "sold_out" ? row : undefined;
+  return row && isOpenForBooking(row, today) ? row : undefined;
+}
+
+/** A locked departure that takes bookings: sold online (below) and not closed by staff. */
+export function isOpenForBooking(row: LockedDeparture, today: string): boolean {
+  return isSelling(row, today) && row.status_override !== "sold_out";
 }
 
 /**
- * The departure, locked for this transaction, when it is sold online at all: published, not
- * started, with seats and a price (it may be full or closed: the waitlist takes those).
+ * Sold online at all: published, not started, with seats and a price (it may be full or closed:
+ * the waitlist takes those).
  */
+function isSelling(row: LockedDeparture, today: string): boolean {
+  return (
+    row.published &&
+    row.start_date >= today &&
+    row.seats_total !== null &&
+    row.price_amount !== null
+  );
+}
+
+/** The departure, locked for this transaction, when it is sold online at all (isSelling). */
 export async function lockSellingDeparture(
   trx: Db,
   departureId: string,
   today: string,
 ): Promise<LockedDeparture | undefined> {
   if (!isUuid(departureId)) return undefined;
-  const row = await trx
+  const row = await lockDepartureRow(trx, departureId);
+  return row && isSelling(row, today) ? row : undefined;
+}
+
+/**
+ * Locks one departure's row (FOR UPDATE) for this transaction, whatever its state: the one lock
+ * every seat-changing statement order starts with (decision 118).
+ */
+async function lockDepartureRow(
+  trx: Db,
+  departureId: string,
+): Promise<LockedDeparture | undefined> {
+  return trx
     .selectFrom("departures as d")
     .innerJoin("packages as p", "p.id", "d.package_id")
     .select([
@@ -124,15 +156,33 @@ export async function lockSellingDeparture(
       "d.status_override",
       "p.title",
       "p.kind",
+      sql<boolean>`p.status = 'published' and p.deleted_at is null`.as("published"),
     ])
     .where("d.id", "=", departureId)
-    .where("p.status", "=", "published")
-    .where("p.deleted_at", "is", null)
     .forUpdate("d")
     .executeTakeFirst();
-  if (!row || row.start_date < today) return undefined;
-  if (row.seats_total === null || row.price_amount === null) return undefined;
-  return row;
+}
+
+/**
+ * Locks several departures for one transaction, always in the order of their ids, so that two
+ * transactions locking the same pair (a move from A to B and one from B to A) queue instead of
+ * deadlocking. Unknown ids are left out of the map.
+ */
+export async function lockDepartures(
+  trx: Db,
+  departureIds: readonly string[],
+): Promise<Map<string, LockedDeparture>> {
+  const locked = new Map<string, LockedDeparture>();
+  for (const id of [...new Set(departureIds)].filter(isUuid).sort()) {
+    const row = await lockDepartureRow(trx, id);
+    if (row) locked.set(id, row);
+  }
+  return locked;
+}
+
+/** Seats still free on a departure locked by this transaction (0 when it has no capacity). */
+export async function seatsLeftOn(trx: Db, departure: LockedDeparture): Promise<number> {
+  return Math.max(0, (departure.seats_total ?? 0) - (await seatsTakenOn(trx, departure.id)));
 }
 
 /** The seats this departure's bookings take now (seatsTakenSql); lock the departure first. */
@@ -170,10 +220,7 @@ export async function joinWaitlist<R = never>(
   return inTransaction(db, async (trx): Promise<WaitlistOutcome<R>> => {
     const departure = await lockSellingDeparture(trx, departureId, options.today);
     if (!departure) return { kind: "unavailable" };
-    const left = Math.max(
-      0,
-      (departure.seats_total ?? 0) - (await seatsTakenOn(trx, departure.id)),
-    );
+    const left = await seatsLeftOn(trx, departure);
     if (left > 0 && departure.status_override !== "sold_out") return { kind: "seats_free", left };
     if (options.guard) {
       const verdict = await options.guard(trx);
@@ -259,13 +306,25 @@ async function holdSeats<R>(
   if (request.seen_amount !== undefined && request.seen_amount !== unit) {
     return { kind: "price_changed", price: formatMoney(unit, departure.currency) };
   }
-  const left = Math.max(0, (departure.seats_total ?? 0) - (await seatsTakenOn(trx, departure.id)));
+  const left = await seatsLeftOn(trx, departure);
   const travellers = request.adults + request.children;
   if (travellers > left) return { kind: "no_seats", left };
   if (options.guard) {
     const verdict = await options.guard(trx);
     if (verdict !== "ok") return { kind: "guarded", refusal: verdict };
   }
+  const staff = options.staff;
+  if (staff?.enquiryId) {
+    // Held (KEY SHARE, as the foreign key would) so that it cannot vanish before the insert.
+    const enquiry = await trx
+      .selectFrom("enquiries")
+      .select("id")
+      .where("id", "=", staff.enquiryId)
+      .forKeyShare()
+      .executeTakeFirst();
+    if (!enquiry) return { kind: "no_enquiry" };
+  }
+  const confirmed = staff?.confirm === true;
   const token = randomBytes(32).toString("base64url");
   const total = bookingTotal(unit, travellers);
   const row = await trx
@@ -273,7 +332,7 @@ async function holdSeats<R>(
     .values({
       reference: newReference(),
       departure_id: departure.id,
-      status: "requested",
+      status: confirmed ? "confirmed" : "requested",
       adults: request.adults,
       children: request.children,
       lead_name: request.lead_name,
@@ -286,21 +345,33 @@ async function holdSeats<R>(
       total_amount: total,
       currency: departure.currency,
       token_hash: hashToken(token),
-      hold_expires_at: sql<Date>`now() + make_interval(hours => ${options.holdHours})`,
+      hold_expires_at: confirmed
+        ? null
+        : sql<Date>`now() + make_interval(hours => ${options.holdHours})`,
       source: options.source,
+      created_by: staff?.adminId ?? null,
+      enquiry_id: staff?.enquiryId ?? null,
     })
     .returning(["id", "reference", "status", "hold_expires_at"])
     .executeTakeFirstOrThrow();
   await recordEvent(trx, {
     type: "booking.requested",
-    adminId: null,
+    adminId: staff?.adminId ?? null,
     details: {
       reference: row.reference,
       departureId: departure.id,
       travellers,
       source: options.source,
+      ...(staff?.enquiryId ? { enquiryId: staff.enquiryId } : {}),
     },
   });
+  if (confirmed) {
+    await recordEvent(trx, {
+      type: "booking.confirmed",
+      adminId: staff.adminId,
+      details: { reference: row.reference, from: "requested", to: "confirmed" },
+    });
+  }
   return {
     kind: "booked",
     receipt: receiptOf(row, departure, token, {

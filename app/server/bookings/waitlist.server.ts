@@ -9,7 +9,7 @@ import type { MailSite } from "../mail/templates.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { seatOfferMail } from "./booking-ops-mail.server";
-import { hashToken, lockSellingDeparture, seatsTakenOn } from "./bookings.server";
+import { hashToken, lockSellingDeparture, seatsLeftOn } from "./bookings.server";
 
 /*
  * "Offer a freed seat" (decision 121): staff turn a waiting-list place into a booking request
@@ -68,7 +68,7 @@ export async function offerWaitlistSeat(
       } as const;
     }
     const travellers = b.adults + b.children;
-    const left = Math.max(0, (departure.seats_total ?? 0) - (await seatsTakenOn(trx, departureId)));
+    const left = await seatsLeftOn(trx, departure);
     if (travellers > left) {
       return {
         kind: "refused",

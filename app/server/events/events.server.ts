@@ -61,6 +61,9 @@ export const EVENT_TYPES = [
   "booking.offered",
   "booking.hold_reminded",
   "booking.anonymised",
+  "booking.travellers_edited",
+  "booking.moved",
+  "settings.booking_terms_changed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

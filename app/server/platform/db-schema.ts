@@ -99,6 +99,10 @@ export interface BookingsTable {
   token_hash: string;
   hold_expires_at: NullableTimestamp;
   source: BookingSource;
+  /** The admin who made a staff booking (decision 123); null for the traveller's own. */
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The enquiry a staff booking was made from (decision 123). */
+  enquiry_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   /** When the "your hold ends soon" reminder went out (once per booking; decision 121). */
