@@ -263,5 +263,10 @@ describe.each(BACKENDS)("departure manifest screens on %s", (backend) => {
     const bad = await page("/admin/bookings?departure=nope");
     expect(bad.res.status).toBe(200);
     expect(bad.html).toContain("Unknown departure filter: showing every departure.");
+    // A booking's page links its dates to the manifest too.
+    const detail = await page(`/admin/bookings/${a.reference}`);
+    expect(detail.html).toMatch(
+      new RegExp(`<a href="/admin/departures/${departureId}"[^>]*>14 – 20 Jun 2031`),
+    );
   });
 });

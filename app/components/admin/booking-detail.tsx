@@ -24,6 +24,8 @@ export interface BookingDetailProps {
     packageTitle: string;
     packageHref: string;
     dates: string;
+    /** The departure's manifest (/admin/departures/{id}). */
+    manifestHref: string;
     total: string | null;
     created: string;
     /** The hold's end, formatted, or null when there is none. */
@@ -93,7 +95,12 @@ export function BookingDetail(props: BookingDetailProps) {
         </div>
         <div>
           <dt>Dates</dt>
-          <dd>{b.dates}</dd>
+          <dd>
+            <Link to={b.manifestHref}>
+              {b.dates}
+              <span className="visually-hidden">: the departure&apos;s manifest</span>
+            </Link>
+          </dd>
         </div>
         <div>
           <dt>Travellers</dt>

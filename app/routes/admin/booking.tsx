@@ -57,6 +57,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       packageTitle: b.packageTitle,
       packageHref: PACKAGE_KIND_INFO[b.packageKind].detailPath(b.packageId),
       dates: formatDates(b.startDate, b.endDate),
+      manifestHref: `/admin/departures/${b.departureId}`,
       total: b.total,
       created: when(b.createdAt),
       holdExpires: b.holdExpiresAt ? when(b.holdExpiresAt) : null,
