@@ -21,7 +21,7 @@ import {
   parseAdminName,
 } from "./admins.server";
 import { createSession } from "./session.server";
-import { can, isRole, refusalMessage, ROLE_LABELS, type Role } from "~/domain/permissions";
+import { can, isRole, ROLE_LABELS, type Role } from "~/domain/permissions";
 import { consumeVerification, createVerification } from "./verification.server";
 
 /*
@@ -261,16 +261,26 @@ export async function removeAdmin(
   const target = z.uuid().safeParse(input.targetId);
   if (!target.success) throw notFound("No such admin");
   if (target.data === input.actorId) throw badRequest("You cannot remove yourself.");
+  return withRefusals(db, () => removeInTransaction(db, input.actorId, target.data, input.origin));
+}
+
+async function removeInTransaction(
+  db: Db,
+  actorId: string,
+  targetId: string,
+  origin: RequestOrigin,
+): Promise<{ email: string }> {
+  const input = { actorId, origin };
   return inTransaction(db, async (trx) => {
     const all = await lockTeam(trx);
-    const victim = all.find((a) => a.id === target.data);
+    const victim = all.find((a) => a.id === targetId);
     if (!victim) throw notFound("No such admin");
     const actor = all.find((a) => a.id === input.actorId);
     if (!actor) throw notFound("No such admin");
     if (all.length <= 1) throw badRequest("The last remaining admin cannot be removed.");
     // The actor's role as it is now (it may have changed since their page loaded).
     if (victim.role === "owner") {
-      await refuseUnlessOwner(trx, actor, { intent: "remove", role: victim.role });
+      refuseUnlessOwner(actor, { intent: "remove", role: victim.role });
       if (all.filter((a) => a.role === "owner").length <= 1) throw badRequest(LAST_OWNER);
     }
     // Their unused invitations go with them: nobody they invited gets in after they left.
@@ -345,23 +355,44 @@ function lockTeam(trx: Db): Promise<TeamRow[]> {
   return trx.selectFrom("admins").select(["id", "email", "role"]).forUpdate().execute();
 }
 
-/** 403, recorded as an event, unless the actor may give, change or remove the Owner role. */
-async function refuseUnlessOwner(
-  db: Db,
-  actor: TeamRow,
-  what: { intent: string; role: Role },
-): Promise<void> {
-  if (can(actor.role, "team.owners")) return;
-  await recordEvent(db, {
-    type: "auth.permission_denied",
-    adminId: actor.id,
-    email: actor.email,
-    details: { role: actor.role, permission: "team.owners", intent: what.intent, to: what.role },
-  });
-  throw new AppError(
-    `${refusalMessage(actor.role, "team.owners").replace(/ Nothing was changed\.$/, "")}: only an Owner may make, change or remove an Owner. Nothing was changed.`,
-    403,
-  );
+/** A refusal inside a transaction: its event is written after the rollback (withRefusals). */
+class OwnerRefusal extends AppError {
+  constructor(
+    readonly actor: TeamRow,
+    readonly what: { intent: string; role: Role },
+  ) {
+    super(
+      `Your role (${ROLE_LABELS[actor.role]}) does not allow this: only an Owner may make, change or remove an Owner. Nothing was changed.`,
+      403,
+    );
+  }
+}
+
+/** 403 unless the actor may give, change or remove the Owner role. */
+function refuseUnlessOwner(actor: TeamRow, what: { intent: string; role: Role }): void {
+  if (!can(actor.role, "team.owners")) throw new OwnerRefusal(actor, what);
+}
+
+/** Runs a team change; a refusal by role is recorded as an event once its transaction is gone. */
+async function withRefusals<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof OwnerRefusal) {
+      await recordEvent(db, {
+        type: "auth.permission_denied",
+        adminId: error.actor.id,
+        email: error.actor.email,
+        details: {
+          role: error.actor.role,
+          permission: "team.owners",
+          intent: error.what.intent,
+          to: error.what.role,
+        },
+      });
+    }
+    throw error;
+  }
 }
 
 /** The actor's current right to manage the team, and to touch Owners when `owners` is set. */
@@ -377,7 +408,7 @@ async function requireTeamRight(
     .where("id", "=", actorId)
     .executeTakeFirst();
   if (!actor) throw notFound("No such admin");
-  if (owners) await refuseUnlessOwner(db, actor, what);
+  if (owners) await withRefusals(db, async () => refuseUnlessOwner(actor, what));
 }
 
 /**
@@ -392,29 +423,31 @@ export async function setAdminRole(
   const target = z.uuid().safeParse(input.targetId);
   if (!target.success) throw notFound("No such admin");
   const role = parseRole(input.role);
-  return inTransaction(db, async (trx) => {
-    const all = await lockTeam(trx);
-    const member = all.find((a) => a.id === target.data);
-    const actor = all.find((a) => a.id === input.actorId);
-    if (!member || !actor) throw notFound("No such admin");
-    if (member.role === role) return { email: member.email, role, changed: false };
-    if (member.role === "owner" || role === "owner") {
-      await refuseUnlessOwner(trx, actor, { intent: "set-role", role });
-    }
-    if (member.role === "owner" && all.filter((a) => a.role === "owner").length <= 1) {
-      throw badRequest(LAST_OWNER);
-    }
-    await trx.updateTable("admins").set({ role }).where("id", "=", member.id).execute();
-    await recordEvent(trx, {
-      type: "team.role_changed",
-      adminId: member.id,
-      actorId: actor.id,
-      email: member.email,
-      ...input.origin,
-      details: { from: member.role, to: role },
-    });
-    return { email: member.email, role, changed: true };
-  });
+  return withRefusals(db, () =>
+    inTransaction(db, async (trx) => {
+      const all = await lockTeam(trx);
+      const member = all.find((a) => a.id === target.data);
+      const actor = all.find((a) => a.id === input.actorId);
+      if (!member || !actor) throw notFound("No such admin");
+      if (member.role === role) return { email: member.email, role, changed: false };
+      if (member.role === "owner" || role === "owner") {
+        refuseUnlessOwner(actor, { intent: "set-role", role });
+      }
+      if (member.role === "owner" && all.filter((a) => a.role === "owner").length <= 1) {
+        throw badRequest(LAST_OWNER);
+      }
+      await trx.updateTable("admins").set({ role }).where("id", "=", member.id).execute();
+      await recordEvent(trx, {
+        type: "team.role_changed",
+        adminId: member.id,
+        actorId: actor.id,
+        email: member.email,
+        ...input.origin,
+        details: { from: member.role, to: role },
+      });
+      return { email: member.email, role, changed: true };
+    }),
+  );
 }
 
 /**
@@ -428,25 +461,24 @@ export async function transferOwnership(
   const target = z.uuid().safeParse(input.targetId);
   if (!target.success) throw notFound("No such admin");
   if (target.data === input.actorId) throw badRequest("Choose another admin to hand ownership to.");
-  return inTransaction(db, async (trx) => {
-    const all = await lockTeam(trx);
-    const member = all.find((a) => a.id === target.data);
-    const actor = all.find((a) => a.id === input.actorId);
-    if (!member || !actor) throw notFound("No such admin");
-    await refuseUnlessOwner(trx, actor, { intent: "transfer-ownership", role: "owner" });
-    await trx.updateTable("admins").set({ role: "owner" }).where("id", "=", member.id).execute();
-    await trx.updateTable("admins").set({ role: "admin" }).where("id", "=", actor.id).execute();
-    await recordEvent(trx, {
-      type: "team.ownership_transferred",
-      adminId: member.id,
-      actorId: actor.id,
-      email: member.email,
-      ...input.origin,
-      details: { from: member.role, to: "owner", previous_owner: actor.email },
-    });
-    return { email: member.email };
-  });
+  return withRefusals(db, () =>
+    inTransaction(db, async (trx) => {
+      const all = await lockTeam(trx);
+      const member = all.find((a) => a.id === target.data);
+      const actor = all.find((a) => a.id === input.actorId);
+      if (!member || !actor) throw notFound("No such admin");
+      refuseUnlessOwner(actor, { intent: "transfer-ownership", role: "owner" });
+      await trx.updateTable("admins").set({ role: "owner" }).where("id", "=", member.id).execute();
+      await trx.updateTable("admins").set({ role: "admin" }).where("id", "=", actor.id).execute();
+      await recordEvent(trx, {
+        type: "team.ownership_transferred",
+        adminId: member.id,
+        actorId: actor.id,
+        email: member.email,
+        ...input.origin,
+        details: { from: member.role, to: "owner", previous_owner: actor.email },
+      });
+      return { email: member.email };
+    }),
+  );
 }
-
-/** Words for a role in messages. */
-export const roleLabel = (role: Role) => ROLE_LABELS[role];
