@@ -73,15 +73,10 @@ const ERROR_TEXTS: Record<number, { title: string; text: string }> = {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const known = ERROR_TEXTS[status];
-  // A refusal by role (decision 125) says which role and what it lacks.
-  const reason =
-    status === 403 && isRouteErrorResponse(error) && typeof error.data === "string"
-      ? error.data
-      : "";
   return (
     <main className="error-page" id="main">
       <h1>{known?.title ?? "Something went wrong"}</h1>
-      <p>{reason || known?.text || "We could not load this page. Please try again in a moment."}</p>
+      <p>{known?.text ?? "We could not load this page. Please try again in a moment."}</p>
       <a href="/">Return to Home</a>
     </main>
   );
