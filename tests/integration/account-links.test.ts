@@ -215,7 +215,7 @@ describe.each(BACKENDS)("account links on %s", (backend) => {
   describe("invitations", () => {
     const invite = async (actor: { id: string; email: string }, email: string) => {
       const mailer = recordingMailer();
-      await inviteAdmin(db(), { actor, email, origin: ORIGIN, mailer, site: SITE });
+      await inviteAdmin(db(), { actor, email, role: "editor", origin: ORIGIN, mailer, site: SITE });
       return tokenOf(mailer.sent[0]?.link);
     };
     const accept = (token: string) =>

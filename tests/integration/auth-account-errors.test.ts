@@ -99,7 +99,7 @@ describe("account screens refuse bad requests", () => {
 
   it("refuses an invitation whose address became an admin meanwhile, leaving the link unused", async () => {
     const invited = `meanwhile${n}@example.com`;
-    const response = await team({ intent: "invite", email: invited });
+    const response = await team({ intent: "invite", email: invited, role: "editor" });
     const link = linkShown(await response.text(), "/admin/accept-invite");
     await createAdmin(suite.database.db, invited, PASSWORD);
     const accept = await formPost(suite.server, link, {

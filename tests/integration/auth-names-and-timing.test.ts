@@ -43,7 +43,9 @@ describe("admin names and bidi input", () => {
 
   async function invitationLink(email: string): Promise<string> {
     const seen = smtp().messages.length;
-    expect((await post("/admin/team", { intent: "invite", email })).status).toBe(302);
+    expect((await post("/admin/team", { intent: "invite", email, role: "editor" })).status).toBe(
+      302,
+    );
     const message = await smtp().nextMessage(seen);
     return linkFrom(message, "http://wanderlux.test/admin/accept-invite");
   }
@@ -126,7 +128,7 @@ describe("admin names and bidi input", () => {
 
   it("refuses e-mail addresses carrying bidi controls on every form, creating nothing", async () => {
     const spoofed = `mallory${BIDI}@example.com`;
-    const invite = await post("/admin/team", { intent: "invite", email: spoofed });
+    const invite = await post("/admin/team", { intent: "invite", email: spoofed, role: "editor" });
     expect(invite.status).toBe(400);
     expect(await invite.text()).toContain("Please enter a valid e-mail address");
     const add = await post("/admin/settings", { intent: "email-add", email: spoofed });

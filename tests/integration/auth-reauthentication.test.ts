@@ -84,7 +84,7 @@ describe("confirm access before sensitive actions (the sudo window)", () => {
     {
       name: "invite an admin",
       path: "/admin/team",
-      fields: () => ({ intent: "invite", email: `invitee${n}@example.com` }),
+      fields: () => ({ intent: "invite", email: `invitee${n}@example.com`, role: "editor" }),
       done: async () =>
         Boolean(
           await db()
@@ -159,7 +159,11 @@ describe("confirm access before sensitive actions (the sudo window)", () => {
     const cookie = await signedInCookie(suite.server);
     await makeStale(cookie);
     const email = `hydrated${n}@example.com`;
-    const response = await post(cookie, "/admin/team.data", { intent: "invite", email });
+    const response = await post(cookie, "/admin/team.data", {
+      intent: "invite",
+      email,
+      role: "editor",
+    });
     expect([200, 202, 204, 302, 303]).toContain(response.status);
     expect((await response.text()) + (response.headers.get("Location") ?? "")).toContain(
       "/admin/confirm-access",
@@ -217,7 +221,11 @@ describe("confirm access before sensitive actions (the sudo window)", () => {
     expect(malformed.status).toBe(400);
     expect(
       (
-        await post(cookie, "/admin/team", { intent: "invite", email: `x${n}@example.com` })
+        await post(cookie, "/admin/team", {
+          intent: "invite",
+          email: `x${n}@example.com`,
+          role: "editor",
+        })
       ).headers.get("Location"),
     ).toMatch(/confirm-access/);
 
@@ -230,6 +238,7 @@ describe("confirm access before sensitive actions (the sudo window)", () => {
     const invited = await post(cookie, "/admin/team", {
       intent: "invite",
       email: `x${n}@example.com`,
+      role: "editor",
     });
     expect(invited.headers.get("Location") ?? "").not.toContain("confirm-access");
     expect((await listEvents(db(), { adminId })).map((e) => e.type)).toContain(

@@ -19,8 +19,9 @@ const PASSWORD = "a long invitee passphrase";
 const ACCEPT_INVITE = "http://wanderlux.test/admin/accept-invite";
 
 function teamHelpers(suite: ServerSuite) {
-  const invite = (cookie: string, email: string) =>
-    formPost(suite.server, "/admin/team", { intent: "invite", email }, { Cookie: cookie });
+  // Admins manage the team, as every invitee could before roles (decision 125).
+  const invite = (cookie: string, email: string, role = "admin") =>
+    formPost(suite.server, "/admin/team", { intent: "invite", email, role }, { Cookie: cookie });
   const accept = (link: string, password: string, confirm = password) =>
     formPost(suite.server, link, {
       token: tokenOf(link),

@@ -100,6 +100,7 @@ describe.each(BACKENDS)("e-mail addresses on %s", (backend) => {
     const invited = await inviteAdmin(db(), {
       actor: a,
       email: "new@example.com",
+      role: "editor",
       origin: ORIGIN,
       mailer: offMailer,
       site: SITE,
@@ -124,6 +125,7 @@ describe.each(BACKENDS)("e-mail addresses on %s", (backend) => {
       inviteAdmin(db(), {
         actor: a,
         email: "work@example.com",
+        role: "editor",
         origin: ORIGIN,
         mailer: offMailer,
         site: SITE,

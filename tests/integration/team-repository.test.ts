@@ -32,6 +32,7 @@ describe.each(BACKENDS)("team services on %s", (backend) => {
     const invited = await inviteAdmin(db(), {
       actor: a,
       email: "New@Example.com",
+      role: "editor",
       origin: ORIGIN,
       mailer: offMailer,
       site: SITE,

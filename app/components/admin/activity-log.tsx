@@ -26,6 +26,8 @@ export interface ActivityLogProps {
     types: { value: string; label: string }[];
   }[];
   timeZone: string;
+  /** True for a role without personal data: no network or sign-in addresses (decision 125). */
+  addressesHidden?: boolean;
 }
 
 /** /admin/activity: who did what, newest first; the filters are a GET form (works without JS). */
@@ -113,7 +115,7 @@ export function ActivityLog(props: ActivityLogProps) {
               <th scope="col">Who</th>
               <th scope="col">What</th>
               <th scope="col">Details</th>
-              <th scope="col">Address</th>
+              {props.addressesHidden ? null : <th scope="col">Address</th>}
               <th scope="col">Browser</th>
             </tr>
           </thead>
@@ -131,7 +133,7 @@ export function ActivityLog(props: ActivityLogProps) {
                   ) : null}
                 </td>
                 <td>{entry.summary || "–"}</td>
-                <td>{entry.ip ?? "–"}</td>
+                {props.addressesHidden ? null : <td>{entry.ip ?? "–"}</td>}
                 <td>{entry.browser ?? "–"}</td>
               </tr>
             ))}

@@ -12,7 +12,11 @@ const STATUS_TEXTS: Record<number, (detail: string | undefined) => ErrorText> = 
     heading: "Bad request",
     text: detail ?? "This request could not be understood.",
   }),
-  403: () => ({ heading: "Not allowed", text: "This request was refused." }),
+  // A role's refusal names the role and what it lacks (decision 125).
+  403: (detail) => ({
+    heading: "Not allowed",
+    text: detail ? `${detail}.` : "This request was refused.",
+  }),
   404: (detail) => ({
     heading: "Not found",
     text: detail

@@ -1,3 +1,4 @@
+import { useCan } from "./permissions";
 import type { MouseEvent, ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { kindInfo } from "~/domain/package-kinds";
@@ -56,6 +57,10 @@ export function PackageCard({
   bulk,
   priority = false,
 }: PackageCardProps) {
+  // Controls the role cannot use are left out; the server refuses them anyway (decision 125).
+  const mayDraft = useCan("content.draft");
+  const mayPublish = useCan("content.publish");
+  const mayDelete = useCan("content.delete");
   const info = kindInfo(kind);
   const published = pkg.status === "published";
   const named = <span className="visually-hidden"> {pkg.title}</span>;
@@ -118,30 +123,36 @@ export function PackageCard({
               <span className="visually-hidden"> (opens in a new tab)</span>
             ) : null}
           </a>
-          <Link className="button button-small button-secondary" to={info.admin.editPath(pkg.id)}>
-            Edit{named}
-          </Link>
-          <Link
-            className="button button-small button-danger-outline"
-            to={deleteHref}
-            preventScrollReset
-            onClick={(event) => onDeleteClick(event, pkg)}
-          >
-            Delete{named}
-          </Link>
-          <Form method="post" action={listHref} className="admin-card-status">
-            <input type="hidden" name="intent" value={published ? "unpublish" : "publish"} />
-            <input type="hidden" name="id" value={pkg.id} />
-            <button
-              type="submit"
-              className={`button button-small ${published ? "button-secondary" : "button-primary"}`}
+          {mayDraft ? (
+            <Link className="button button-small button-secondary" to={info.admin.editPath(pkg.id)}>
+              Edit{named}
+            </Link>
+          ) : null}
+          {mayDelete ? (
+            <Link
+              className="button button-small button-danger-outline"
+              to={deleteHref}
+              preventScrollReset
+              onClick={(event) => onDeleteClick(event, pkg)}
             >
-              {published ? "Unpublish" : "Publish"}
-              {named}
-            </button>
-          </Form>
+              Delete{named}
+            </Link>
+          ) : null}
+          {mayPublish ? (
+            <Form method="post" action={listHref} className="admin-card-status">
+              <input type="hidden" name="intent" value={published ? "unpublish" : "publish"} />
+              <input type="hidden" name="id" value={pkg.id} />
+              <button
+                type="submit"
+                className={`button button-small ${published ? "button-secondary" : "button-primary"}`}
+              >
+                {published ? "Unpublish" : "Publish"}
+                {named}
+              </button>
+            </Form>
+          ) : null}
         </div>
-        {canMove ? (
+        {canMove && mayPublish ? (
           <div className="admin-card-move" role="group" aria-label={`Order of ${pkg.title}`}>
             <button
               type="submit"
@@ -166,7 +177,7 @@ export function PackageCard({
             </button>
           </div>
         ) : null}
-        {canMove ? (
+        {canMove && mayPublish ? (
           <MoveToPosition
             id={pkg.id}
             title={pkg.title}

@@ -1,3 +1,4 @@
+import { useCan } from "./permissions";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { adminListHref as listHref, adminShowingText } from "~/domain/admin-paging";
@@ -51,7 +52,11 @@ export function PackageList({
   list: AdminPackageListData;
   reply: ListActionReply | undefined;
 }) {
-  const { kind, query, canReorder, offset, total } = list;
+  const { kind, query, offset, total } = list;
+  // What the role may do here (decision 125): the server refuses the rest anyway.
+  const mayDraft = useCan("content.draft");
+  const mayPublish = useCan("content.publish");
+  const canReorder = list.canReorder && mayPublish;
   const info = kindInfo(kind);
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -174,7 +179,7 @@ export function PackageList({
           ? { message: reply.message, value: reply.position ?? "" }
           : undefined
       }
-      bulk={bulk(pkg)}
+      bulk={mayPublish ? bulk(pkg) : undefined}
       priority={index === 0}
     />
   );
@@ -189,9 +194,11 @@ export function PackageList({
           <Link to={recentlyDeletedPath(kind)} className="button button-secondary">
             Recently deleted
           </Link>
-          <Link to={info.admin.newPath} className="button button-primary">
-            <span aria-hidden="true">+</span> {info.admin.newLabel}
-          </Link>
+          {mayDraft ? (
+            <Link to={info.admin.newPath} className="button button-primary">
+              <span aria-hidden="true">+</span> {info.admin.newLabel}
+            </Link>
+          ) : null}
         </div>
       </header>
 
@@ -324,7 +331,7 @@ export function PackageList({
         </>
       ) : null}
 
-      {packages.length > 0 ? (
+      {packages.length > 0 && mayPublish ? (
         <BulkBar
           formId={bulkFormId}
           action={here}

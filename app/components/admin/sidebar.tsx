@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
+import { requiredPermission, type Permission } from "~/domain/permissions";
 
 const LINKS = [
   { to: PACKAGE_KIND_INFO.trip.admin.listPath, label: "Packages" },
@@ -24,7 +25,18 @@ const WIDE = "(min-width: 48.01rem)";
  * On a phone it folds into a <details> menu, which opens and closes without JavaScript; with
  * JavaScript it also closes after a link is chosen.
  */
-export function Sidebar({ email, newEnquiries = 0 }: { email?: string; newEnquiries?: number }) {
+export function Sidebar({
+  email,
+  roleLabel,
+  permissions = ["account", "content.read"],
+  newEnquiries = 0,
+}: {
+  email?: string;
+  roleLabel?: string;
+  /** The admin's permissions: links the role may not open are left out (decision 125). */
+  permissions?: readonly Permission[];
+  newEnquiries?: number;
+}) {
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   useEffect(() => {
@@ -48,7 +60,10 @@ export function Sidebar({ email, newEnquiries = 0 }: { email?: string; newEnquir
         <div className="admin-menu-content">
           <nav aria-label="Admin">
             <ul>
-              {LINKS.map((link) => (
+              {LINKS.filter((link) => {
+                const rule = requiredPermission(link.to.slice(1), "GET");
+                return rule === "public" || (rule !== undefined && permissions.includes(rule));
+              }).map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} end={link.to !== "/admin/enquiries"}>
                     {link.label}
@@ -70,6 +85,7 @@ export function Sidebar({ email, newEnquiries = 0 }: { email?: string; newEnquir
                 {email}
               </p>
             ) : null}
+            {roleLabel ? <p className="admin-role">Role: {roleLabel}</p> : null}
             <Form method="post" action="/admin/sign-out">
               <button type="submit" className="button button-secondary">
                 Sign Out

@@ -1,4 +1,6 @@
 import { ActivityLog } from "~/components/admin/activity-log";
+import { can } from "~/domain/permissions";
+import { adminFromContext } from "~/server/auth/auth.server";
 import { loadActivity } from "~/server/events/activity.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/activity";
@@ -12,7 +14,10 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
   const timeZone = site.timeZone;
-  const view = await loadActivity(db, new URL(request.url).searchParams, timeZone);
+  const showAddresses = can(adminFromContext(context).role, "personal.read");
+  const view = await loadActivity(db, new URL(request.url).searchParams, timeZone, {
+    showAddresses,
+  });
   return { ...view, timeZone };
 }
 

@@ -1,3 +1,4 @@
+import { recordEvent } from "~/server/events/events.server";
 import {
   allBookings,
   bookingsCsv,
@@ -10,7 +11,13 @@ import type { Route } from "./+types/bookings-export";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesFrom(context);
   const { filter } = parseBookingsQuery(new URL(request.url).searchParams);
-  const csv = bookingsCsv(await allBookings(db, filter));
+  const rows = await allBookings(db, filter);
+  const csv = bookingsCsv(rows);
+  // An export of personal data is recorded: who took it, how many rows, with which filter.
+  await recordEvent(db, {
+    type: "booking.exported",
+    details: { count: rows.length, filter: new URL(request.url).search.slice(0, 200) },
+  });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

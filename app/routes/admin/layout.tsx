@@ -1,7 +1,9 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { AdminErrorScreen } from "~/components/admin/admin-error";
 import { AdminPendingNotice } from "~/components/admin/admin-pending-notice";
+import { PermissionsProvider } from "~/components/admin/permissions";
 import { Sidebar } from "~/components/admin/sidebar";
+import { can, permissionsOf, ROLE_LABELS, type Permission } from "~/domain/permissions";
 import {
   adminFromContext,
   noStoreMiddleware,
@@ -30,39 +32,44 @@ export function meta({ error }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = servicesFrom(context);
+  const admin = adminFromContext(context);
   return {
-    email: adminFromContext(context).email,
-    // The sidebar's count of enquiries nobody has answered yet.
-    newEnquiries: await countNewEnquiries(db),
+    email: admin.email,
+    roleLabel: ROLE_LABELS[admin.role],
+    // What the screens may offer this admin (the server checks every request again).
+    permissions: permissionsOf(admin.role),
+    // The sidebar's count of enquiries nobody has answered yet, for roles that see them.
+    newEnquiries: can(admin.role, "personal.read") ? await countNewEnquiries(db) : 0,
   };
 }
 
-function AdminShell({
-  email,
-  newEnquiries,
-  children,
-}: {
+type ShellData = {
   email?: string;
+  roleLabel?: string;
+  permissions?: Permission[];
   newEnquiries?: number;
-  children: React.ReactNode;
-}) {
+};
+
+function AdminShell({ shell, children }: { shell: ShellData; children: React.ReactNode }) {
   return (
-    <div className="admin-shell">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Sidebar email={email} newEnquiries={newEnquiries} />
-      <main id="main" className="admin-main" tabIndex={-1}>
-        <AdminPendingNotice />
-        {children}
-      </main>
-    </div>
+    <PermissionsProvider value={shell.permissions ?? ["account", "content.read"]}>
+      <div className="admin-shell">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Sidebar {...shell} />
+        <main id="main" className="admin-main" tabIndex={-1}>
+          <AdminPendingNotice />
+          {children}
+        </main>
+      </div>
+    </PermissionsProvider>
   );
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell email={loaderData.email} newEnquiries={loaderData.newEnquiries}>
+    <AdminShell shell={loaderData}>
       <Outlet />
     </AdminShell>
   );
@@ -71,7 +78,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 /** A failure in any admin screen (an unknown id, an unknown URL) keeps the sidebar. */
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   return (
-    <AdminShell email={loaderData?.email} newEnquiries={loaderData?.newEnquiries}>
+    <AdminShell shell={loaderData ?? {}}>
       <AdminErrorScreen error={error} />
     </AdminShell>
   );

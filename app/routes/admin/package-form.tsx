@@ -1,6 +1,7 @@
 import { PackageFormScreen } from "~/components/admin/package-form/package-form-screen";
 import { formTitle } from "~/components/admin/package-form/form-texts";
 import { kindInfo } from "~/domain/package-kinds";
+import { can } from "~/domain/permissions";
 import { adminFromContext } from "~/server/auth/auth.server";
 import {
   loadPackageForm,
@@ -23,8 +24,13 @@ export async function action({ request, pattern, params, context }: Route.Action
   const target = packageFormTarget(pattern, params.id);
   // The body stays a stream: files go to storage as they arrive.
   const upload = { headers: request.headers, body: request.body };
-  const by = adminFromContext(context).id;
-  const outcome = await submitPackageForm(db, { target, upload, by }, { media, site });
+  const admin = adminFromContext(context);
+  const mayPublish = can(admin.role, "content.publish");
+  const outcome = await submitPackageForm(
+    db,
+    { target, upload, by: admin.id, mayPublish },
+    { media, site },
+  );
   if (!("saved" in outcome)) return outcome;
   return redirectWithToast(request, kindInfo(target.kind).admin.listPath, {
     type: "success",

@@ -3,7 +3,15 @@ import { TeamScreen } from "~/components/admin/team-screen";
 import { usePending } from "~/components/ui/use-pending";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { requestOrigin } from "~/server/http/request-origin.server";
-import { inviteAdmin, listTeam, removeAdmin, withdrawInvitation } from "~/server/auth/team.server";
+import {
+  inviteAdmin,
+  listTeam,
+  removeAdmin,
+  setAdminRole,
+  transferOwnership,
+  withdrawInvitation,
+} from "~/server/auth/team.server";
+import { can, ROLE_LABELS } from "~/domain/permissions";
 import { requiresTwoFactor, setRequireTwoFactor } from "~/server/auth/team-settings.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { sessionIdOf } from "~/server/http/cookies.server";
@@ -28,9 +36,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const me = adminFromContext(context);
   const team = await listTeam(db);
   const removeId = new URL(request.url).searchParams.get("remove");
-  const target = team.members.find((m) => m.id === removeId && m.id !== me.id);
+  const target = team.members.find(
+    (m) =>
+      m.id === removeId && m.id !== me.id && (m.role !== "owner" || can(me.role, "team.owners")),
+  );
   return {
     me: me.id,
+    myRole: me.role,
+    // Only an Owner gives, changes or removes the Owner role (decision 125).
+    mayManageOwners: can(me.role, "team.owners"),
     ...team,
     removing: target ? { id: target.id, email: target.email } : null,
     requireTwoFactor: await requiresTwoFactor(db),
@@ -59,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await inviteAdmin(db, {
         actor: me,
         email: form.get("email"),
+        role: form.get("role"),
         origin,
         mailer,
         site,
@@ -96,6 +111,31 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(request, "/admin/team", {
         type: "success",
         message: `${removed.email} was removed.`,
+      });
+    }
+    if (intent === "set-role") {
+      const changed = await setAdminRole(db, {
+        actorId: me.id,
+        targetId: form.get("adminId"),
+        role: form.get("role"),
+        origin,
+      });
+      return redirectWithToast(request, "/admin/team", {
+        type: "success",
+        message: changed.changed
+          ? `${changed.email} is now ${ROLE_LABELS[changed.role]}.`
+          : `${changed.email} already is ${ROLE_LABELS[changed.role]}.`,
+      });
+    }
+    if (intent === "transfer-ownership") {
+      const to = await transferOwnership(db, {
+        actorId: me.id,
+        targetId: form.get("adminId"),
+        origin,
+      });
+      return redirectWithToast(request, "/admin/team", {
+        type: "success",
+        message: `${to.email} is now the Owner; you are an Admin.`,
       });
     }
     if (intent === "withdraw") {

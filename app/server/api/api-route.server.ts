@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { requireAdminApi } from "../auth/auth.server";
+import { requireAdminApi, requirePermission } from "../auth/auth.server";
 import type { Db } from "../platform/db.server";
 import { errorJson, toErrorResponse } from "./api-http.server";
 import { crossSiteRefusal, isCrossSiteWrite } from "../auth/security.server";
@@ -59,7 +59,12 @@ export function apiRoute(spec: ApiRouteSpec) {
       if (isWrite(method)) {
         // Origin first: a cross-site request is refused without touching the session table.
         if (isCrossSiteWrite(request)) throw crossSiteRefusal();
-        writers.set(request, (await requireAdminApi(spec.db(args), request)).id);
+        const db = spec.db(args);
+        const admin = await requireAdminApi(db, request);
+        // The role's permission for this route and method (decision 125): 403 JSON otherwise.
+        const path = new URL(request.url).pathname;
+        await requirePermission(db, admin, { pattern: args.pattern, method, path }, "json");
+        writers.set(request, admin.id);
       }
       return await handler(args);
     } catch (error) {

@@ -1,4 +1,5 @@
 import readline from "node:readline";
+import { isRole, ROLES } from "~/domain/permissions";
 import { Writable } from "node:stream";
 import { createAdmin, findAdminByEmail, PASSWORD_MIN_LENGTH } from "./admins.server";
 import { openDatabase, type Db } from "../platform/db.server";
@@ -14,10 +15,12 @@ export interface CliIo {
 }
 
 const USAGE = [
-  "Usage: npm run admin -- create <email>",
+  "Usage: npm run admin -- create <email> [role]     (role: owner, admin, editor, contributor or sales; owner if left out)",
   "       npm run admin -- reset-password <email>   (new password; signs out every session)",
   "       npm run admin -- reset-2fa <email>        (turns two-factor off; signs out every session)",
 ].join("\n");
+/** Said first by every command: the command line is not one of the team's roles. */
+export const CLI_ACTS_AS = "Acting as Owner (the command line has every permission).";
 const COMMANDS = new Set(["create", "reset-password", "reset-2fa"]);
 
 /** Reads lines from the terminal, echoing nothing while a password is typed. */
@@ -75,11 +78,18 @@ export async function runAdminCli(
   argv: string[],
   io: CliIo = { input: process.stdin, output: process.stdout, error: process.stderr },
 ): Promise<number> {
-  const [command, email] = argv;
+  const [command, email, roleArg] = argv;
   if (!command || !COMMANDS.has(command) || !email) {
     io.error.write(`${USAGE}\n`);
     return 2;
   }
+  const role = roleArg ?? "owner";
+  if (!isRole(role) || (roleArg !== undefined && command !== "create")) {
+    io.error.write(`Unknown role "${roleArg}": use ${ROLES.join(", ")}.\n${USAGE}\n`);
+    return 2;
+  }
+  // Whoever runs the command line holds the server itself: it acts with every permission.
+  io.output.write(`${CLI_ACTS_AS}\n`);
   const env = parseEnv();
   if (command === "reset-2fa") {
     return withDatabase(env, io, async (db) => {
@@ -105,8 +115,8 @@ export async function runAdminCli(
       io.output.write(`Password of ${admin.email} changed; every session was signed out.\n`);
       return;
     }
-    const admin = await createAdmin(db, email, chosen);
-    io.output.write(`Admin ${admin.email} created. Sign in at /admin.\n`);
+    const admin = await createAdmin(db, email, chosen, role);
+    io.output.write(`Admin ${admin.email} created with the role ${role}. Sign in at /admin.\n`);
   });
 }
 

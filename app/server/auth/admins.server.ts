@@ -8,6 +8,7 @@ import { beginPasswordChangeAttempt, recordPasswordChangeSuccess } from "./rate-
 import { destroyAdminSessions } from "./session.server";
 import { revokeAccountLinks } from "./verification.server";
 import { recordEvent, type RequestOrigin } from "../events/events.server";
+import type { Role } from "~/domain/permissions";
 import { LIMITS, stripInvisible } from "~/domain/schemas";
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -114,6 +115,8 @@ export async function createAdmin(
   db: Db,
   email: string,
   password: string,
+  /** The command line makes Owners unless told otherwise (decision 125). */
+  role: Role = "owner",
 ): Promise<{ id: string; email: string }> {
   const parsed = newAdminSchema.safeParse({ email, password });
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid admin");
@@ -121,7 +124,7 @@ export async function createAdmin(
   try {
     return await db
       .insertInto("admins")
-      .values({ email: parsed.data.email, password_hash })
+      .values({ email: parsed.data.email, password_hash, role })
       .returning(["id", "email"])
       .executeTakeFirstOrThrow();
   } catch (error) {

@@ -1,9 +1,18 @@
 import {
   createContext,
+  data,
   redirect,
   type MiddlewareFunction,
   type RouterContextProvider,
 } from "react-router";
+import {
+  can,
+  postReadsIntent,
+  refusalMessage,
+  requiredPermission,
+  type Permission,
+} from "~/domain/permissions";
+import { recordEvent } from "../events/events.server";
 import { noteRequestAdmin } from "../events/request-origin.server";
 import type { Db } from "../platform/db.server";
 import { cookieValue } from "./cookies.server";
@@ -52,9 +61,69 @@ export const adminContext = createContext<SessionAdmin | null>(null);
 export function requireAdminMiddleware(
   dbOf: (context: Readonly<RouterContextProvider>) => Db,
 ): MiddlewareFunction<Response> {
-  return async ({ request, context }) => {
-    context.set(adminContext, await requireAdmin(dbOf(context), request));
+  return async ({ request, context, pattern }) => {
+    const db = dbOf(context);
+    const admin = await requireAdmin(db, request);
+    context.set(adminContext, admin);
+    // The role's permission for this route, method and form intent (decision 125).
+    const method = request.method.toUpperCase();
+    const intent =
+      method === "POST" && postReadsIntent(pattern) ? await formIntent(request) : undefined;
+    await requirePermission(db, admin, {
+      pattern,
+      method,
+      intent,
+      path: new URL(request.url).pathname.replace(/\.data$/, ""),
+    });
   };
+}
+
+/**
+ * The posted intent of a url-encoded form, read from a copy so the action still gets the body.
+ * Routes whose POST rule names intents post small url-encoded forms; anything else has none.
+ */
+async function formIntent(request: Request): Promise<string | undefined> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded")) return undefined;
+  try {
+    const value = (await request.clone().formData()).get("intent");
+    return typeof value === "string" ? value.slice(0, 60) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses, with 403 and an event, a request the admin's role does not allow; a route missing from
+ * the permission table is refused too. Returns the permission that let it through.
+ */
+export async function requirePermission(
+  db: Db,
+  admin: SessionAdmin,
+  request: { pattern: string; method: string; intent?: string; path: string },
+  answer: "page" | "json" = "page",
+): Promise<void> {
+  const rule = requiredPermission(request.pattern, request.method, request.intent);
+  if (rule === "public") return;
+  if (rule && can(admin.role, rule)) return;
+  const permission: Permission = rule ?? "team.owners";
+  await recordEvent(db, {
+    type: "auth.permission_denied",
+    adminId: admin.id,
+    email: admin.email,
+    details: {
+      role: admin.role,
+      permission,
+      method: request.method,
+      path: request.path.slice(0, 200),
+      intent: request.intent ?? null,
+    },
+  });
+  const message = rule
+    ? refusalMessage(admin.role, permission)
+    : "This address is not in the permission table, so nobody may use it. Nothing was changed.";
+  if (answer === "json") throw Response.json({ error: message }, { status: 403 });
+  throw data(message, { status: 403 });
 }
 
 /** Admin pages are personal and must never be stored by a browser or proxy cache. */

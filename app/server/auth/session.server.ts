@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import type { Role } from "~/domain/permissions";
 import type { Db } from "../platform/db.server";
 import { AUTH_COOKIES } from "./cookies.server";
 
@@ -14,6 +15,8 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 export interface SessionAdmin {
   id: string;
   email: string;
+  /** What the admin may do: read from the account on every request, so a change applies at once. */
+  role: Role;
   /** The session's authenticator assurance level: 2 when a second factor was given. */
   aal: 1 | 2;
   /**
@@ -108,6 +111,7 @@ export async function getSessionAdmin(
     .select([
       "a.id",
       "a.email",
+      "a.role",
       "a.totp_enabled_at",
       "s.aal",
       "s.last_seen_at",
@@ -137,6 +141,7 @@ export async function getSessionAdmin(
   return {
     id: row.id,
     email: row.email,
+    role: row.role,
     aal,
     mustEnrol: row.team_requires_two_factor && !row.totp_enabled_at,
   };

@@ -21,10 +21,12 @@ import {
   parseAdminName,
 } from "./admins.server";
 import { createSession } from "./session.server";
+import { can, isRole, ROLE_LABELS, type Role } from "~/domain/permissions";
 import { consumeVerification, createVerification } from "./verification.server";
 
 /*
- * /admin/team: one role, so every admin manages the team. Invitations are link tokens
+ * /admin/team: Owners and Admins manage the team (decision 125); only an Owner gives, changes or
+ * removes the Owner role, and there is always at least one Owner. Invitations are link tokens
  * of the verification module (72 hours, single use); the invited address becomes an account only
  * when the link's page sets a password. An invited address is claimed until then (decision 117):
  * no other account can add it meanwhile. Removing an admin deletes the row: their sessions,
@@ -35,6 +37,7 @@ export interface TeamMember {
   id: string;
   email: string;
   name: string | null;
+  role: Role;
   twoFactor: boolean;
   lastSignIn: Date | null;
   memberSince: Date;
@@ -44,6 +47,7 @@ export interface TeamMember {
 export interface PendingInvitation {
   id: string;
   email: string;
+  role: Role;
   invitedBy: string | null;
   expiresAt: Date;
   status: "invited";
@@ -58,6 +62,7 @@ export async function listTeam(
       "a.id",
       "a.email",
       "a.name",
+      "a.role",
       "a.totp_enabled_at",
       "a.created_at",
       (eb) =>
@@ -73,7 +78,7 @@ export async function listTeam(
   const invitations = await db
     .selectFrom("verifications as v")
     .leftJoin("admins as a", "a.id", "v.created_by")
-    .select(["v.id", "v.target", "v.expires_at", "a.email as invited_by"])
+    .select(["v.id", "v.target", "v.role", "v.expires_at", "a.email as invited_by"])
     .where("v.type", "=", "invite")
     // An invitation whose sender has left the team is void (decision 113): not listed.
     .where("v.created_by", "is not", null)
@@ -86,6 +91,7 @@ export async function listTeam(
       id: m.id,
       email: m.email,
       name: m.name,
+      role: m.role,
       twoFactor: m.totp_enabled_at !== null,
       lastSignIn: m.last_sign_in ? new Date(m.last_sign_in) : null,
       memberSince: new Date(m.created_at),
@@ -94,6 +100,7 @@ export async function listTeam(
     invitations: invitations.map((i) => ({
       id: i.id,
       email: i.target,
+      role: i.role ?? "contributor",
       invitedBy: i.invited_by,
       expiresAt: new Date(i.expires_at),
       status: "invited",
@@ -123,12 +130,17 @@ export async function inviteAdmin(
   input: {
     actor: { id: string; email: string };
     email: unknown;
+    /** The role the invitation grants: the form field `role`. */
+    role: unknown;
     origin: RequestOrigin;
     mailer: Mailer;
     site: MailSite;
   },
 ): Promise<InviteResult> {
   if (hasUnstorableText([input.email])) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
+  const role = parseRole(input.role);
+  // Only an Owner may make another Owner (decision 125).
+  await requireTeamRight(db, input.actor.id, role === "owner", { intent: "invite", role });
   const parsed = inviteEmailSchema.safeParse(input.email);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Please enter a valid e-mail address";
@@ -147,6 +159,7 @@ export async function inviteAdmin(
         type: "invite",
         target: email,
         createdBy: input.actor.id,
+        role,
       });
     } catch (error) {
       // Claimed meanwhile (decision 117): the database refuses a second holder.
@@ -158,6 +171,7 @@ export async function inviteAdmin(
       actorId: input.actor.id,
       email,
       ...input.origin,
+      details: { role },
     });
     return created;
   });
@@ -208,7 +222,8 @@ export async function acceptInvitation(
     try {
       admin = await trx
         .insertInto("admins")
-        .values({ email, name, password_hash })
+        // An invitation from before roles carries Owner (the migration); none lacks one.
+        .values({ email, name, password_hash, role: used.verification.role ?? "contributor" })
         .returning(["id", "email"])
         .executeTakeFirstOrThrow();
     } catch (error) {
@@ -221,6 +236,7 @@ export async function acceptInvitation(
       actorId: used.verification.createdBy,
       email,
       ...input.origin,
+      details: { role: used.verification.role ?? "contributor" },
     });
     const session = await createSession(trx, admin.id, { aal: 1, ...input.origin });
     await recordEvent(trx, {
@@ -245,12 +261,28 @@ export async function removeAdmin(
   const target = z.uuid().safeParse(input.targetId);
   if (!target.success) throw notFound("No such admin");
   if (target.data === input.actorId) throw badRequest("You cannot remove yourself.");
+  return withRefusals(db, () => removeInTransaction(db, input.actorId, target.data, input.origin));
+}
+
+async function removeInTransaction(
+  db: Db,
+  actorId: string,
+  targetId: string,
+  origin: RequestOrigin,
+): Promise<{ email: string }> {
+  const input = { actorId, origin };
   return inTransaction(db, async (trx) => {
-    const all = await trx.selectFrom("admins").select(["id", "email"]).forUpdate().execute();
-    const victim = all.find((a) => a.id === target.data);
+    const all = await lockTeam(trx);
+    const victim = all.find((a) => a.id === targetId);
     if (!victim) throw notFound("No such admin");
-    if (!all.some((a) => a.id === input.actorId)) throw notFound("No such admin");
+    const actor = all.find((a) => a.id === input.actorId);
+    if (!actor) throw notFound("No such admin");
     if (all.length <= 1) throw badRequest("The last remaining admin cannot be removed.");
+    // The actor's role as it is now (it may have changed since their page loaded).
+    if (victim.role === "owner") {
+      refuseUnlessOwner(actor, { intent: "remove", role: victim.role });
+      if (all.filter((a) => a.role === "owner").length <= 1) throw badRequest(LAST_OWNER);
+    }
     // Their unused invitations go with them: nobody they invited gets in after they left.
     const withdrawn = await trx
       .deleteFrom("verifications")
@@ -274,6 +306,7 @@ export async function removeAdmin(
       actorId: input.actorId,
       email: victim.email,
       ...input.origin,
+      details: { role: victim.role },
     });
     return { email: victim.email };
   });
@@ -303,4 +336,149 @@ export async function withdrawInvitation(
     });
     return { email: row.target };
   });
+}
+
+const LAST_OWNER =
+  "There must always be at least one Owner: make someone else an Owner first (Transfer ownership).";
+const NO_ROLE = "Choose a role: owner, admin, editor, contributor or sales.";
+
+/** The form field `role`: one of the five words, or a clear refusal. */
+export function parseRole(value: unknown): Role {
+  if (!isRole(value)) throw badRequest(NO_ROLE, { role: [NO_ROLE] });
+  return value;
+}
+
+type TeamRow = { id: string; email: string; role: Role };
+
+/** Every admin, locked until the transaction ends: role changes and removals queue behind it. */
+function lockTeam(trx: Db): Promise<TeamRow[]> {
+  return trx.selectFrom("admins").select(["id", "email", "role"]).forUpdate().execute();
+}
+
+/** A refusal inside a transaction: its event is written after the rollback (withRefusals). */
+class OwnerRefusal extends AppError {
+  constructor(
+    readonly actor: TeamRow,
+    readonly what: { intent: string; role: Role },
+  ) {
+    super(
+      `Your role (${ROLE_LABELS[actor.role]}) does not allow this: only an Owner may make, change or remove an Owner. Nothing was changed.`,
+      403,
+    );
+  }
+}
+
+/** 403 unless the actor may give, change or remove the Owner role. */
+function refuseUnlessOwner(actor: TeamRow, what: { intent: string; role: Role }): void {
+  if (!can(actor.role, "team.owners")) throw new OwnerRefusal(actor, what);
+}
+
+/** Runs a team change; a refusal by role is recorded as an event once its transaction is gone. */
+async function withRefusals<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof OwnerRefusal) {
+      await recordEvent(db, {
+        type: "auth.permission_denied",
+        adminId: error.actor.id,
+        email: error.actor.email,
+        details: {
+          role: error.actor.role,
+          permission: "team.owners",
+          intent: error.what.intent,
+          to: error.what.role,
+        },
+      });
+    }
+    throw error;
+  }
+}
+
+/** The actor's current right to manage the team, and to touch Owners when `owners` is set. */
+async function requireTeamRight(
+  db: Db,
+  actorId: string,
+  owners: boolean,
+  what: { intent: string; role: Role },
+): Promise<void> {
+  const actor = await db
+    .selectFrom("admins")
+    .select(["id", "email", "role"])
+    .where("id", "=", actorId)
+    .executeTakeFirst();
+  if (!actor) throw notFound("No such admin");
+  if (owners) await withRefusals(db, async () => refuseUnlessOwner(actor, what));
+}
+
+/**
+ * Changes an admin's role (the team screen's role select). Only an Owner touches the Owner role;
+ * the last Owner cannot be demoted (Transfer ownership instead). The team is locked first, so two
+ * Owners demoting each other at once cannot leave none.
+ */
+export async function setAdminRole(
+  db: Db,
+  input: { actorId: string; targetId: unknown; role: unknown; origin: RequestOrigin },
+): Promise<{ email: string; role: Role; changed: boolean }> {
+  const target = z.uuid().safeParse(input.targetId);
+  if (!target.success) throw notFound("No such admin");
+  const role = parseRole(input.role);
+  return withRefusals(db, () =>
+    inTransaction(db, async (trx) => {
+      const all = await lockTeam(trx);
+      const member = all.find((a) => a.id === target.data);
+      const actor = all.find((a) => a.id === input.actorId);
+      if (!member || !actor) throw notFound("No such admin");
+      if (member.role === role) return { email: member.email, role, changed: false };
+      if (member.role === "owner" || role === "owner") {
+        refuseUnlessOwner(actor, { intent: "set-role", role });
+      }
+      if (member.role === "owner" && all.filter((a) => a.role === "owner").length <= 1) {
+        throw badRequest(LAST_OWNER);
+      }
+      await trx.updateTable("admins").set({ role }).where("id", "=", member.id).execute();
+      await recordEvent(trx, {
+        type: "team.role_changed",
+        adminId: member.id,
+        actorId: actor.id,
+        email: member.email,
+        ...input.origin,
+        details: { from: member.role, to: role },
+      });
+      return { email: member.email, role, changed: true };
+    }),
+  );
+}
+
+/**
+ * "Transfer ownership": the acting Owner makes another admin the Owner and becomes an Admin, in
+ * one transaction, so the team never has no Owner and never two by accident.
+ */
+export async function transferOwnership(
+  db: Db,
+  input: { actorId: string; targetId: unknown; origin: RequestOrigin },
+): Promise<{ email: string }> {
+  const target = z.uuid().safeParse(input.targetId);
+  if (!target.success) throw notFound("No such admin");
+  if (target.data === input.actorId) throw badRequest("Choose another admin to hand ownership to.");
+  return withRefusals(db, () =>
+    inTransaction(db, async (trx) => {
+      const all = await lockTeam(trx);
+      const member = all.find((a) => a.id === target.data);
+      const actor = all.find((a) => a.id === input.actorId);
+      if (!member || !actor) throw notFound("No such admin");
+      refuseUnlessOwner(actor, { intent: "transfer-ownership", role: "owner" });
+      await trx.updateTable("admins").set({ role: "owner" }).where("id", "=", member.id).execute();
+      await trx.updateTable("admins").set({ role: "admin" }).where("id", "=", actor.id).execute();
+      await recordEvent(trx, {
+        type: "team.ownership_transferred",
+        adminId: member.id,
+        actorId: actor.id,
+        email: member.email,
+        ...input.origin,
+        details: { from: member.role, to: "owner", previous_owner: actor.email },
+      });
+      return { email: member.email };
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import type { Role } from "~/domain/permissions";
 import type { Db } from "../platform/db.server";
 import type { VerificationType } from "../platform/db-schema";
 
@@ -33,6 +34,8 @@ export interface Verification {
   target: string;
   adminId: string | null;
   createdBy: string | null;
+  /** The role an invitation grants; null for other verifications. */
+  role: Role | null;
   expiresAt: Date;
 }
 
@@ -57,6 +60,8 @@ export async function createVerification(
     target: string;
     adminId?: string | null;
     createdBy?: string | null;
+    /** The role an invitation grants (decision 125). */
+    role?: Role | null;
   },
 ): Promise<{ token: string; id: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
@@ -78,6 +83,7 @@ export async function createVerification(
       target,
       admin_id: input.adminId ?? null,
       created_by: input.createdBy ?? null,
+      role: input.role ?? null,
       token_hash: hashToken(token),
       expires_at: expiresAt,
     })
@@ -92,6 +98,7 @@ type Row = {
   target: string;
   admin_id: string | null;
   created_by: string | null;
+  role: Role | null;
   expires_at: Date;
   used_at: Date | null;
 };
@@ -102,6 +109,7 @@ const toVerification = (row: Row): Verification => ({
   target: row.target,
   adminId: row.admin_id,
   createdBy: row.created_by,
+  role: row.role,
   expiresAt: new Date(row.expires_at),
 });
 
@@ -117,6 +125,7 @@ const COLUMNS = [
   "target",
   "admin_id",
   "created_by",
+  "role",
   "expires_at",
   "used_at",
 ] as const;

@@ -10,8 +10,10 @@ import {
   withListsAsLists,
 } from "~/domain/package-form";
 import { kindInfo, kindMessages } from "~/domain/package-kinds";
+import { DRAFTS_ONLY_MESSAGE } from "~/domain/permissions";
 import { isUuid, slugify, type Package, type PackageKind } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
+import { recordEvent } from "../events/events.server";
 import { readPackageFormPost, type PackageFormPost } from "../media/package-form-media.server";
 import type { MediaStore } from "../media/media-store.server";
 import { UploadError, type UploadBody } from "../media/uploads.server";
@@ -114,6 +116,8 @@ export interface PackageFormSubmission {
   target: PackageFormTarget;
   upload: UploadBody;
   by: string;
+  /** False for a role without content.publish: drafts only (decision 125). */
+  mayPublish?: boolean;
 }
 
 /**
@@ -125,10 +129,16 @@ export interface PackageFormSubmission {
  */
 export async function submitPackageForm(
   db: Db,
-  { target, upload, by }: PackageFormSubmission,
+  { target, upload, by, mayPublish = true }: PackageFormSubmission,
   deps: PackageFormDeps,
 ) {
   const pkg = await existingPackage(db, target);
+  // A role that may not publish edits drafts only: a live or scheduled package is refused
+  // before any file of the post is stored.
+  if (!mayPublish && pkg && (pkg.status !== "draft" || pkg.publish_at || pkg.unpublish_at)) {
+    await refuseDraftsOnly(db, by, target, "live");
+    throw data(DRAFTS_ONLY_MESSAGE, { status: 403 });
+  }
   let post: PackageFormPost;
   try {
     post = await readPackageFormPost(upload, { db, store: deps.media });
@@ -138,7 +148,7 @@ export async function submitPackageForm(
   }
   // A write that fails releases the files this post stored (writeWithMedia); so does, below,
   // every other answer that is not a saved package.
-  const outcome = await savePackageForm(db, deps, target, pkg, post, by);
+  const outcome = await savePackageForm(db, deps, target, pkg, post, by, mayPublish);
   if ("saved" in outcome) {
     // Saved; chosen files that found no free place are named in the same flash (no JavaScript).
     return { saved: post.ignored ? `${outcome.saved} ${post.ignored}` : outcome.saved };
@@ -156,6 +166,25 @@ function notOnExclusiveForm(pkg: Package) {
   return { highlights, inclusions, exclusions, itinerary, departures, faqs, meeting_point };
 }
 
+/** The event of a save the role refused (published, scheduled, or a live package's edit). */
+function refuseDraftsOnly(
+  db: Db,
+  by: string,
+  target: PackageFormTarget,
+  what: "live" | "publish",
+): Promise<void> {
+  return recordEvent(db, {
+    type: "auth.permission_denied",
+    adminId: by,
+    details: {
+      permission: "content.publish",
+      method: "POST",
+      kind: target.kind,
+      reason: what === "live" ? "editing a live or scheduled package" : "publishing or scheduling",
+    },
+  });
+}
+
 const reply = (value: PackageFormReply, status: number) =>
   data({ ...value, result: withListsAsLists(value.result) }, { status });
 
@@ -170,6 +199,7 @@ async function savePackageForm(
   pkg: Package | undefined,
   post: PackageFormPost,
   by: string,
+  mayPublish: boolean,
 ) {
   const { kind } = target;
   const { formData } = post;
@@ -187,6 +217,10 @@ async function savePackageForm(
     return reply({ result: submission.reply() }, submission.status === "error" ? 400 : 200);
   }
   const { updated_at: version, ...input } = submission.value;
+  if (!mayPublish && (input.status !== "draft" || input.publish_at || input.unpublish_at)) {
+    await refuseDraftsOnly(db, by, target, "publish");
+    return reply({ result: submission.reply({ formErrors: [DRAFTS_ONLY_MESSAGE] }) }, 403);
+  }
   const full = kindInfo(kind).admin.form === "full";
   try {
     if (!pkg) {

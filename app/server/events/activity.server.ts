@@ -62,7 +62,16 @@ function display(admin: { name: string | null; email: string | null } | undefine
   return admin.name ? `${admin.name} (${admin.email ?? "removed"})` : admin.email;
 }
 
-export async function loadActivity(db: Db, params: URLSearchParams, timeZone: string) {
+/**
+ * The activity log's page. Without `showAddresses` (a role without personal data, decision 125),
+ * the network addresses and the addresses typed into failed sign-ins are left out.
+ */
+export async function loadActivity(
+  db: Db,
+  params: URLSearchParams,
+  timeZone: string,
+  { showAddresses = true }: { showAddresses?: boolean } = {},
+) {
   const query = parseActivityQuery(params);
   const filtered = applyFilter(baseQuery(db), query.filter, timeZone);
   const { count } = await filtered
@@ -95,7 +104,11 @@ export async function loadActivity(db: Db, params: URLSearchParams, timeZone: st
     const who =
       display(actor) ??
       (actorId ? `Removed admin${row.email ? ` (${row.email})` : ""}` : null) ??
-      (row.type.startsWith("auth.") && row.email ? row.email : "System");
+      (row.type.startsWith("auth.") && row.email
+        ? showAddresses
+          ? row.email
+          : "Someone (address hidden)"
+        : "System");
     const createdAt = new Date(row.created_at);
     return {
       id: row.id,
@@ -106,13 +119,14 @@ export async function loadActivity(db: Db, params: URLSearchParams, timeZone: st
       who,
       subject,
       summary: describeDetails(row.details),
-      ip: row.ip,
+      ip: showAddresses ? row.ip : null,
       browser: row.user_agent ? describeUserAgent(row.user_agent) : null,
     };
   });
   const present = await db.selectFrom("events").select("type").distinct().orderBy("type").execute();
   return {
     ...query,
+    addressesHidden: !showAddresses,
     page,
     total,
     pages,

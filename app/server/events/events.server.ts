@@ -29,6 +29,13 @@ export const EVENT_TYPES = [
   "team.invitation_accepted",
   "team.invitation_withdrawn",
   "team.admin_removed",
+  // Roles (decision 125): a role changed, ownership handed over, a request the role refused.
+  "team.role_changed",
+  "team.ownership_transferred",
+  "auth.permission_denied",
+  // Exports of personal data (enquiries, bookings) as CSV.
+  "enquiry.exported",
+  "booking.exported",
   "enquiry.status_changed",
   "enquiry.deleted",
   "team.two_factor_requirement_changed",

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { BookingSource, BookingStatus } from "~/domain/bookings";
+import type { Role } from "~/domain/permissions";
 import type {
   DepartureOverride,
   Faq,
@@ -164,6 +165,8 @@ export interface AdminsTable {
   totp_last_step: number | null;
   /** When the admin was last e-mailed that codes failed after a right password (decision 117). */
   second_factor_alert_at: Timestamp | null;
+  /** One of ROLES (app/domain/permissions.ts); Owner for every admin made before roles. */
+  role: Generated<Role>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -253,6 +256,8 @@ export interface VerificationsTable {
   target: string;
   admin_id: string | null;
   created_by: string | null;
+  /** The role an invitation grants; null for every other kind of verification. */
+  role: Role | null;
   token_hash: string;
   expires_at: Timestamp;
   used_at: Timestamp | null;
