@@ -4,18 +4,21 @@ import { DEFAULT_BOOKING_TERMS } from "~/domain/bookings";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/booking-terms";
 
 /** /booking-terms: what a traveller accepts when they send a booking request. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { site } = servicesFrom(context);
+  const { lang, t } = pageLanguageOrDefault(site, request.url);
   return data(
     {
       terms: DEFAULT_BOOKING_TERMS,
       seo: buildSeo(site, {
         path: "/booking-terms",
-        title: "Booking terms",
+        lang,
+        title: t("seo.termsTitle"),
         description: `The terms of booking a trip with ${site.name}.`,
       }),
     },
