@@ -139,6 +139,7 @@ export interface SiteChrome {
     bookNow: string;
     opensWhatsApp: string;
     languages: string;
+    footerLanguages: string;
     skip: string;
     loading: string;
     explore: string;

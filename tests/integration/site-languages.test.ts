@@ -101,7 +101,7 @@ describe("languages (SITE_LANGUAGES=en,de)", () => {
     const footer = element(html, /<footer class="site-footer"/)!;
     for (const part of [header, footer]) {
       const nav = element(part, /<nav class="language-links"/)!;
-      expect(nav).toMatch(/aria-label="Sprache"/);
+      expect(nav).toMatch(/aria-label="Sprache( \(Fußzeile\))?"/);
       expect(links(nav).map((l) => l.text)).toEqual(["English", "Deutsch"]);
       expect(tags(nav, "a").map((a) => [a.href, a.hreflang, a["aria-current"]])).toEqual([
         ["/about", "en", "false"],

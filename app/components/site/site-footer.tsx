@@ -72,7 +72,7 @@ export function SiteFooter({
         <p>
           © {year} <Link to="/admin">{site.name}</Link>. {text.rights}
         </p>
-        <LanguageLinks chrome={chrome} />
+        <LanguageLinks chrome={chrome} label={text.footerLanguages} />
         {/* Placeholders until the legal pages exist: text on purpose, not links (spec §1). */}
         <p className="footer-legal">
           <span>{text.privacy}</span>

@@ -20,11 +20,11 @@ export function telHref(phone: string): string {
  * Plain links to this page in each other language (decision 128): they work without JavaScript
  * and load the whole page, so `<html lang>` and every word change with it.
  */
-export function LanguageLinks({ chrome }: { chrome: SiteChrome }) {
+export function LanguageLinks({ chrome, label }: { chrome: SiteChrome; label: string }) {
   const { pathname, search } = useLocation();
   const rest = pathname.slice(chrome.prefix.length);
   return chrome.languages.length ? (
-    <nav className="language-links" aria-label={chrome.text.languages}>
+    <nav className="language-links" aria-label={label}>
       <ul>
         {chrome.languages.map((l) => (
           <li key={l.lang}>
@@ -80,7 +80,7 @@ export function SiteHeader({ site, bookNowUrl, chrome }: SiteHeaderProps) {
               </a>
             </li>
           </ul>
-          <LanguageLinks chrome={chrome} />
+          <LanguageLinks chrome={chrome} label={text.languages} />
         </div>
       </div>
       <div className="container navbar">

@@ -21,6 +21,7 @@ export const DE_MESSAGES: Messages = {
   "footer.explore": "Entdecken",
   "footer.contact": "Kontakt",
   "footer.rights": "Alle Rechte vorbehalten.",
+  "footer.languages": "Sprache (Fußzeile)",
   "footer.privacy": "Datenschutzerklärung",
   "footer.terms": "Allgemeine Geschäftsbedingungen",
   "notFound.title": "Hoppla! Seite nicht gefunden",

@@ -23,6 +23,7 @@ export const EN_MESSAGES = {
   "footer.explore": "Explore",
   "footer.contact": "Contact",
   "footer.rights": "All rights reserved.",
+  "footer.languages": "Language (footer)",
   "footer.privacy": "Privacy Policy",
   "footer.terms": "Terms of Service",
   "notFound.title": "Oops! Page not found",

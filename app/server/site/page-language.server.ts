@@ -94,6 +94,8 @@ export function siteChrome(site: SiteConfig, page: PageLanguage): SiteChrome {
       bookNow: t("nav.bookNow"),
       opensWhatsApp: t("nav.opensWhatsApp"),
       languages: t("nav.languages"),
+      // A second landmark of the same kind needs its own name.
+      footerLanguages: t("footer.languages"),
       skip: t("layout.skipToContent"),
       loading: t("layout.loadingPage"),
       explore: t("footer.explore"),
