@@ -57,6 +57,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SEED_DEMO: "true",
+      // Two languages, so the switcher, hreflang and the German pages are tested (decision 128).
+      SITE_LANGUAGES: "en,de",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",

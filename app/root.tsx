@@ -14,6 +14,8 @@ import { FlashOutlet } from "~/components/ui/flash-outlet";
 import { assertSameOrigin } from "~/server/http/same-origin.server";
 import { databaseFaultMiddleware } from "~/server/http/db-fault-middleware.server";
 import { readFlash } from "~/server/http/flash.server";
+import { servicesFrom } from "~/server/http/services-context.server";
+import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
 
@@ -30,9 +32,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   databaseFaultMiddleware,
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = readFlash(request);
-  return data({ flash: toast }, { headers });
+  // <html lang>: the language of the page's URL prefix, else the default one (decision 128).
+  const { lang } = pageLanguageOrDefault(servicesFrom(context).site, request.url);
+  return data({ flash: toast, lang }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -42,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="en">
+    <html lang={rootData?.lang ?? "en"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -43,7 +43,11 @@ import {
   PageFiller,
   pageCacheMiddleware,
 } from "~/server/site/page-cache.server";
-import { anonymousUrlRenderer, PageWarmer } from "~/server/site/page-warmer.server";
+import {
+  alwaysWarmPaths,
+  anonymousUrlRenderer,
+  PageWarmer,
+} from "~/server/site/page-warmer.server";
 import { RenderQueue } from "~/server/site/render-queue.server";
 import {
   mediaOriginOf,
@@ -87,6 +91,8 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
     const warmer = new PageWarmer({
       cache: pageCache,
       filler,
+      // Every language's home and lists: the key is the path, so /de is its own entry (128).
+      alwaysWarm: alwaysWarmPaths(runtime.env.SITE_LANGUAGES),
       render: anonymousUrlRenderer(routerRequestHandler(build, runtime.env.NODE_ENV), () =>
         contextWithServices(servicesOf(runtime)),
       ),

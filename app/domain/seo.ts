@@ -22,6 +22,7 @@ export function seoMeta(seo: Seo | undefined, extra: MetaDescriptor[] = []): Met
     { property: "og:description", content: seo.description },
     { property: "og:url", content: seo.canonical },
     { property: "og:image", content: seo.image },
+    ...seo.languageMeta,
     { name: "twitter:card", content: "summary_large_image" },
     ...(seo.noindex ? [{ name: "robots", content: "noindex" }] : []),
     ...(seo.noindexFollow && !seo.noindex ? [{ name: "robots", content: "noindex, follow" }] : []),

@@ -123,25 +123,6 @@ export interface Feature {
   text: string;
 }
 
-export const PERKS: Feature[] = [
-  {
-    title: "All-Inclusive",
-    text: "Flights, stays, transfers and experiences in one price, with no surprises later.",
-  },
-  {
-    title: "Low Deposit",
-    text: "Secure your place with a small deposit and pay the balance closer to departure.",
-  },
-  {
-    title: "Stress Free Travel",
-    text: "One dedicated consultant before you go and a 24/7 line while you are away.",
-  },
-  {
-    title: "Loyalty Programme",
-    text: "Every journey earns rewards towards upgrades and savings on your next escape.",
-  },
-];
-
 export const STRENGTHS: Feature[] = [
   {
     title: "Handpicked Experiences",

@@ -30,22 +30,6 @@ export function detailScopeForPath(pathname: string): DetailScope | undefined {
   return undefined;
 }
 
-export const HEADER_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/discover", label: "Discover" },
-  { to: "/upcoming-trips", label: "Upcoming Trips" },
-  { to: "/local-trips", label: "Local Trips" },
-  { to: "/about", label: "About" },
-  { to: "/contact", label: "Contact" },
-] as const;
-
-export const FOOTER_LINKS = [
-  { to: "/discover", label: "Discover" },
-  { to: "/upcoming-trips", label: "Upcoming Trips" },
-  { to: "/about", label: "About Us" },
-  { to: "/contact", label: "Contact" },
-] as const;
-
 /** Every indexable public screen (the sitemap); /discover is left out as an alias of /hidden-gems. */
 export const STATIC_PUBLIC_PATHS = [
   "/",

@@ -107,4 +107,45 @@ export interface Seo {
   noindex?: boolean;
   /** Filtered and paged lists: kept out of the index, their links still followed. */
   noindexFollow?: boolean;
+  /**
+   * The page's language tags, finished on the server (the page's JS only spreads them): og:locale,
+   * og:locale:alternate of the other languages, and a hreflang link to the same page in each
+   * language with x-default (none with one language).
+   */
+  languageMeta: LanguageMeta[];
+}
+
+export type LanguageMeta =
+  | { property: string; content: string }
+  | { tagName: "link"; rel: "alternate"; hrefLang: string; href: string };
+
+/** The site header's and footer's words and links, in the page's language (decision 127). */
+export interface SiteChrome {
+  lang: string;
+  /** This language's path prefix: "" for the default language, "/de" for German. */
+  prefix: string;
+  home: string;
+  nav: { to: string; label: string }[];
+  /** Each list page's path in this language and its kind: the skeleton shown while it loads. */
+  lists: Record<string, PackageKind>;
+  footerLinks: { to: string; label: string }[];
+  /** The language switcher's entries; empty with one language (no switcher). */
+  languages: { lang: string; name: string; prefix: string }[];
+  text: {
+    main: string;
+    mobile: string;
+    menu: string;
+    brandHome: string;
+    bookNow: string;
+    opensWhatsApp: string;
+    languages: string;
+    footerLanguages: string;
+    skip: string;
+    loading: string;
+    explore: string;
+    contact: string;
+    rights: string;
+    privacy: string;
+    terms: string;
+  };
 }

@@ -1,3 +1,5 @@
+import type { Language } from "./i18n/languages";
+
 /** Site facts (company name, contact details, social links). Env can override each on the server. */
 export interface SiteConfig {
   name: string;
@@ -21,6 +23,8 @@ export interface SiteConfig {
   limitedSeats: number;
   /** PLACEHOLDER_RATINGS: show the spec's made-up rating where none was entered (decision 068). */
   placeholderRatings: boolean;
+  /** SITE_LANGUAGES: the languages the site is shown in; the first is the default (decision 127). */
+  languages: Language[];
 }
 
 export const DEFAULT_SITE: SiteConfig = {
@@ -42,4 +46,5 @@ export const DEFAULT_SITE: SiteConfig = {
   currency: "ZAR",
   limitedSeats: 4,
   placeholderRatings: false,
+  languages: ["en"],
 };

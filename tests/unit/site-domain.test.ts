@@ -9,12 +9,9 @@ import {
   DESTINATION_SLIDES,
   PARTNER_LOGOS,
 } from "~/domain/site-content";
-import {
-  detailScopeForPath,
-  FOOTER_LINKS,
-  HEADER_LINKS,
-  listKindForPath,
-} from "~/domain/site-paths";
+import { DEFAULT_SITE } from "~/domain/site";
+import { detailScopeForPath, listKindForPath } from "~/domain/site-paths";
+import { pageLanguage, siteChrome } from "~/server/site/page-language.server";
 import { videoSource, vimeoId, youtubeId } from "~/domain/video-embed";
 
 describe("video embeds", () => {
@@ -148,7 +145,23 @@ describe("site paths", () => {
   });
 
   it("has the spec's header and footer links", () => {
-    expect(HEADER_LINKS.map((l) => l.to)).toEqual([
+    const chrome = siteChrome(DEFAULT_SITE, pageLanguage(DEFAULT_SITE, "/")!);
+    expect(chrome.nav.map((l) => l.label)).toEqual([
+      "Home",
+      "Discover",
+      "Upcoming Trips",
+      "Local Trips",
+      "About",
+      "Contact",
+    ]);
+    expect(chrome.footerLinks.map((l) => l.label)).toEqual([
+      "Discover",
+      "Upcoming Trips",
+      "About Us",
+      "Contact",
+    ]);
+    expect(chrome.languages).toEqual([]);
+    expect(chrome.nav.map((l) => l.to)).toEqual([
       "/",
       "/discover",
       "/upcoming-trips",
@@ -156,7 +169,7 @@ describe("site paths", () => {
       "/about",
       "/contact",
     ]);
-    expect(FOOTER_LINKS.map((l) => l.to)).toEqual([
+    expect(chrome.footerLinks.map((l) => l.to)).toEqual([
       "/discover",
       "/upcoming-trips",
       "/about",
@@ -174,6 +187,7 @@ describe("seo meta", () => {
       image: "https://example.com/media/a.webp",
       siteName: "Wanderlux",
       type: "website",
+      languageMeta: [{ property: "og:locale", content: "en_US" }],
     });
     expect(meta).toContainEqual({ title: "Bali Escape | Wanderlux" });
     expect(meta).toContainEqual({ name: "description", content: "Seven days in Ubud" });
@@ -187,5 +201,36 @@ describe("seo meta", () => {
       content: "https://example.com/media/a.webp",
     });
     expect(meta).not.toContainEqual({ name: "robots", content: "noindex" });
+    expect(meta).toContainEqual({ property: "og:locale", content: "en_US" });
+    expect(meta.some((m) => "rel" in m && m.rel === "alternate")).toBe(false);
+  });
+
+  it("emits og:locale alternates and hreflang links", () => {
+    const meta = seoMeta({
+      title: "Über uns | Wanderlux",
+      description: "Seit 2016",
+      canonical: "https://example.com/de/about",
+      image: "https://example.com/media/a.webp",
+      siteName: "Wanderlux",
+      type: "website",
+      languageMeta: [
+        { property: "og:locale", content: "de_DE" },
+        { property: "og:locale:alternate", content: "en_US" },
+        {
+          tagName: "link",
+          rel: "alternate",
+          hrefLang: "x-default",
+          href: "https://example.com/about",
+        },
+      ],
+    });
+    expect(meta).toContainEqual({ property: "og:locale", content: "de_DE" });
+    expect(meta).toContainEqual({ property: "og:locale:alternate", content: "en_US" });
+    expect(meta).toContainEqual({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: "https://example.com/about",
+    });
   });
 });

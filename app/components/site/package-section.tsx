@@ -9,6 +9,8 @@ interface PackageSectionProps {
   heading: string;
   path: string;
   empty: string;
+  viewAll: string;
+  swipeHint: string;
   items: PackageCardView[];
   tone?: "plain" | "tint";
 }
@@ -20,6 +22,8 @@ export function PackageSection({
   heading,
   path,
   empty,
+  viewAll,
+  swipeHint,
   items,
   tone = "plain",
 }: PackageSectionProps) {
@@ -33,14 +37,15 @@ export function PackageSection({
           </div>
           {items.length ? (
             <Link to={path} className="text-link" prefetch="intent">
-              View all<span className="visually-hidden"> {heading}</span>
+              {viewAll}
+              <span className="visually-hidden"> {heading}</span>
               <Icon name="right" size={16} />
             </Link>
           ) : null}
         </div>
         {items.length > 1 ? (
           <p className="row-hint" aria-hidden="true">
-            Swipe to see all {items.length}
+            {swipeHint}
             <Icon name="right" size={14} />
           </p>
         ) : null}

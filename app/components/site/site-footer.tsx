@@ -1,12 +1,21 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icons";
 import type { SiteConfig } from "~/domain/site";
-import { FOOTER_LINKS } from "~/domain/site-paths";
+import type { SiteChrome } from "~/domain/site-views";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { BrandMark } from "./brand-mark";
-import { telHref } from "./site-header";
+import { LanguageLinks, telHref } from "./site-header";
 
-export function SiteFooter({ site, year }: { site: SiteConfig; year: number }) {
+export function SiteFooter({
+  site,
+  year,
+  chrome,
+}: {
+  site: SiteConfig;
+  year: number;
+  chrome: SiteChrome;
+}) {
+  const { text } = chrome;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -32,9 +41,9 @@ export function SiteFooter({ site, year }: { site: SiteConfig; year: number }) {
           </ul>
         </div>
         <nav aria-labelledby="footer-explore">
-          <h2 id="footer-explore">Explore</h2>
+          <h2 id="footer-explore">{text.explore}</h2>
           <ul className="footer-links">
-            {FOOTER_LINKS.map((link) => (
+            {chrome.footerLinks.map((link) => (
               <li key={link.to}>
                 <Link to={link.to}>{link.label}</Link>
               </li>
@@ -42,7 +51,7 @@ export function SiteFooter({ site, year }: { site: SiteConfig; year: number }) {
           </ul>
         </nav>
         <div>
-          <h2>Contact</h2>
+          <h2>{text.contact}</h2>
           <ul className="footer-contact">
             <li>
               <Icon name="pin" />
@@ -61,12 +70,13 @@ export function SiteFooter({ site, year }: { site: SiteConfig; year: number }) {
       </div>
       <div className="container footer-bottom">
         <p>
-          © {year} <Link to="/admin">{site.name}</Link>. All rights reserved.
+          © {year} <Link to="/admin">{site.name}</Link>. {text.rights}
         </p>
+        <LanguageLinks chrome={chrome} label={text.footerLanguages} />
         {/* Placeholders until the legal pages exist: text on purpose, not links (spec §1). */}
         <p className="footer-legal">
-          <span>Privacy Policy</span>
-          <span>Terms of Service</span>
+          <span>{text.privacy}</span>
+          <span>{text.terms}</span>
         </p>
       </div>
     </footer>

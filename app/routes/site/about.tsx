@@ -5,13 +5,15 @@ import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { STRENGTHS } from "~/domain/site-content";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/about";
 
 const STRENGTH_ICONS: IconName[] = ["award", "users", "shield", "phone"];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { site } = servicesFrom(context);
+  const { lang, t } = pageLanguageOrDefault(site, request.url);
   return data(
     {
       name: site.name,
@@ -21,7 +23,8 @@ export function loader({ context }: Route.LoaderArgs) {
       strengths: STRENGTHS,
       seo: buildSeo(site, {
         path: "/about",
-        title: "About Us",
+        lang,
+        title: t("seo.aboutTitle"),
         description: `Since ${site.foundedYear}, ${site.name} has crafted curated luxury adventures: ${site.yearsOfExperience} years of experience in every trip.`,
       }),
     },

@@ -5,6 +5,7 @@ import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { loadBookingTerms } from "~/server/bookings/booking-terms.server";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/booking-terms";
 
@@ -12,15 +13,17 @@ import type { Route } from "./+types/booking-terms";
  * /booking-terms: what a traveller accepts when they send a booking request, as staff wrote them
  * in Settings (or the default terms). The page is cached; saving the terms empties the cache.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
   const { text } = await loadBookingTerms(db);
+  const { lang, t } = pageLanguageOrDefault(site, request.url);
   return data(
     {
       terms: parseBookingTerms(text),
       seo: buildSeo(site, {
         path: "/booking-terms",
-        title: "Booking terms",
+        lang,
+        title: t("seo.termsTitle"),
         description: `The terms of booking a trip with ${site.name}.`,
       }),
     },

@@ -12,11 +12,13 @@ import { submitContactForm } from "~/server/leads/contact.server";
 import { honeypotInputProps } from "~/server/leads/honeypot.server";
 import { findPublishedPackage } from "~/server/leads/package-ref.server";
 import { requestInfo } from "~/server/platform/request-context.server";
+import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/contact";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
+  const { lang, t } = pageLanguageOrDefault(site, request.url);
   const url = new URL(request.url);
   // /contact?package={id}: the enquiry names that trip; an unknown one is said so, not hidden.
   const asked = url.searchParams.get("package");
@@ -33,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hours: BUSINESS_HOURS,
       seo: buildSeo(site, {
         path: "/contact",
-        title: "Contact Us",
+        lang,
+        title: t("seo.contactTitle"),
         description: `Call ${site.phone} or e-mail ${site.email}; we answer e-mail within 2 hours and run a 24/7 emergency line.`,
       }),
     },
@@ -43,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, mailer, site, env } = servicesFrom(context);
+  const page = pageLanguageOrDefault(site, request.url);
   const outcome = await submitContactForm(db, await request.formData(), {
     site,
     mailer,
@@ -60,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     default:
       // Spam gets the same answer as a message that went through: nothing tells a bot it failed.
-      return redirect("/contact?sent=1", 303);
+      return redirect(`${page.href("/contact")}?sent=1`, 303);
   }
 }
 

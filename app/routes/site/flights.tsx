@@ -4,17 +4,24 @@ import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { chatPath } from "~/domain/chat-links";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/flights";
 
 const INTRO =
   "Negotiated fares on leading airlines, flexible tickets and smart routings. Tell us your route and we find the best fare for you.";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { site } = servicesFrom(context);
+  const { lang, t } = pageLanguageOrDefault(site, request.url);
   return data(
     {
-      seo: buildSeo(site, { path: "/flights", title: "Discounted Flights", description: INTRO }),
+      seo: buildSeo(site, {
+        path: "/flights",
+        lang,
+        title: t("seo.flightsTitle"),
+        description: INTRO,
+      }),
       actions: [
         {
           label: "Get Flight Quotes",

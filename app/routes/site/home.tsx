@@ -12,50 +12,64 @@ import {
   CAROUSEL_TIMING,
   DESTINATION_SLIDES,
   PARTNER_LOGOS,
-  PERKS,
 } from "~/domain/site-content";
+import type { Translate } from "~/domain/i18n/catalogues";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { loadHome } from "~/server/site/site-pages.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/home";
 
-const PROMOS: PromoBandProps[] = [
-  {
-    id: "flights-promo",
-    icon: "plane",
-    eyebrow: "Fly for less",
-    heading: "Discounted Flights",
-    text: "Negotiated fares with leading airlines, found by people who know the routes.",
-    to: "/flights",
-    action: "See flight deals",
-  },
-  {
-    id: "hotels-promo",
-    icon: "bed",
-    eyebrow: "Stay for less",
-    heading: "Discounted Hotels",
-    text: "Member rates at boutique hotels and beach resorts, with perks you will not find online.",
-    to: "/hotels",
-    action: "See hotel deals",
-    reverse: true,
-  },
-];
+/** The words of the home page in its language, finished here: the page's JS carries none. */
+function homeText(t: Translate) {
+  const promo = (kind: "flights" | "hotels") => ({
+    eyebrow: t(`home.${kind}.eyebrow`),
+    heading: t(`home.${kind}.heading`),
+    text: t(`home.${kind}.text`),
+    action: t(`home.${kind}.action`),
+  });
+  const promos: PromoBandProps[] = [
+    { id: "flights-promo", icon: "plane", to: "/flights", ...promo("flights") },
+    { id: "hotels-promo", icon: "bed", to: "/hotels", reverse: true, ...promo("hotels") },
+  ];
+  const perk = (key: "allInclusive" | "lowDeposit" | "stressFree" | "loyalty") => ({
+    title: t(`perk.${key}.title`),
+    text: t(`perk.${key}.text`),
+  });
+  return {
+    promos,
+    perks: [perk("allInclusive"), perk("lowDeposit"), perk("stressFree"), perk("loyalty")],
+    text: {
+      partners: t("home.partners"),
+      partnerLogos: t("home.partnerLogos"),
+      momentsEyebrow: t("home.momentsEyebrow"),
+      moments: t("home.moments"),
+      accreditedBy: t("home.accreditedBy"),
+      accreditationLogos: t("home.accreditationLogos"),
+    },
+  };
+}
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
-  const home = await loadHome(db, site);
+  const page = pageLanguageOrDefault(site, request.url);
+  const { t } = page;
+  const home = await loadHome(db, site, page);
   const seo = buildSeo(site, {
     path: "/",
-    title: `${site.name} | Curated luxury adventures`,
-    description: `${site.tagline}. Hand-built trips, 2026 exclusives, local escapes and hidden gems, planned by people who have been there since ${site.foundedYear}.`,
+    lang: page.lang,
+    title: t("seo.homeTitle", { site: site.name }),
+    description: t("seo.homeDescription", { tagline: site.tagline, year: site.foundedYear }),
   });
+  const { promos, perks, text } = homeText(t);
   // The fixed marketing content travels as data: the page's JS does not carry it a second time.
   const showcase = {
     slides: DESTINATION_SLIDES,
     partners: PARTNER_LOGOS,
     accredited: ACCREDITED_LOGOS,
-    perks: PERKS,
-    promos: PROMOS,
+    perks,
+    promos: promos.map((p) => ({ ...p, to: page.href(p.to) })),
+    text,
   };
   return data({ ...home, showcase, seo }, { headers: { "Cache-Control": PUBLIC_CACHE } });
 }
@@ -66,60 +80,51 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { sections, moments, showcase } = loaderData;
+  const { text } = showcase;
   return (
     <>
       <HeroBanner slides={showcase.slides} />
       <section className="partners" aria-labelledby="partners-heading">
         <div className="container">
           <h2 id="partners-heading" className="partners-heading">
-            Trusted by leading travel industry partners
+            {text.partners}
           </h2>
           <LogoCarousel
             logos={showcase.partners}
             delayMs={CAROUSEL_TIMING.partnerDelayMs}
-            label="Partner logos"
+            label={text.partnerLogos}
             className="partner-strip"
           />
         </div>
       </section>
-      <PackageSection id="upcoming-heading" eyebrow="Departing soon" {...sections.trip} />
-      <PackageSection
-        id="exclusives-heading"
-        eyebrow="Limited places"
-        tone="tint"
-        {...sections.exclusive}
-      />
-      <PackageSection id="local-heading" eyebrow="Close to home" {...sections.local} />
+      <PackageSection id="upcoming-heading" {...sections.trip} />
+      <PackageSection id="exclusives-heading" tone="tint" {...sections.exclusive} />
+      <PackageSection id="local-heading" {...sections.local} />
       <section className="section section-dark" aria-labelledby="moments-heading">
         <div className="container">
           <div className="section-head">
             <div>
-              <p className="eyebrow eyebrow-light">Seen on our trips</p>
-              <h2 id="moments-heading">Travel Moments</h2>
+              <p className="eyebrow eyebrow-light">{text.momentsEyebrow}</p>
+              <h2 id="moments-heading">{text.moments}</h2>
             </div>
           </div>
           <MomentsCarousel moments={moments} />
         </div>
       </section>
       <Perks perks={showcase.perks} />
-      <PackageSection
-        id="gems-heading"
-        eyebrow="Off the beaten path"
-        tone="tint"
-        {...sections.discovery}
-      />
+      <PackageSection id="gems-heading" tone="tint" {...sections.discovery} />
       {showcase.promos.map((promo) => (
         <PromoBand key={promo.id} {...promo} />
       ))}
       <section className="section accredited" aria-labelledby="accredited-heading">
         <div className="container">
           <h2 id="accredited-heading" className="accredited-heading">
-            Accredited By
+            {text.accreditedBy}
           </h2>
           <LogoCarousel
             logos={showcase.accredited}
             delayMs={CAROUSEL_TIMING.accreditedDelayMs}
-            label="Accreditation logos"
+            label={text.accreditationLogos}
             className="accredited-rotator"
           />
         </div>

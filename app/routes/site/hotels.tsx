@@ -4,17 +4,24 @@ import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { chatPath } from "~/domain/chat-links";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/hotels";
 
 const INTRO =
   "Member rates at boutique hotels, safari lodges and beach resorts, often with breakfast, upgrades or late check-out included.";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { site } = servicesFrom(context);
+  const { lang, t } = pageLanguageOrDefault(site, request.url);
   return data(
     {
-      seo: buildSeo(site, { path: "/hotels", title: "Discounted Hotels", description: INTRO }),
+      seo: buildSeo(site, {
+        path: "/hotels",
+        lang,
+        title: t("seo.hotelsTitle"),
+        description: INTRO,
+      }),
       actions: [
         {
           label: "Find Hotel Deals",

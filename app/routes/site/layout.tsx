@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect } from "react";
-import { Outlet, useNavigation } from "react-router";
+import { data, Outlet, useNavigation } from "react-router";
 import { FONT_PRELOADS } from "~/components/site/fonts";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { afterLoad } from "~/components/ui/when-wanted";
-import { listKindForPath } from "~/domain/site-paths";
 import { chatPath } from "~/domain/chat-links";
 import type { Route } from "./+types/layout";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { pageLanguage, siteChrome } from "~/server/site/page-language.server";
 
 /**
  * The list skeleton shows only during client-side navigations, so it is not part of a page's
@@ -19,12 +19,17 @@ const loadListLoading = () =>
   }));
 const PackageListLoading = lazy(loadListLoading);
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { site } = servicesFrom(context);
+  const page = pageLanguage(site, request.url);
+  // The prefix of a language the site does not show (or of the default one, which has none):
+  // not a page (decision 128).
+  if (!page) throw data(null, { status: 404 });
   return {
     site,
     year: new Date().getFullYear(),
     bookNowUrl: chatPath(),
+    chrome: siteChrome(site, page),
   };
 }
 
@@ -38,10 +43,10 @@ export function shouldRevalidate() {
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { site, year, bookNowUrl } = loaderData;
+  const { site, year, bookNowUrl, chrome } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading";
-  const pendingList = loading ? listKindForPath(navigation.location.pathname) : undefined;
+  const pendingList = loading ? chrome.lists[navigation.location.pathname] : undefined;
   useEffect(() => {
     const stop = new AbortController();
     afterLoad(() => void loadListLoading(), stop.signal);
@@ -50,12 +55,12 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {chrome.text.skip}
       </a>
-      <SiteHeader site={site} bookNowUrl={bookNowUrl} />
+      <SiteHeader site={site} bookNowUrl={bookNowUrl} chrome={chrome} />
       <div className={loading ? "route-progress is-active" : "route-progress"} aria-hidden="true" />
       <p className="visually-hidden" role="status">
-        {loading ? "Loading page" : ""}
+        {loading ? chrome.text.loading : ""}
       </p>
       <main id="main" tabIndex={-1}>
         {pendingList ? (
@@ -66,7 +71,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
           <Outlet />
         )}
       </main>
-      <SiteFooter site={site} year={year} />
+      <SiteFooter site={site} year={year} chrome={chrome} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { log } from "~/server/platform/log.server";
 import { ogImagePath } from "~/server/site/og-image.server";
 import { findDetailPackage } from "~/server/site/site-pages.server";
 import { detailView } from "~/server/site/site-views.server";
+import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo, summary, touristTripJsonLd } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/package-detail";
 
@@ -16,7 +17,8 @@ import type { Route } from "./+types/package-detail";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
   const { pathname } = new URL(request.url);
-  const scope = detailScopeForPath(pathname) ?? "package";
+  const page = pageLanguageOrDefault(site, request.url);
+  const scope = detailScopeForPath(page.path) ?? "package";
   // Drafts are shown to signed-in admins only; their responses are never cached.
   const admin = await getOptionalAdmin(db, request);
   const found = await findDetailPackage(db, scope, params.id, {
@@ -33,6 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pkg = detailView(found, site);
   const seo = buildSeo(site, {
     path: pkg.href,
+    lang: page.lang,
     title: pkg.title,
     description: summary(pkg.description, `${pkg.title}: ${pkg.location} ${pkg.duration}`.trim()),
     // Ours: cropped to 1200 × 630 around the focal point (decision 103); external: as given.

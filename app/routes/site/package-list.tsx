@@ -14,6 +14,7 @@ import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
 import { listKindForPath } from "~/domain/site-paths";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { loadListPage, offeredQuery } from "~/server/site/catalogue-list.server";
+import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/package-list";
 
@@ -30,9 +31,10 @@ function givenQuery(params: URLSearchParams): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
   const url = new URL(request.url);
+  const page = pageLanguageOrDefault(site, request.url);
   // Client navigations load /upcoming-trips.data: links and redirects name the page itself.
   const path = url.pathname.replace(/\.data$/, "");
-  const kind = listKindForPath(path);
+  const kind = listKindForPath(page.path);
   if (!kind) throw data(null, { status: 404 });
   const info = siteKindInfo(kind).publicList;
   const query = parseListQuery(url.searchParams);
@@ -44,7 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (search !== givenQuery(url.searchParams)) throw redirect(`${path}${search}`);
   const seo = buildSeo(site, {
     path: info.path,
-    title: canonical.page > 1 ? `${info.heading} (page ${canonical.page})` : info.heading,
+    lang: page.lang,
+    title:
+      canonical.page > 1
+        ? page.t("seo.listPage", { heading: info.heading, page: canonical.page })
+        : info.heading,
     description: LIST_INTROS[kind].intro,
     image: list.items[0]?.image?.src,
     noindexFollow: isFiltered(canonical) || canonical.page > 1 || canonical.sort !== "recommended",

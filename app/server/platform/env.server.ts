@@ -1,3 +1,4 @@
+import { isShippedLanguage, SHIPPED_LANGUAGES, type Language } from "~/domain/i18n/languages";
 import { isCurrency } from "~/domain/money";
 import { z } from "zod";
 
@@ -48,6 +49,33 @@ const proxyHops = z
   .transform((v) =>
     v === "true" || v === "yes" ? 1 : v === "false" || v === "no" ? 0 : Number(v),
   );
+
+/**
+ * The site's languages, comma separated, the default first ("en,de"); each must have a shipped
+ * catalogue (decision 127).
+ */
+const languageList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((code) => code.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .superRefine((codes, ctx) => {
+    const shipped = SHIPPED_LANGUAGES.join(", ");
+    if (codes.length === 0)
+      ctx.addIssue({ code: "custom", message: `must name at least one language of ${shipped}` });
+    for (const code of codes)
+      if (!isShippedLanguage(code))
+        ctx.addIssue({
+          code: "custom",
+          message: `"${code}" is not a language the site ships; use codes of ${shipped}, the default first (en,de)`,
+        });
+    if (new Set(codes).size !== codes.length)
+      ctx.addIssue({ code: "custom", message: "names a language twice" });
+  })
+  .transform((codes) => codes as Language[]);
 
 export const envSchema = z
   .object({
@@ -107,6 +135,8 @@ export const envSchema = z
       .min(0, { error: "must be a whole number of seats" })
       .max(999, { error: "must be a whole number of seats" })
       .default(4),
+    /** The languages the site is shown in, the default first (decision 127). */
+    SITE_LANGUAGES: languageList.default(["en"]),
     /** Signs cookies (flash, trusted device); unset: a random key kept in the database. */
     SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
     /** The SESSION_SECRET before a rotation: opens two-factor secrets sealed with it (decision 120). */

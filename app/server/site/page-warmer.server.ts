@@ -1,4 +1,5 @@
 import type { RequestHandler, RouterContextProvider } from "react-router";
+import { localizedPath, type Language } from "~/domain/i18n/languages";
 import { log } from "../platform/log.server";
 import { requestInfoContext } from "../platform/request-context.server";
 import type { PageCache, PageFiller } from "./page-cache.server";
@@ -28,6 +29,13 @@ export const ALWAYS_WARM = [
   "/discover",
 ];
 
+/** ALWAYS_WARM in each language the site shows ("/", "/de", "/upcoming-trips", "/de/upcoming-trips"…). */
+export function alwaysWarmPaths(languages: readonly Language[]): string[] {
+  return languages.flatMap((lang) =>
+    ALWAYS_WARM.map((path) => localizedPath(path, lang, languages)),
+  );
+}
+
 export interface PageWarmerOptions {
   cache: PageCache;
   filler: PageFiller;
@@ -35,6 +43,8 @@ export interface PageWarmerOptions {
   render(url: string): Promise<Response>;
   limit?: number;
   delayMs?: number;
+  /** The paths warmed for every host; default ALWAYS_WARM (the app adds each language's). */
+  alwaysWarm?: readonly string[];
 }
 
 export class PageWarmer {
@@ -73,7 +83,8 @@ export class PageWarmer {
       if (next.size < limit) next.set(key, page.origin + key.slice(space + 1));
     }
     for (const [host, origin] of origins)
-      for (const path of ALWAYS_WARM) next.set(`${host} ${path}`, origin + path);
+      for (const path of this.#options.alwaysWarm ?? ALWAYS_WARM)
+        next.set(`${host} ${path}`, origin + path);
     this.#targets = next;
     if (!next.size) return;
     clearTimeout(this.#timer);

@@ -11,32 +11,42 @@ import {
   listPublishedCardsPerKind,
   type PackageCard,
 } from "../catalogue/packages.server";
+import type { PageLanguage } from "./page-language.server";
 import { cardViewOf, detailView, momentView, viewContext } from "./site-views.server";
 
 export interface PackageSection {
   kind: PackageKind;
+  eyebrow: string;
   heading: string;
   path: string;
   empty: string;
+  /** "View all" and "Swipe to see all 6", finished in the page's language. */
+  viewAll: string;
+  swipeHint: string;
   items: PackageCardView[];
 }
 
-const HOME_HEADINGS: Record<PackageKind, string> = {
-  trip: "Upcoming Trips",
-  exclusive: "2026 Exclusives",
-  local: "Local Trips",
-  discovery: "Discover Hidden Gems",
-};
-
-function homeSection(site: SiteConfig, kind: PackageKind, cards: PackageCard[]): PackageSection {
-  const info = kindInfo(kind);
+function homeSection(
+  site: SiteConfig,
+  page: PageLanguage,
+  kind: PackageKind,
+  cards: PackageCard[],
+): PackageSection {
+  const { t, href } = page;
   const context = viewContext(site);
   return {
     kind,
-    heading: HOME_HEADINGS[kind],
-    path: info.publicList.path,
-    empty: info.publicList.empty,
-    items: cards.map((card) => cardViewOf(card, context)),
+    eyebrow: t(`home.${kind}.eyebrow`),
+    heading: t(`home.${kind}.heading`),
+    path: href(kindInfo(kind).publicList.path),
+    empty: t(`kind.${kind}.empty`),
+    viewAll: t("home.viewAll"),
+    swipeHint: t("home.swipeHint", { count: cards.length }),
+    // The cards link to the trip's page in the same language (decision 128).
+    items: cards.map((card) => {
+      const view = cardViewOf(card, context);
+      return { ...view, href: href(view.href) };
+    }),
   };
 }
 
@@ -48,7 +58,7 @@ export interface HomeData {
 const HOME_KINDS: PackageKind[] = ["trip", "exclusive", "local", "discovery"];
 
 /** Home: the first 6 published packages of each kind in admin order, and the active moments. */
-export async function loadHome(db: Db, site: SiteConfig): Promise<HomeData> {
+export async function loadHome(db: Db, site: SiteConfig, page: PageLanguage): Promise<HomeData> {
   const [cards, moments] = await Promise.all([
     listPublishedCardsPerKind(db, HOME_KINDS, LIMITS.homeSectionSize),
     listMoments(db, { activeOnly: true }),
@@ -56,6 +66,7 @@ export async function loadHome(db: Db, site: SiteConfig): Promise<HomeData> {
   const sectionOf = (kind: PackageKind) =>
     homeSection(
       site,
+      page,
       kind,
       cards.filter((card) => card.kind === kind),
     );

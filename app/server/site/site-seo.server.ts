@@ -1,3 +1,4 @@
+import { localizedPath, OG_LOCALES, type Language } from "~/domain/i18n/languages";
 import { kindInfo } from "~/domain/package-kinds";
 import { DEPARTURE_AVAILABILITY } from "~/domain/departures";
 import { PACKAGE_KINDS } from "~/domain/schemas";
@@ -17,7 +18,9 @@ export function absoluteUrl(site: SiteConfig, pathOrUrl: string): string {
 }
 
 export interface SeoInput {
+  /** The page's path in the default language ("/about"); `lang` says which language's page. */
   path: string;
+  lang?: Language;
   title: string;
   description: string;
   image?: string;
@@ -26,13 +29,46 @@ export interface SeoInput {
   noindexFollow?: boolean;
 }
 
+/**
+ * The same page in every language the site shows, with `x-default` (the default language's URL),
+ * as hreflang wants them: each page lists all of them, itself included, so the links are
+ * reciprocal (decision 128). None with one language, or for a page kept out of the index.
+ */
+export function languageAlternates(
+  site: SiteConfig,
+  path: string,
+): { hreflang: string; href: string }[] {
+  if (site.languages.length < 2) return [];
+  return [
+    ...site.languages.map((lang) => ({
+      hreflang: lang,
+      href: absoluteUrl(site, localizedPath(path, lang, site.languages)),
+    })),
+    { hreflang: "x-default", href: absoluteUrl(site, path) },
+  ];
+}
+
 /** Canonical and Open Graph URLs are absolute on the configured public URL, never the request's. */
 export function buildSeo(site: SiteConfig, input: SeoInput): Seo {
   const fallbackImage = bannerSrc(DESTINATION_SLIDES[0]!.image);
+  const lang = input.lang ?? site.languages[0] ?? "en";
   return {
     title: input.path === "/" ? input.title : `${input.title} | ${site.name}`,
     description: input.description,
-    canonical: absoluteUrl(site, input.path),
+    // Canonical per language: a German page is its own canonical, never the English one.
+    canonical: absoluteUrl(site, localizedPath(input.path, lang, site.languages)),
+    languageMeta: [
+      { property: "og:locale", content: OG_LOCALES[lang] },
+      ...site.languages
+        .filter((l) => l !== lang)
+        .map((l) => ({ property: "og:locale:alternate", content: OG_LOCALES[l] })),
+      ...(input.noindex ? [] : languageAlternates(site, input.path)).map((a) => ({
+        tagName: "link" as const,
+        rel: "alternate" as const,
+        hrefLang: a.hreflang,
+        href: a.href,
+      })),
+    ],
     image: absoluteUrl(site, input.image ?? fallbackImage),
     siteName: site.name,
     type: input.type ?? "website",
@@ -153,20 +189,29 @@ export async function sitemapXml(db: Db, site: SiteConfig): Promise<string> {
   const lists = await Promise.all(
     PACKAGE_KINDS.map((kind) => listPackages(db, { kind, publishedOnly: true })),
   );
-  const entries = [
-    ...STATIC_PUBLIC_PATHS.map((path) => ({ loc: absoluteUrl(site, path) })),
+  const pages: { path: string; lastmod?: string }[] = [
+    ...STATIC_PUBLIC_PATHS.map((path) => ({ path })),
     ...lists.flat().map((pkg) => ({
-      loc: absoluteUrl(site, kindInfo(pkg.kind).detailPath(pkg.id)),
+      path: kindInfo(pkg.kind).detailPath(pkg.id),
       lastmod: pkg.updated_at,
     })),
   ];
-  const urls = entries
-    .map(
-      (e) =>
-        `  <url><loc>${xmlEscape(e.loc)}</loc>${"lastmod" in e ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`,
-    )
-    .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  // With several languages, each page is listed once per language, and each entry names every
+  // language's URL and x-default (xhtml:link), as search engines ask of sitemaps (decision 128).
+  const entries = pages.flatMap((page) => {
+    const alternates = languageAlternates(site, page.path)
+      .map(
+        (a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xmlEscape(a.href)}"/>`,
+      )
+      .join("");
+    return site.languages.map((lang) => {
+      const loc = absoluteUrl(site, localizedPath(page.path, lang, site.languages));
+      const lastmod = page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : "";
+      return `  <url><loc>${xmlEscape(loc)}</loc>${lastmod}${alternates}</url>`;
+    });
+  });
+  const xhtml = site.languages.length > 1 ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${entries.join("\n")}\n</urlset>\n`;
 }
 
 export function robotsTxt(site: SiteConfig): string {

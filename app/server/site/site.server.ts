@@ -16,5 +16,6 @@ export function siteConfigFrom(env: Env): SiteConfig {
     currency: env.SITE_CURRENCY,
     limitedSeats: env.LIMITED_SEATS,
     placeholderRatings: env.PLACEHOLDER_RATINGS,
+    languages: env.SITE_LANGUAGES,
   };
 }

@@ -1,0 +1,39 @@
+/**
+ * A small ICU-style message formatter over Intl (decision 127). A message may hold
+ * `{name}` (the value as text), `{n, number}` (Intl.NumberFormat) and
+ * `{n, plural, one {# night} other {# nights}}` (Intl.PluralRules; `=0`-style exact cases too,
+ * `#` is the number formatted). Nothing else: the catalogues stay plain text a translator reads.
+ */
+export type MessageValues = Record<string, string | number>;
+
+const PLACEHOLDER =
+  /\{\s*([A-Za-z_]\w*)\s*(?:,\s*(number|plural)\s*(?:,((?:[^{}]|\{[^{}]*\})*))?)?\}/g;
+
+/** The variable names a message uses. */
+export function messageVariables(message: string): string[] {
+  return [...new Set([...message.matchAll(PLACEHOLDER)].map((m) => m[1]!))].sort();
+}
+
+function pluralCases(body: string): Map<string, string> {
+  const cases = new Map<string, string>();
+  for (const m of body.matchAll(/\s*(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g))
+    cases.set(m[1]!, m[2]!);
+  return cases;
+}
+
+/** Formats `message` in `locale`; a variable the message uses but `values` lacks throws. */
+export function formatMessage(locale: string, message: string, values: MessageValues = {}): string {
+  return message.replace(PLACEHOLDER, (_all, name: string, type?: string, body?: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`message variable "${name}" was not given`);
+    if (!type) return String(value);
+    const n = Number(value);
+    const number = new Intl.NumberFormat(locale).format(n);
+    if (type === "number") return number;
+    const cases = pluralCases(body ?? "");
+    const chosen =
+      cases.get(`=${n}`) ?? cases.get(new Intl.PluralRules(locale).select(n)) ?? cases.get("other");
+    if (chosen === undefined) throw new Error(`message "${message}" has no "other" case`);
+    return chosen.replace(/#/g, number);
+  });
+}
