@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { ROLES, type Role } from "~/domain/permissions";
 import { createAdmin } from "~/server/auth/admins.server";
+import { loadBookingTerms } from "~/server/bookings/booking-terms.server";
 import { AUTH_COOKIES } from "~/server/auth/cookies.server";
 import { createSession } from "~/server/auth/session.server";
 import type { TestServer } from "../support/app-server";
@@ -139,6 +140,34 @@ describe("roles over HTTP", () => {
       expect(e.admin_id).toBe(ids.get("sales"));
       expect(e.details).toMatchObject({ count: 0 });
     }
+  });
+
+  it("lets only Owners and Admins change the company's booking terms, and shows the editor only to them", async () => {
+    const before = await loadBookingTerms(database.db);
+    for (const role of ["editor", "contributor", "sales"] as const) {
+      const refused = await formPost(
+        server,
+        "/admin/settings",
+        { intent: "booking-terms", terms: `# Terms by ${role}` },
+        { Cookie: await cookie(role) },
+      );
+      expect(refused.status, role).toBe(403);
+      expect(await refused.text()).toContain("This request was refused.");
+      const page = await (await get(role, "/admin/settings")).text();
+      expect(page).not.toContain("booking-terms-heading");
+      expect(page).toContain("Change password");
+    }
+    expect(await loadBookingTerms(database.db)).toEqual(before);
+    const owner = await (await get("owner", "/admin/settings")).text();
+    expect(owner).toContain("booking-terms-heading");
+    const saved = await formPost(
+      server,
+      "/admin/settings",
+      { intent: "booking-terms", terms: "# Terms by the admin" },
+      { Cookie: await cookie("admin") },
+    );
+    expect(saved.status).toBe(302);
+    expect((await loadBookingTerms(database.db)).text).toBe("# Terms by the admin");
   });
 
   it("leaves out of the navigation what the role cannot open", async () => {

@@ -3,6 +3,7 @@ import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { EmailAddressesPanel } from "~/components/admin/email-addresses-panel";
 import { TwoFactorPanel } from "~/components/admin/two-factor-panel";
 import { BookingTermsPanel } from "~/components/admin/booking-terms-panel";
+import { useCan } from "~/components/admin/permissions";
 import { loadBookingTerms, saveBookingTerms } from "~/server/bookings/booking-terms.server";
 import { SessionsPanel } from "~/components/admin/sessions-panel";
 import { usePending } from "~/components/ui/use-pending";
@@ -99,6 +100,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const failed =
     actionData && "error" in actionData && !("termsText" in actionData) ? actionData : undefined;
   const passwordError = failed?.intent === "change-password" ? failed : undefined;
+  const canEditCompany = useCan("settings.company");
   return (
     <section className="admin-section" aria-labelledby="settings-heading">
       <header className="admin-section-header">
@@ -142,12 +144,15 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         nameError={failed?.intent === "account-name" ? failed.error : undefined}
         pending={pending}
       />
-      <BookingTermsPanel
-        text={termsReply?.termsText ?? loaderData.bookingTerms.text}
-        custom={loaderData.bookingTerms.custom}
-        error={termsReply?.error}
-        pending={pending}
-      />
+      {/* The company's settings: Owners and Admins only (decision 125). */}
+      {canEditCompany ? (
+        <BookingTermsPanel
+          text={termsReply?.termsText ?? loaderData.bookingTerms.text}
+          custom={loaderData.bookingTerms.custom}
+          error={termsReply?.error}
+          pending={pending}
+        />
+      ) : null}
     </section>
   );
 }
