@@ -41,6 +41,7 @@ describe.each(BACKENDS)("sign-in, sessions and passwords on %s", (backend) => {
       email: EMAIL,
       aal: 1,
       mustEnrol: false,
+      role: "owner",
     });
   });
 

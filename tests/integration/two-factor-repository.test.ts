@@ -70,6 +70,7 @@ describe.each(BACKENDS)("two-factor services on %s", (backend) => {
       email: EMAIL,
       aal: 2,
       mustEnrol: false,
+      role: "owner",
     });
     expect(await db().selectFrom("login_challenges").selectAll().execute()).toEqual([]);
   });
