@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { createContext, data, redirect } from "react-router";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { EmailAddressesPanel } from "~/components/admin/email-addresses-panel";
 import { TwoFactorPanel } from "~/components/admin/two-factor-panel";
@@ -23,13 +23,20 @@ export function meta() {
   return [{ title: "Settings · Admin" }, { name: "robots", content: "noindex" }];
 }
 
+/**
+ * The session id an action of this request gave the admin (two-factor enrolment rotates it): the
+ * page rendered after a post without JavaScript must count that session as this browser's, not
+ * the id the request came with, which is gone.
+ */
+const sessionAfterAction = createContext<string | null>(null);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
   const settings = await loadSettings(
     db,
     adminFromContext(context),
     site.name,
-    sessionIdOf(request),
+    context.get(sessionAfterAction) ?? sessionIdOf(request),
   );
   return { ...settings, minLength: PASSWORD_MIN_LENGTH, bookingTerms: await loadBookingTerms(db) };
 }
@@ -79,6 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : redirect(url);
   }
   if (outcome.kind === "codes") {
+    if (outcome.session) context.set(sessionAfterAction, outcome.session.id);
     return data(
       { intent: outcome.intent, recoveryCodes: outcome.recoveryCodes },
       {
