@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { bookingRequestSchema } from "~/domain/booking-schema";
 import { todayIn } from "~/domain/trip-facts";
 import {
   anonymiseOldBookings,
@@ -9,7 +8,7 @@ import {
   reminderLeadMs,
   remindEndingHolds,
 } from "~/server/bookings/booking-jobs.server";
-import { findBookingByLink, joinWaitlist, requestBooking } from "~/server/bookings/bookings.server";
+import { findBookingByLink, joinWaitlist } from "~/server/bookings/bookings.server";
 import { getDepartureManifest, manifestCsv } from "~/server/bookings/manifest.server";
 import { offerWaitlistSeat } from "~/server/bookings/waitlist.server";
 import { createAdmin } from "~/server/auth/admins.server";
@@ -18,6 +17,7 @@ import { JobRunner } from "~/server/platform/jobs.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 import { recordingMailer } from "../support/recording-mailer";
+import { bookOnline } from "../support/bookings";
 
 // Booking operations (decision 121): a departure's manifest and its CSV, offering a waiting-list
 // place freed seats (refused when too few are free, and under concurrency), the hold reminder
@@ -26,29 +26,10 @@ import { recordingMailer } from "../support/recording-mailer";
 
 const ZONE = "Africa/Johannesburg";
 const TODAY = todayIn(ZONE);
-const OPTIONS = { source: "online" as const, holdHours: 48, today: TODAY };
 const SITE = { name: "Wanderlux", publicUrl: "https://travel.example.com", timeZone: ZONE };
 const HOUR = 3_600_000;
 
-async function book(db: Db, departureId: string, fields: Record<string, string> = {}) {
-  const outcome = await requestBooking(
-    db,
-    departureId,
-    bookingRequestSchema.parse({
-      adults: "1",
-      children: "0",
-      lead_name: "Thandi Mokoena",
-      email: "thandi@example.com",
-      phone: "+27 82 555 0101",
-      country: "South Africa",
-      accept_terms: "on",
-      ...fields,
-    }),
-    OPTIONS,
-  );
-  if (outcome.kind !== "booked") throw new Error(`not booked: ${outcome.kind}`);
-  return outcome.receipt;
-}
+const book = bookOnline;
 
 async function waitlist(db: Db, departureId: string, name: string, travellers = 1) {
   const outcome = await joinWaitlist(

@@ -1,7 +1,5 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { bookingRequestSchema } from "~/domain/booking-schema";
-import { todayIn } from "~/domain/trip-facts";
 import {
   cancelBooking,
   confirmBooking,
@@ -15,7 +13,7 @@ import {
   listBookings,
   parseBookingsQuery,
 } from "~/server/bookings/booking-inbox.server";
-import { findBookingByLink, requestBooking } from "~/server/bookings/bookings.server";
+import { findBookingByLink } from "~/server/bookings/bookings.server";
 import { createAdmin } from "~/server/auth/admins.server";
 import { getPackageById } from "~/server/catalogue/packages.server";
 import type { Db } from "~/server/platform/db.server";
@@ -23,32 +21,14 @@ import { JobRunner } from "~/server/platform/jobs.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 import { recordingMailer } from "../support/recording-mailer";
+import { bookOnline } from "../support/bookings";
 
 // The staff side of bookings (decision 118): the inbox's filters and CSV, Confirm / Cancel /
 // Resend link with their refusals and events, and the job that expires holds, on both databases.
 
-const OPTIONS = { source: "online" as const, holdHours: 48, today: todayIn("Africa/Johannesburg") };
 const SITE = { name: "Wanderlux", publicUrl: "https://travel.example.com" };
 
-async function book(db: Db, departureId: string, fields: Record<string, string> = {}) {
-  const outcome = await requestBooking(
-    db,
-    departureId,
-    bookingRequestSchema.parse({
-      adults: "1",
-      children: "0",
-      lead_name: "Thandi Mokoena",
-      email: "thandi@example.com",
-      phone: "+27 82 555 0101",
-      country: "South Africa",
-      accept_terms: "on",
-      ...fields,
-    }),
-    OPTIONS,
-  );
-  if (outcome.kind !== "booked") throw new Error(`not booked: ${outcome.kind}`);
-  return outcome.receipt;
-}
+const book = bookOnline;
 
 async function trip(db: Db, seats: number, start = "2031-06-14") {
   const pkg = await makePackage(db, "trip", {

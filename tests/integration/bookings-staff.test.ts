@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { bookingRequestSchema } from "~/domain/booking-schema";
 import { DEFAULT_BOOKING_TERMS, parseBookingTerms } from "~/domain/bookings";
 import { DEFAULT_SITE } from "~/domain/site";
 import { todayIn } from "~/domain/trip-facts";
@@ -19,12 +18,12 @@ import {
   submitStaffBooking,
 } from "~/server/bookings/booking-staff.server";
 import { loadBookingTerms, saveBookingTerms } from "~/server/bookings/booking-terms.server";
-import { requestBooking } from "~/server/bookings/bookings.server";
 import { insertEnquiry } from "~/server/leads/enquiries.server";
 import type { Db } from "~/server/platform/db.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 import { recordingMailer } from "../support/recording-mailer";
+import { bookOnline } from "../support/bookings";
 
 // The staff side of bookings (decision 123) on both databases: editing travellers, moving a
 // booking to another date under both departures' locks (two moves for the last seat: one wins),
@@ -34,25 +33,7 @@ import { recordingMailer } from "../support/recording-mailer";
 const TODAY = todayIn("Africa/Johannesburg");
 const SITE = { ...DEFAULT_SITE, name: "Wanderlux", publicUrl: "https://travel.example.com" };
 
-async function book(db: Db, departureId: string, fields: Record<string, string> = {}) {
-  const outcome = await requestBooking(
-    db,
-    departureId,
-    bookingRequestSchema.parse({
-      adults: "1",
-      children: "0",
-      lead_name: "Thandi Mokoena",
-      email: "thandi@example.com",
-      phone: "+27 82 555 0101",
-      country: "South Africa",
-      accept_terms: "on",
-      ...fields,
-    }),
-    { source: "online", holdHours: 48, today: TODAY },
-  );
-  if (outcome.kind !== "booked") throw new Error(`not booked: ${outcome.kind}`);
-  return outcome.receipt;
-}
+const book = bookOnline;
 
 /** A trip with dates of these seats (June, July, August 2031), R 24,500 then R 26,000 … */
 async function trip(db: Db, seats: number[]) {
