@@ -197,6 +197,7 @@ describe("/admin/activity over HTTP", () => {
       .selectFrom("events")
       .select(["id", "type"])
       .orderBy("created_at")
+      .orderBy("seq")
       .execute();
     expect(after.map((e) => e.id)).toEqual(expect.arrayContaining(before.map((e) => e.id)));
     expect(after.filter((e) => !before.some((b) => b.id === e.id)).map((e) => e.type)).toEqual([
@@ -241,6 +242,7 @@ describe("/admin/activity over HTTP", () => {
       .selectAll()
       .where("type", "like", "package.%")
       .orderBy("created_at")
+      .orderBy("seq")
       .execute();
     const ours = rows.filter((r) => (r.details as { id?: string }).id === id);
     expect(ours.map((r) => r.type)).toEqual([

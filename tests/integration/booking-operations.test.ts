@@ -67,7 +67,7 @@ async function eventTypes(db: Db, reference: string) {
     .select(["type", "admin_id", "details"])
     .where(sql<string>`details->>'reference'`, "=", reference)
     .orderBy("created_at")
-    .orderBy("id")
+    .orderBy("seq")
     .execute();
   return rows;
 }

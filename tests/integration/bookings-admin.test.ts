@@ -59,7 +59,7 @@ async function eventsOf(db: Db, reference: string) {
     .select(["type", "admin_id", "details"])
     .where(sql<string>`details->>'reference'`, "=", reference)
     .orderBy("created_at")
-    .orderBy("id")
+    .orderBy("seq")
     .execute();
 }
 

@@ -73,7 +73,7 @@ const eventTypes = async (db: Db, reference: string) =>
       .select(["type", "admin_id", "details"])
       .where(sql<string>`details->>'reference'`, "=", reference)
       .orderBy("created_at")
-      .orderBy("id")
+      .orderBy("seq")
       .execute()
   ).map((e) => e.type);
 
@@ -509,6 +509,7 @@ describe.each(BACKENDS)("the staff side of bookings on %s", (backend) => {
       .select(["details"])
       .where("type", "=", "settings.booking_terms_changed")
       .orderBy("created_at")
+      .orderBy("seq")
       .execute();
     expect(events.map((e) => e.details)).toEqual([
       { default: false, characters: text.replace(/\r\n/g, "\n").length },

@@ -168,6 +168,16 @@ describe.each(BACKENDS)("link tokens and events on %s", (backend) => {
     expect((await listEvents(db()))[0]!.type).toBe("team.admin_removed");
   });
 
+  it("keeps the order events were written in when they share a timestamp", async () => {
+    // The embedded database's clock ticks in milliseconds: two events in a row can share it.
+    const at = new Date("2026-11-27T10:00:00.000Z");
+    const types = ["booking.requested", "booking.confirmed", "booking.cancelled"] as const;
+    for (const type of types) {
+      await db().insertInto("events").values({ type, admin_id: adminId, created_at: at }).execute();
+    }
+    expect((await listEvents(db())).map((e) => e.type)).toEqual([...types].reverse());
+  });
+
   it("writes an event only when its change commits", async () => {
     await expect(
       inTransaction(db(), async (trx) => {

@@ -64,7 +64,7 @@ export async function getBookingDetail(
     .where(sql<string>`e.details->>'reference'`, "=", reference)
     .where("e.type", "like", "booking.%")
     .orderBy("e.created_at")
-    .orderBy("e.id")
+    .orderBy("e.seq")
     .execute();
   return {
     ...booking,

@@ -84,7 +84,7 @@ export async function loadActivity(
   const rows = await filtered
     .selectAll("e")
     .orderBy("e.created_at", "desc")
-    .orderBy("e.id", "desc")
+    .orderBy("e.seq", "desc")
     .limit(ACTIVITY_PAGE_SIZE)
     .offset((page - 1) * ACTIVITY_PAGE_SIZE)
     .execute();

@@ -135,7 +135,7 @@ export async function listEvents(
   if (options.type) query = query.where("type", "=", options.type);
   const rows = await query
     .orderBy("created_at", "desc")
-    .orderBy("id")
+    .orderBy("seq", "desc")
     .limit(Math.min(Math.max(options.limit ?? 100, 1), 1000))
     .execute();
   return rows.map((r) => ({

@@ -245,6 +245,8 @@ export interface EventsTable {
   user_agent: string | null;
   details: Json<Record<string, unknown>>;
   created_at: Timestamp;
+  /** Insertion order, to break ties between events written in the same clock tick. */
+  seq: Generated<string>;
 }
 
 export type VerificationType = "invite" | "password_reset" | "email_verify";
