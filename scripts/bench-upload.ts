@@ -86,3 +86,43 @@ export async function measureUploadRss(
     clearInterval(timer);
   }
 }
+
+export const UPLOAD_RUNS = 5;
+
+export interface UploadRssRuns {
+  /** Each run's rise, in the order measured. */
+  rises: number[];
+  median: number;
+  max: number;
+  /** Every upload answered 200. */
+  ok: boolean;
+}
+
+/**
+ * UPLOAD_RUNS uploads one after the other (a rise depends on when the collector runs, so one
+ * figure says little): each rise, their median and the largest. The budget holds for the largest.
+ */
+export async function measureUploadRssRuns(
+  url: string,
+  pid: number,
+  admin: { email: string; password: string },
+): Promise<UploadRssRuns | undefined> {
+  const rises: number[] = [];
+  let ok = true;
+  for (let run = 0; run < UPLOAD_RUNS; run++) {
+    const result = await measureUploadRss(url, pid, admin);
+    if (!result) return undefined;
+    rises.push(result.rise);
+    ok &&= result.status === 200;
+  }
+  const sorted = [...rises].sort((a, b) => a - b);
+  return { rises, median: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)!, ok };
+}
+
+const mb = (bytes: number) => (bytes / MiB).toFixed(1);
+
+/** "+12.3 MB median, +10.1…+14.0 over 5 runs" */
+export function describeUploadRuns(runs: UploadRssRuns): string {
+  const sorted = [...runs.rises].sort((a, b) => a - b);
+  return `+${mb(runs.median)} MB median, +${mb(sorted[0]!)}…+${mb(runs.max)} over ${runs.rises.length} runs${runs.ok ? "" : " (an upload failed)"}`;
+}

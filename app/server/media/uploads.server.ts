@@ -286,7 +286,8 @@ async function storeVideo(
       log("warn", "video metadata not stripped", { error: String(error) });
       throw new VideoMetadataFailure(String(error));
     }
-    return await store.putStream(key, fs.createReadStream(spool), type.contentType);
+    // From the file, not a stream of it: the local store copies it in the kernel.
+    return await store.put(key, { file: spool }, type.contentType);
   } finally {
     await fs.promises.rm(spool, { force: true });
   }
