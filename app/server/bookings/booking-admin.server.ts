@@ -18,10 +18,9 @@ import { departuresOf } from "../catalogue/departures.server";
 import { seatsTakenSql } from "../catalogue/departures.server";
 import { recordEvent } from "../events/events.server";
 import type { Mailer } from "../mail/mailer.server";
-import { mailNotice } from "../mail/mailer.server";
+import { sendWithNotice } from "../mail/mailer.server";
 import type { MailSite } from "../mail/templates.server";
 import { inTransaction, type Db } from "../platform/db.server";
-import { log } from "../platform/log.server";
 import { bookingCancelledMail, bookingLinkMail, bookingMovedMail } from "./booking-mail.server";
 import { allBookings, type BookingListItem } from "./booking-inbox.server";
 import { hashToken, isOpenForBooking, lockDepartures, seatsLeftOn } from "./bookings.server";
@@ -234,18 +233,21 @@ export async function cancelBooking(
   if (changed.kind === "refused") return changed.outcome;
   if (!input.notify) return { kind: "done", message: `Booking ${reference} cancelled.` };
   const b = changed.booking;
-  const sent = await options.mailer.send({
-    to: b.email,
-    ...bookingCancelledMail(options.site, {
-      reference,
-      leadName: b.lead_name,
-      packageTitle: b.title,
-      startDate: b.start_date,
-      endDate: b.end_date,
-    }),
-  });
-  const notice = mailNotice(sent);
-  if (notice) log("error", "booking: the cancellation e-mail was not sent", { reference });
+  const notice = await sendWithNotice(
+    options.mailer,
+    {
+      to: b.email,
+      ...bookingCancelledMail(options.site, {
+        reference,
+        leadName: b.lead_name,
+        packageTitle: b.title,
+        startDate: b.start_date,
+        endDate: b.end_date,
+      }),
+    },
+    "booking: the cancellation e-mail was not sent",
+    { reference },
+  );
   return {
     kind: "done",
     message: notice
@@ -282,17 +284,20 @@ export async function resendBookingLink(
     return { ...row, title };
   });
   if (!b) return { kind: "missing" };
-  const sent = await options.mailer.send({
-    to: b.email,
-    ...bookingLinkMail(options.site, {
-      reference,
-      leadName: b.lead_name,
-      packageTitle: b.title,
-      token,
-    }),
-  });
-  const notice = mailNotice(sent);
-  if (notice) log("error", "booking: the new link was not e-mailed", { reference });
+  const notice = await sendWithNotice(
+    options.mailer,
+    {
+      to: b.email,
+      ...bookingLinkMail(options.site, {
+        reference,
+        leadName: b.lead_name,
+        packageTitle: b.title,
+        token,
+      }),
+    },
+    "booking: the new link was not e-mailed",
+    { reference },
+  );
   return {
     kind: "done",
     message: notice
@@ -544,19 +549,22 @@ export async function moveBooking(
   if (moved.kind === "refused") return moved.outcome;
   const done = `Booking ${reference} moved to ${moved.dates}. Total now ${moved.total}.`;
   if (!input.notify) return { kind: "done", message: done };
-  const sent = await options.mailer.send({
-    to: moved.booking.email,
-    ...bookingMovedMail(options.site, {
-      reference,
-      leadName: moved.booking.lead_name,
-      packageTitle: moved.title,
-      startDate: moved.startDate,
-      endDate: moved.endDate,
-      total: moved.total,
-    }),
-  });
-  const notice = mailNotice(sent);
-  if (notice) log("error", "booking: the move e-mail was not sent", { reference });
+  const notice = await sendWithNotice(
+    options.mailer,
+    {
+      to: moved.booking.email,
+      ...bookingMovedMail(options.site, {
+        reference,
+        leadName: moved.booking.lead_name,
+        packageTitle: moved.title,
+        startDate: moved.startDate,
+        endDate: moved.endDate,
+        total: moved.total,
+      }),
+    },
+    "booking: the move e-mail was not sent",
+    { reference },
+  );
   return {
     kind: "done",
     message: notice

@@ -4,10 +4,9 @@ import { bookingTotal, isBookingReference } from "~/domain/bookings";
 import { formatMoney } from "~/domain/money";
 import { recordEvent } from "../events/events.server";
 import type { Mailer } from "../mail/mailer.server";
-import { mailNotice } from "../mail/mailer.server";
+import { sendWithNotice } from "../mail/mailer.server";
 import type { MailSite } from "../mail/templates.server";
 import { inTransaction, type Db } from "../platform/db.server";
-import { log } from "../platform/log.server";
 import { seatOfferMail } from "./booking-ops-mail.server";
 import { hashToken, lockSellingDeparture, seatsLeftOn } from "./bookings.server";
 
@@ -114,9 +113,12 @@ export async function offerWaitlistSeat(
   });
   if (result.kind !== "offered") return result;
   const { mail } = result;
-  const sent = await options.mailer.send({ to: mail.email, ...seatOfferMail(options.site, mail) });
-  const notice = mailNotice(sent);
-  if (notice) log("error", "booking: the seat offer was not e-mailed", { reference });
+  const notice = await sendWithNotice(
+    options.mailer,
+    { to: mail.email, ...seatOfferMail(options.site, mail) },
+    "booking: the seat offer was not e-mailed",
+    { reference },
+  );
   const seats = mail.travellers === 1 ? "1 seat is" : `${mail.travellers} seats are`;
   return {
     kind: "offered",

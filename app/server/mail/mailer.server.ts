@@ -117,3 +117,18 @@ export function mailNotice(outcome: MailOutcome): string | null {
   if (outcome.status === "failed") return MAIL_FAILED_NOTICE;
   return null;
 }
+
+/**
+ * Sends `mail` and answers the admin's notice when it did not go (null when it did), logging the
+ * failure as `unsent` with the given fields: for the e-mails an admin's action sends on the way.
+ */
+export async function sendWithNotice(
+  mailer: Mailer,
+  mail: OutgoingMail,
+  unsent: string,
+  fields: Record<string, unknown>,
+): Promise<string | null> {
+  const notice = mailNotice(await mailer.send(mail));
+  if (notice) log("error", unsent, fields);
+  return notice;
+}
