@@ -18,11 +18,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { AUTOCANNON_NOTE, load as loadWith, loadTool, type LoadResult } from "./load-generator.ts";
-import {
-  describeUploadRuns,
-  measureUploadRssRuns,
-  UPLOAD_RSS_BUDGET,
-} from "./bench-upload.ts";
+import { describeUploadRuns, measureUploadRssRuns, UPLOAD_RSS_BUDGET } from "./bench-upload.ts";
 import { BOOKING_P99_BUDGET_MS, measureBookingPost } from "./bench-booking.ts";
 import { startReferenceServer } from "./bench-reference.ts";
 import { measureScale, scaleRows } from "./bench-scale.ts";
