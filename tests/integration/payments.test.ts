@@ -3,7 +3,11 @@ import { bookingRequestSchema, type BookingRequest } from "~/domain/booking-sche
 import { DEFAULT_DEPOSIT_RULE, type DepositRule } from "~/domain/deposits";
 import { todayIn } from "~/domain/trip-facts";
 import { expireBookings } from "~/server/bookings/booking-expiry.server";
-import { bookAndPay, handleStripeWebhook } from "~/server/payments/payments.server";
+import {
+  bookAndPay,
+  handleStripeWebhook,
+  loadDepositRule,
+} from "~/server/payments/payments.server";
 import { createStripeAccess, type StripeAccess } from "~/server/payments/stripe.server";
 import type { Db } from "~/server/platform/db.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
@@ -319,6 +323,27 @@ describe.each(BACKENDS)("book and pay on %s", (backend) => {
       signedEvent("checkout.session.async_payment_failed", { ...paid, payment_status: "unpaid" }),
     );
     expect((await paymentsOf(db, receipt.id))[0]?.status).toBe("paid");
+  });
+
+  it("reads the company's deposit rule from the team settings, the default when unusable", async () => {
+    const db = t.db();
+    expect(await loadDepositRule(db)).toEqual(DEFAULT_DEPOSIT_RULE);
+    const save = (value: unknown) =>
+      db
+        .insertInto("team_settings")
+        .values({ name: "deposit_rule", value: JSON.stringify(value), updated_at: new Date() })
+        .onConflict((oc) => oc.column("name").doUpdateSet({ value: JSON.stringify(value) }))
+        .execute();
+    await save({ type: "per_traveller", value: 300_000, balanceDueDays: 45 });
+    expect(await loadDepositRule(db)).toEqual({
+      type: "per_traveller",
+      value: 300_000,
+      balanceDueDays: 45,
+    });
+    await save({ type: "percent", value: 150, balanceDueDays: 45 });
+    expect(await loadDepositRule(db)).toEqual(DEFAULT_DEPOSIT_RULE);
+    await save({ type: "gift", value: 1, balanceDueDays: 45 });
+    expect(await loadDepositRule(db)).toEqual(DEFAULT_DEPOSIT_RULE);
   });
 
   it("50 simultaneous book-and-pay on the last seat create exactly one Checkout Session", async () => {

@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 import type Stripe from "stripe";
-import { amountDueAtBooking, type DepositRule } from "~/domain/deposits";
+import {
+  amountDueAtBooking,
+  DEFAULT_DEPOSIT_RULE,
+  DEPOSIT_TYPES,
+  depositRuleProblem,
+  type DepositRule,
+} from "~/domain/deposits";
 import type { BookingRequest } from "~/domain/booking-schema";
 import {
   lockDepartures,
@@ -25,6 +31,29 @@ import type { StripeAccess } from "./stripe.server";
 export const CHECKOUT_MINUTES = 31;
 /** The seats stay held this long past the session's end, for a payment confirmed at the last second. */
 export const HOLD_GRACE_MINUTES = 10;
+
+/**
+ * The company's deposit rule: the team setting 'deposit_rule' when it holds a usable rule,
+ * otherwise the default (25 %, balance 60 days before departure).
+ */
+export async function loadDepositRule(db: Db): Promise<DepositRule> {
+  const row = await db
+    .selectFrom("team_settings")
+    .select("value")
+    .where("name", "=", "deposit_rule")
+    .executeTakeFirst();
+  const value: unknown = row?.value;
+  if (typeof value !== "object" || value === null) return DEFAULT_DEPOSIT_RULE;
+  const { type, value: amount, balanceDueDays } = value as Record<string, unknown>;
+  const rule = {
+    type: DEPOSIT_TYPES.find((t) => t === type),
+    value: typeof amount === "number" ? amount : 0,
+    balanceDueDays: typeof balanceDueDays === "number" ? balanceDueDays : NaN,
+  };
+  if (!rule.type) return DEFAULT_DEPOSIT_RULE;
+  const typed: DepositRule = { ...rule, type: rule.type };
+  return depositRuleProblem(typed) ? DEFAULT_DEPOSIT_RULE : typed;
+}
 
 export type CheckoutOutcome =
   | { kind: "checkout"; url: string; sessionId: string }
