@@ -78,3 +78,20 @@ describe.each(BACKENDS)("the Stripe webhook on %s", (backend) => {
     expect(await stored()).toHaveLength(1);
   });
 });
+
+describe("without Stripe keys", () => {
+  let server: LeadsServer;
+  beforeAll(async () => {
+    server = await startLeadsServer("pglite");
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("has no webhook: the post is refused as any JSON post to a page, and nothing is stored", async () => {
+    const event = signedEvent("checkout.session.completed", { id: "cs_test_off" });
+    const res = await deliver(server.url, event);
+    expect(res.status).toBe(415);
+    expect(await server.db.selectFrom("stripe_events").selectAll().execute()).toEqual([]);
+  });
+});
