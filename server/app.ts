@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { hasLivePrivateCookie } from "~/server/auth/personal-request.server";
 import { accessLog } from "~/server/http/access-log.server";
 import { bodyGuard } from "~/server/http/body-guard.server";
+import { stripeWebhookHandler } from "~/server/http/stripe-webhook.server";
 import { whatsappRedirect } from "~/server/leads/whatsapp-route.server";
 import { EnvError, envWarnings, parseEnv, siteHosts, type Env } from "~/server/platform/env.server";
 import { DataDirLockedError } from "~/server/platform/data-dir-lock.server";
@@ -126,6 +127,9 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
   readForwardedPerHop(app);
   app.use(securityHeaders(headerOptions));
   app.use(refuseCrossSiteWrites);
+  // Stripe's webhook reads its raw JSON body, which the body guard refuses on any other path.
+  const stripeWebhook = stripeWebhookHandler(runtime.env, () => runtime.database.db);
+  if (stripeWebhook) app.use(stripeWebhook);
   app.use(bodyGuard);
   // Dynamic responses only: hashed assets are precompressed at build time, media never compressed.
   app.use(

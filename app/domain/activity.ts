@@ -78,6 +78,10 @@ export const EVENT_LABELS: Record<string, string> = {
   "booking.hold_reminded": "Reminded that the hold ends soon",
   "booking.anonymised": "Personal data deleted (retention)",
   "booking.travellers_edited": "Travellers edited",
+  "payment.checkout_started": "Card payment started",
+  "payment.received": "Payment received",
+  "payment.failed": "Payment failed",
+  "payment.flagged": "Payment flagged for the team",
   "booking.moved": "Moved to another date",
   "settings.booking_terms_changed": "Booking terms changed",
 };

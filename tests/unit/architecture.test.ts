@@ -32,6 +32,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["catalogue"],
   ["leads", "site"],
   ["bookings"],
+  ["payments"],
   ["api"],
   ["http", "backup"],
 ];
@@ -337,7 +338,7 @@ describe("the checks themselves, on a fixture tree", () => {
       `export const b: A = 1;`,
     ),
     // A folder nobody placed in LAYERS.
-    "app/server/payments/pay.server.ts": source(
+    "app/server/loyalty/points.server.ts": source(
       `import { log } from "../platform/log.server";`,
       `export const book = log;`,
     ),
@@ -426,8 +427,8 @@ describe("the checks themselves, on a fixture tree", () => {
   it("reports an upward import, a sibling import and an unplaced folder, naming the fix", () => {
     const { graph } = fixture();
     expect(layerProblems(graph, [])).toEqual([
-      "app/server/payments/pay.server.ts imports app/server/platform/log.server.ts (line 1): " +
-        "app/server/payments is in no layer: add it to LAYERS in tests/unit/architecture.test.ts " +
+      "app/server/loyalty/points.server.ts imports app/server/platform/log.server.ts (line 1): " +
+        "app/server/loyalty is in no layer: add it to LAYERS in tests/unit/architecture.test.ts " +
         "and to the layer list in docs/architecture.md; see docs/architecture.md.",
       "app/server/platform/boot.server.ts imports app/server/site/page.server.ts (line 1): " +
         "platform is below site: pass the value in from above, or move the code so the import " +
@@ -445,7 +446,7 @@ describe("the checks themselves, on a fixture tree", () => {
     const problems = layerProblems(graph, [
       "app/server/platform/boot.server.ts -> app/server/site/page.server.ts",
       "app/server/site/lazy.server.ts -> app/server/leads/clicks.server.ts",
-      "app/server/payments/pay.server.ts -> app/server/platform/log.server.ts",
+      "app/server/loyalty/points.server.ts -> app/server/platform/log.server.ts",
       "app/server/platform/gone.server.ts -> app/server/site/page.server.ts",
     ]);
     expect(problems).toEqual([

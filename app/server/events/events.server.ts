@@ -71,6 +71,12 @@ export const EVENT_TYPES = [
   "booking.travellers_edited",
   "booking.moved",
   "settings.booking_terms_changed",
+  // Payments (decisions 130, 131): a Checkout Session started, a payment received, and an event
+  // whose amount or currency did not match (not applied, the booking flagged).
+  "payment.checkout_started",
+  "payment.received",
+  "payment.failed",
+  "payment.flagged",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -110,6 +110,39 @@ export interface BookingsTable {
   hold_reminded_at: NullableTimestamp;
   /** When its personal data was deleted after BOOKING_RETENTION_DAYS (decision 121). */
   anonymised_at: NullableTimestamp;
+  /** Why the team must look at its payments (a mismatched amount…); null when all is well. */
+  payment_flag: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type PaymentKind = "deposit" | "balance" | "full";
+export type PaymentStatus = "open" | "processing" | "paid" | "failed" | "expired";
+
+/** A payment of a booking (decisions 130, 131): minor units, written before Stripe is asked. */
+export interface PaymentsTable {
+  id: Generated<string>;
+  booking_id: string;
+  /** bigint: pg returns text. */
+  amount: ColumnType<string, number, number>;
+  currency: string;
+  kind: PaymentKind;
+  method: "card" | "manual";
+  status: PaymentStatus;
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
+  stripe_checkout_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  stripe_payment_intent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  livemode: Generated<boolean>;
+  expires_at: NullableTimestamp;
+  paid_at: NullableTimestamp;
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Each Stripe webhook event id, stored once (decision 130). */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: Generated<Date>;
 }
 
 export interface PackageImagesTable {
@@ -356,6 +389,8 @@ export interface DB {
   packages: PackagesTable;
   departures: DeparturesTable;
   bookings: BookingsTable;
+  payments: PaymentsTable;
+  stripe_events: StripeEventsTable;
   package_images: PackageImagesTable;
   package_videos: PackageVideosTable;
   travel_moments: TravelMomentsTable;

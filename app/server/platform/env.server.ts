@@ -206,6 +206,43 @@ export const envSchema = z
       .default(30),
     /** Turns on GET /metrics (Prometheus), readable with `Authorization: Bearer <token>`. */
     METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+    /**
+     * Online payments (decision 130): a Stripe secret or restricted key. Payments are on only when
+     * this and STRIPE_WEBHOOK_SECRET are both set; without them bookings stay requests staff confirm.
+     */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, {
+        error: "must be a Stripe secret key (sk_test_…, sk_live_…, rk_test_… or rk_live_…)",
+      })
+      .optional(),
+    /** The signing secret of the /webhooks/stripe endpoint (whsec_…). */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, {
+        error: "must be a Stripe webhook signing secret (whsec_…)",
+      })
+      .optional(),
+    /**
+     * A Stripe-compatible server to talk to instead of Stripe (tests, demos, stripe-mock): an
+     * origin only, since the SDK always asks for /v1/… paths.
+     */
+    STRIPE_API_URL: z
+      .url({ error: "must be a URL such as http://127.0.0.1:12111" })
+      .refine(
+        (v) => {
+          const url = new URL(v);
+          return (
+            (url.protocol === "http:" || url.protocol === "https:") &&
+            url.pathname === "/" &&
+            !url.search &&
+            !url.hash &&
+            !url.username
+          );
+        },
+        { error: "must be an origin (http://host:port) with no path: the SDK asks for /v1/…" },
+      )
+      .optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     PAGE_CACHE_MAX_BYTES: z.coerce
       .number({ error: "must be a number of bytes" })
@@ -234,6 +271,21 @@ export const envSchema = z
         code: "custom",
         path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
         message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+    if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"],
+        message:
+          "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (payments are on with both, off with neither)",
+      });
+    }
+    if (env.STRIPE_API_URL && env.STRIPE_SECRET_KEY && /_live_/.test(env.STRIPE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_API_URL"],
+        message: "must not be set with a live Stripe key: a live key talks to Stripe only",
       });
     }
   });
