@@ -177,6 +177,14 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
     GET: "content.read",
     POST: { intents: { restore: "content.restore" }, other: "content.restore" },
   },
+  // The review queue (decision 132): approving publishes, so the queue is for publishers.
+  "admin/review": {
+    GET: "content.publish",
+    POST: {
+      intents: { approve: "content.publish", "send-back": "content.publish" },
+      other: "content.publish",
+    },
+  },
   // GET answers 405: only the forms post here.
   "admin/uploads": { GET: "content.draft", POST: "content.draft" },
 

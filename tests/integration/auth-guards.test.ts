@@ -4,6 +4,7 @@ import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { PACKAGE_KINDS } from "~/domain/schemas";
 import { createMoment } from "~/server/catalogue/moments.server";
 import { deletePackage } from "~/server/catalogue/packages.server";
+import { submitForReview } from "~/server/catalogue/reviews.server";
 import { travelMomentInputSchema } from "~/domain/schemas";
 import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
@@ -62,7 +63,7 @@ describe("every admin screen and every API write is guarded on the server", () =
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    await ensureTestAdmin(database);
+    const owner = await ensureTestAdmin(database);
     for (const kind of PACKAGE_KINDS) {
       const pkg = await makePackage(database.db, kind, {
         title: `${marker} ${kind}`,
@@ -85,6 +86,8 @@ describe("every admin screen and every API write is guarded on the server", () =
       `/admin/history/trip/${trip}/${version.id}`,
     );
     screenUrls.set("admin/recently-deleted/:kind", "/admin/recently-deleted/trip");
+    // The review queue lists the marker trip once it is submitted (decision 132).
+    await submitForReview(database.db, { kind: "trip", id: trip, by: owner.id });
     // A departure's manifest names its trip: the marker's (decision 121).
     const dated = await makePackage(database.db, "trip", {
       title: `${marker} departures`,

@@ -1,4 +1,5 @@
 import { useCan } from "./permissions";
+import { MyReviews, type MyReview } from "./review/my-reviews";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { adminListHref as listHref, adminShowingText } from "~/domain/admin-paging";
@@ -48,9 +49,12 @@ type Target = { id: string; title: string };
 export function PackageList({
   list,
   reply,
+  reviews,
 }: {
   list: AdminPackageListData;
   reply: ListActionReply | undefined;
+  /** The signed-in author's submissions for review (decision 132). */
+  reviews?: MyReview[];
 }) {
   const { kind, query, offset, total } = list;
   // What the role may do here (decision 125): the server refuses the rest anyway.
@@ -201,6 +205,7 @@ export function PackageList({
           ) : null}
         </div>
       </header>
+      {reviews ? <MyReviews items={reviews} /> : null}
 
       {canReorder ? (
         <p className="admin-list-hint">

@@ -9,6 +9,7 @@ const LINKS = [
   { to: PACKAGE_KIND_INFO.exclusive.admin.listPath, label: "Exclusive" },
   { to: PACKAGE_KIND_INFO.local.admin.listPath, label: "Local Trips" },
   { to: "/admin/travel-moments", label: "Travel Moments" },
+  { to: "/admin/review", label: "Review" },
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/bookings", label: "Bookings" },
   { to: "/admin/insights", label: "Insights" },

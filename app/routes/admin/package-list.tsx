@@ -2,6 +2,7 @@ import { PackageList } from "~/components/admin/package-list";
 import { kindInfo } from "~/domain/package-kinds";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { adminPackageList, listKind } from "~/server/catalogue/admin-lists.server";
+import { reviewsOf } from "~/server/catalogue/reviews.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { clicksByPackage, dayIn } from "~/server/leads/booking-clicks.server";
 import { adminListAction } from "./package-list.server";
@@ -14,8 +15,11 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
   const list = await adminPackageList(db, listKind(pattern), searchParams, { site });
   // Each card shows its Book Now clicks of the last 30 days.
   const clicks = await clicksByPackage(db, dayIn(site.timeZone));
+  // The author's own submissions for review, with a reviewer's comment (decision 132).
+  const reviews = await reviewsOf(db, adminFromContext(context).id, listKind(pattern));
   return {
     ...list,
+    reviews,
     packages: list.packages.map((p) => ({ ...p, bookNowClicks: clicks.get(p.id) ?? 0 })),
   };
 }
@@ -32,5 +36,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminPackageList({ loaderData, actionData }: Route.ComponentProps) {
-  return <PackageList list={loaderData} reply={actionData} />;
+  return <PackageList list={loaderData} reply={actionData} reviews={loaderData.reviews} />;
 }

@@ -59,6 +59,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/history/:kind/:id", "routes/admin/history.tsx"),
     route("admin/history/:kind/:id/:versionId", "routes/admin/history-version.tsx"),
     route("admin/recently-deleted/:kind", "routes/admin/recently-deleted.tsx"),
+    // Packages submitted for review: approve (publish) or send back with a comment (decision 132).
+    route("admin/review", "routes/admin/review.tsx"),
     // Instant uploads from the package and moment forms (JSON resource route, same guard).
     route("admin/uploads", "routes/admin/uploads.ts"),
     // Any other /admin/* URL: a 404 inside the admin shell, behind the same guard.

@@ -22,6 +22,10 @@ import { isAppError } from "../platform/errors.server";
 import { log } from "../platform/log.server";
 import { formHasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { createPackage, getPackageById, updatePackage } from "./packages.server";
+import { REVIEW_MESSAGES, submitForReview } from "./reviews.server";
+
+/** The form's "Submit for review" button (decision 132): saves the draft, then submits it. */
+export const SUBMIT_FOR_REVIEW_INTENT = "submit-for-review";
 
 export interface PackageFormTarget {
   kind: PackageKind;
@@ -222,16 +226,23 @@ async function savePackageForm(
     return reply({ result: submission.reply({ formErrors: [DRAFTS_ONLY_MESSAGE] }) }, 403);
   }
   const full = kindInfo(kind).admin.form === "full";
+  const forReview = formData.get("intent") === SUBMIT_FOR_REVIEW_INTENT;
+  // Only a draft goes to review: a publish or schedule chosen with it is refused, nothing saved.
+  if (forReview && (input.status !== "draft" || input.publish_at || input.unpublish_at)) {
+    return reply({ result: submission.reply({ formErrors: [REVIEW_MESSAGES.notDraft] }) }, 400);
+  }
+  let savedId: string;
   try {
     if (!pkg) {
       // The full form refuses a taken slug; the exclusive form derives one and numbers it.
       const slug = full ? (input.slug ?? slugify(input.title)) : undefined;
-      await createPackage(
+      const created = await createPackage(
         db,
         kind,
         { ...input, slug },
         { slugConflict: full ? "refuse" : "suffix", by, ...media, currency: deps.site.currency },
       );
+      savedId = created.id;
     } else {
       // The exclusive form has no slug field: its package keeps the slug it has.
       const slug = full ? (input.slug ?? slugify(input.title)) : undefined;
@@ -248,6 +259,7 @@ async function savePackageForm(
           currency: deps.site.currency,
         },
       );
+      savedId = pkg.id;
     }
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw notFoundResponse(kind);
@@ -273,6 +285,10 @@ async function savePackageForm(
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
     return reply({ result: submission.reply({ formErrors: [message] }), toast: message }, 500);
+  }
+  if (forReview) {
+    await submitForReview(db, { kind, id: savedId, by });
+    return { saved: REVIEW_MESSAGES.submitted };
   }
   return { saved: pkg ? messages.updated : messages.created };
 }

@@ -51,6 +51,10 @@ export const EVENT_TYPES = [
   "package.published_by_schedule",
   "package.unpublished_by_schedule",
   "package.reordered",
+  // Review before publishing (decision 132).
+  "package.submitted_for_review",
+  "package.review_approved",
+  "package.review_sent_back",
   "moment.created",
   "moment.updated",
   "moment.deleted",

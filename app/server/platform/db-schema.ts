@@ -60,6 +60,15 @@ export interface PackagesTable {
   /** Soft delete: set, the package is gone from every read but Recently deleted. */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Review before publishing (decision 132): in review, or sent back with a comment. */
+  review_state: ColumnType<
+    "in_review" | "sent_back" | null,
+    "in_review" | "sent_back" | null | undefined,
+    "in_review" | "sent_back" | null
+  >;
+  review_submitted_by: ColumnType<string | null, string | null | undefined, string | null>;
+  review_submitted_at: NullableTimestamp;
+  review_comment: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One departure of a package (decision 115): dates as YYYY-MM-DD text on write. */

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { PackageFormData, PackageFormReply } from "~/domain/package-form";
 import { kindInfo } from "~/domain/package-kinds";
+import { useCan } from "../permissions";
 import type { PackageFormInput } from "./form-types";
 import { FormErrors } from "./form-fields";
 import { UnsavedChangesGuard } from "./unsaved-changes-guard";
@@ -32,6 +33,8 @@ export function PackageFormFrame({
   children,
 }: PackageFormFrameProps) {
   const info = kindInfo(data.kind);
+  // A role that cannot publish saves drafts and submits them for review (decision 132).
+  const mayPublish = useCan("content.publish");
   return (
     <Form
       method="post"
@@ -56,6 +59,11 @@ export function PackageFormFrame({
           Cancel
         </Link>
         {actions}
+        {mayPublish ? null : (
+          <button type="submit" name="intent" value="submit-for-review" className="button">
+            Submit for review
+          </button>
+        )}
       </div>
     </Form>
   );

@@ -1,0 +1,285 @@
+import { sql } from "kysely";
+import { formatReceived } from "~/domain/dates";
+import { kindInfo, kindMessages } from "~/domain/package-kinds";
+import { isUuid, type PackageKind } from "~/domain/schemas";
+import { recordEvent } from "../events/events.server";
+import type { Mailer, MailOutcome } from "../mail/mailer.server";
+import { linkMessage, type MailSite } from "../mail/templates.server";
+import type { Db } from "../platform/db.server";
+import { inTransaction } from "../platform/db.server";
+import { badRequest, conflict, notFound } from "../platform/errors.server";
+import { setPackageStatus } from "./packages.server";
+
+/*
+ * Review before publishing (decision 132). A Contributor submits a draft package: it is "in
+ * review" and listed on /admin/review. An Editor (or above) approves it, which publishes it (or
+ * leaves it to its schedule, when a publish time is set), or sends it back with a comment, which
+ * returns it to the Contributor as a draft. The submitter is told by e-mail and on the dashboard;
+ * each step is an event in the activity log.
+ */
+
+export type ReviewState = "in_review" | "sent_back";
+
+/** The longest comment a send-back may carry (the column refuses longer). */
+export const REVIEW_COMMENT_MAX = 1000;
+
+export const REVIEW_MESSAGES = {
+  submitted: "Submitted for review. An Editor will approve it or send it back.",
+  notDraft: "Only a draft can be submitted for review. Nothing was changed.",
+  notInReview:
+    "This package is not waiting for review (someone may have handled it). Nothing was changed.",
+  commentRequired: "Write a comment: say what to change before it can be published.",
+  commentTooLong: `The comment is too long: at most ${REVIEW_COMMENT_MAX} characters.`,
+} as const;
+
+const packageNotFound = (kind: PackageKind) => notFound(kindMessages(kind).notFound);
+
+async function lockedPackage(trx: Db, kind: PackageKind, id: string) {
+  if (!isUuid(id)) throw packageNotFound(kind);
+  const row = await trx
+    .selectFrom("packages")
+    .select([
+      "id",
+      "title",
+      "status",
+      "publish_at",
+      "review_state",
+      "review_submitted_by",
+      "review_submitted_at",
+    ])
+    .where("kind", "=", kind)
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw packageNotFound(kind);
+  return row;
+}
+
+/** Marks a draft "in review" for `by`; a package already in review stays as it is. */
+export async function submitForReview(
+  db: Db,
+  input: { kind: PackageKind; id: string; by: string },
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const pkg = await lockedPackage(trx, input.kind, input.id);
+    if (pkg.status !== "draft") throw conflict(REVIEW_MESSAGES.notDraft);
+    if (pkg.review_state === "in_review") return;
+    await trx
+      .updateTable("packages")
+      .set({
+        review_state: "in_review",
+        review_submitted_by: input.by,
+        review_submitted_at: sql<Date>`now()`,
+        review_comment: null,
+      })
+      .where("id", "=", pkg.id)
+      .execute();
+    await recordEvent(trx, {
+      type: "package.submitted_for_review",
+      adminId: input.by,
+      details: { kind: input.kind, id: pkg.id, title: pkg.title },
+    });
+  });
+}
+
+export interface ReviewQueueItem {
+  kind: PackageKind;
+  id: string;
+  title: string;
+  submittedBy: string;
+  submittedAt: string;
+  /** A publish time set on the package: approving leaves the publishing to the schedule. */
+  publishAt: string | null;
+  /** The package's history: each version with what changed from the one before. */
+  historyPath: string;
+  editPath: string;
+}
+
+/** The packages waiting for review, oldest submission first. */
+export async function listReviewQueue(db: Db): Promise<ReviewQueueItem[]> {
+  const rows = await db
+    .selectFrom("packages as p")
+    .leftJoin("admins as a", "a.id", "p.review_submitted_by")
+    .select([
+      "p.id",
+      "p.kind",
+      "p.title",
+      "p.publish_at",
+      "p.review_submitted_at",
+      "a.email",
+      "a.name",
+    ])
+    .where("p.review_state", "=", "in_review")
+    .where("p.deleted_at", "is", null)
+    .orderBy("p.review_submitted_at")
+    .orderBy("p.id")
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind,
+    id: row.id,
+    title: row.title,
+    submittedBy: row.name ?? row.email ?? "A former admin",
+    submittedAt: new Date(row.review_submitted_at ?? Date.now()).toISOString(),
+    publishAt: row.publish_at === null ? null : new Date(row.publish_at).toISOString(),
+    historyPath: `/admin/history/${row.kind}/${row.id}`,
+    editPath: kindInfo(row.kind).admin.editPath(row.id),
+  }));
+}
+
+/** An author's own packages of `kind` with a review state, for their dashboard. */
+export async function reviewsOf(db: Db, adminId: string, kind: PackageKind) {
+  const rows = await db
+    .selectFrom("packages")
+    .select(["id", "kind", "title", "review_state", "review_comment"])
+    .where("review_submitted_by", "=", adminId)
+    .where("kind", "=", kind)
+    .where("review_state", "is not", null)
+    .where("deleted_at", "is", null)
+    .orderBy("review_submitted_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    state: row.review_state as ReviewState,
+    comment: row.review_comment,
+    editPath: kindInfo(row.kind).admin.editPath(row.id),
+  }));
+}
+
+export interface ReviewNotice {
+  mailer: Mailer;
+  site: MailSite;
+}
+
+export interface ReviewDecision {
+  kind: PackageKind;
+  id: string;
+  by: string;
+}
+
+export type ReviewOutcome = {
+  title: string;
+  outcome: "published" | "scheduled" | "sent_back";
+  mail: MailOutcome["status"] | "no_submitter";
+};
+
+/** Publishes the package (or leaves it to its schedule) and tells its submitter. */
+export async function approveReview(
+  db: Db,
+  input: ReviewDecision,
+  notice: ReviewNotice,
+): Promise<ReviewOutcome> {
+  const decided = await inTransaction(db, async (trx) => {
+    const pkg = await lockedPackage(trx, input.kind, input.id);
+    if (pkg.review_state !== "in_review") throw conflict(REVIEW_MESSAGES.notInReview);
+    const scheduled = pkg.publish_at !== null;
+    await trx
+      .updateTable("packages")
+      .set({ review_state: null, review_comment: null })
+      .where("id", "=", pkg.id)
+      .execute();
+    // Publishing records its own version and event; a schedule's job publishes it later.
+    if (!scheduled) await setPackageStatus(trx, input.kind, pkg.id, "published", { by: input.by });
+    await recordEvent(trx, {
+      type: "package.review_approved",
+      adminId: input.by,
+      details: {
+        kind: input.kind,
+        id: pkg.id,
+        title: pkg.title,
+        outcome: scheduled ? "scheduled" : "published",
+      },
+    });
+    return { pkg, outcome: scheduled ? ("scheduled" as const) : ("published" as const) };
+  });
+  const mail = await tellSubmitter(db, decided.pkg.review_submitted_by, notice, {
+    subject: `Approved: ${decided.pkg.title}`,
+    lines: [
+      decided.outcome === "published"
+        ? `"${decided.pkg.title}" was approved and is now live.`
+        : `"${decided.pkg.title}" was approved and will be published at its scheduled time.`,
+    ],
+    path: kindInfo(input.kind).admin.editPath(decided.pkg.id),
+  });
+  return { title: decided.pkg.title, outcome: decided.outcome, mail };
+}
+
+/** Checks a send-back comment: required, at most REVIEW_COMMENT_MAX characters. */
+export function reviewComment(value: unknown): string {
+  const comment = typeof value === "string" ? value.trim() : "";
+  if (!comment)
+    throw badRequest(REVIEW_MESSAGES.commentRequired, {
+      comment: [REVIEW_MESSAGES.commentRequired],
+    });
+  if (comment.length > REVIEW_COMMENT_MAX)
+    throw badRequest(REVIEW_MESSAGES.commentTooLong, { comment: [REVIEW_MESSAGES.commentTooLong] });
+  return comment;
+}
+
+/** Returns the package to its submitter as a draft, with the reviewer's comment. */
+export async function sendBackReview(
+  db: Db,
+  input: ReviewDecision & { comment: unknown },
+  notice: ReviewNotice,
+): Promise<ReviewOutcome> {
+  const comment = reviewComment(input.comment);
+  const pkg = await inTransaction(db, async (trx) => {
+    const locked = await lockedPackage(trx, input.kind, input.id);
+    if (locked.review_state !== "in_review") throw conflict(REVIEW_MESSAGES.notInReview);
+    await trx
+      .updateTable("packages")
+      .set({ review_state: "sent_back", review_comment: comment })
+      .where("id", "=", locked.id)
+      .execute();
+    await recordEvent(trx, {
+      type: "package.review_sent_back",
+      adminId: input.by,
+      details: { kind: input.kind, id: locked.id, title: locked.title, comment },
+    });
+    return locked;
+  });
+  const mail = await tellSubmitter(db, pkg.review_submitted_by, notice, {
+    subject: `Sent back: ${pkg.title}`,
+    lines: [`"${pkg.title}" was sent back to you with this comment:`, comment],
+    path: kindInfo(input.kind).admin.editPath(pkg.id),
+  });
+  return { title: pkg.title, outcome: "sent_back", mail };
+}
+
+/** E-mails the submitter after the decision has committed; a failed send never undoes it. */
+async function tellSubmitter(
+  db: Db,
+  adminId: string | null,
+  { mailer, site }: ReviewNotice,
+  message: { subject: string; lines: string[]; path: string },
+): Promise<ReviewOutcome["mail"]> {
+  if (!adminId) return "no_submitter";
+  const admin = await db
+    .selectFrom("admins")
+    .select("email")
+    .where("id", "=", adminId)
+    .executeTakeFirst();
+  if (!admin) return "no_submitter";
+  const content = linkMessage(site, {
+    ...message,
+    action: "Open the package",
+    validity: "You need to be signed in to the back office to open it.",
+    footer: "You receive this because you submitted the package for review.",
+  });
+  return (await mailer.send({ to: admin.email, ...content })).status;
+}
+
+/** The review queue screen: its items with their dates in the company's time zone. */
+export async function reviewQueueScreen(db: Db, { timeZone }: { timeZone: string }) {
+  const items = await listReviewQueue(db);
+  return {
+    items: items.map((item) => ({
+      ...item,
+      submittedWhen: formatReceived(new Date(item.submittedAt), timeZone),
+      publishWhen: item.publishAt ? formatReceived(new Date(item.publishAt), timeZone) : null,
+    })),
+    commentMax: REVIEW_COMMENT_MAX,
+  };
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { expectFlash, expectNoSeriousViolations } from "./support/expectations";
+
+// Review before publishing (decision 132), end to end with and without JavaScript: a Contributor
+// submits a new draft for review, an Editor approves it on /admin/review and it goes live.
+const PASSWORD = "an invited admin's passphrase";
+
+async function inviteAndAccept(
+  page: Page,
+  browser: Browser,
+  role: "Contributor" | "Editor",
+): Promise<{ invitee: Page; close: () => Promise<void> }> {
+  const email = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto("/admin/team");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Role", { exact: true }).selectOption({ label: role });
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
+  const link = await page.locator("code", { hasText: "/admin/accept-invite?token=" }).innerText();
+  const context = await browser.newContext();
+  const invitee = await context.newPage();
+  await invitee.goto(new URL(link).pathname + new URL(link).search);
+  await invitee.getByLabel(/^Password/).fill(PASSWORD);
+  await invitee.getByLabel("Confirm password").fill(PASSWORD);
+  await invitee.getByRole("button", { name: "Set password and sign in" }).click();
+  await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
+  return { invitee, close: () => context.close() };
+}
+
+/** The trips the public API lists to a visitor (signed-in admins also see drafts there). */
+async function liveTitles(browser: Browser): Promise<string[]> {
+  const visitor = await browser.newContext();
+  try {
+    const response = await visitor.request.get("/api/trips");
+    return ((await response.json()) as { title: string }[]).map((p) => p.title);
+  } finally {
+    await visitor.close();
+  }
+}
+
+test("@nojs a Contributor submits a draft for review, an Editor approves it and it goes live", async ({
+  adminPage: page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const title = `Reviewed trip ${randomUUID().slice(0, 8)}`;
+  const contributor = await inviteAndAccept(page, browser, "Contributor");
+  const editor = await inviteAndAccept(page, browser, "Editor");
+  try {
+    const author = contributor.invitee;
+    await author.goto("/admin/new-package");
+    await author.getByLabel("Title").fill(title);
+    await author.getByRole("button", { name: "Submit for review" }).click();
+    await expect(author).toHaveURL(/\/admin\/dashboard$/);
+    await expectFlash(author, "Submitted for review");
+    const mine = author.getByRole("region", { name: "Your submissions" });
+    await expect(mine).toContainText(`${title}: In review`);
+    expect(await liveTitles(browser)).not.toContain(title);
+
+    // The Contributor has no way into the queue.
+    expect((await author.goto("/admin/review"))?.status()).toBe(403);
+
+    const reviewer = editor.invitee;
+    await reviewer.goto("/admin/review");
+    await expect(reviewer.getByRole("heading", { level: 1 })).toHaveText("Review");
+    await expect(reviewer.getByRole("heading", { name: title })).toBeVisible();
+    await expectNoSeriousViolations(reviewer, "/admin/review with a package");
+    await reviewer.getByRole("button", { name: `Approve and publish ${title}` }).click();
+    await expectFlash(reviewer, `Approved and published: ${title}.`);
+    await expect(reviewer.getByRole("heading", { name: title })).toHaveCount(0);
+    expect(await liveTitles(browser)).toContain(title);
+
+    await author.goto("/admin/dashboard");
+    await expect(author.getByText(`${title}: In review`)).toHaveCount(0);
+  } finally {
+    await contributor.close();
+    await editor.close();
+  }
+});

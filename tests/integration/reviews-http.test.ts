@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
+import type { Role } from "~/domain/permissions";
+import { createAdmin } from "~/server/auth/admins.server";
+import { AUTH_COOKIES } from "~/server/auth/cookies.server";
+import { createSession } from "~/server/auth/session.server";
+import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "~/server/catalogue/reviews.server";
+import { flashOf } from "../support/admin-http-support";
+import type { TestServer } from "../support/app-server";
+import { startAuthServer } from "../support/auth-support";
+import { createTestDatabase, type TestDatabase } from "../support/db";
+import { makePackage } from "../support/factories";
+import { formPost } from "../support/form-post";
+import { decode, element, tags } from "../support/site-html";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+
+/**
+ * Review before publishing over HTTP (decision 132): a Contributor's "Submit for review" on the
+ * package form, /admin/review for Editors, the 403s for everyone else, the e-mails over SMTP.
+ */
+describe("review before publishing over HTTP", () => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let smtp: TestSmtpServer;
+  const ids = new Map<Role, string>();
+  const trip = PACKAGE_KIND_INFO.trip.admin;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    for (const role of ["contributor", "editor", "sales"] as const) {
+      const admin = await createAdmin(
+        database.db,
+        `${role}@example.com`,
+        "a long passphrase",
+        role,
+      );
+      ids.set(role, admin.id);
+    }
+    smtp = await startSmtpServer();
+    server = await startAuthServer(database, {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Wanderlux <no-reply@travel.example.com>",
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+    await database?.close();
+  });
+
+  const cookie = async (role: Role) => ({
+    Cookie: `${AUTH_COOKIES.session.name}=${(await createSession(database.db, ids.get(role)!)).id}`,
+  });
+  const get = async (role: Role, path: string) =>
+    server.fetch(path, { headers: await cookie(role) });
+  const state = (id: string) =>
+    database.db
+      .selectFrom("packages")
+      .select(["status", "title", "review_state", "review_comment"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+
+  /** The package form's fields as the browser posts them (the submit button's value added). */
+  async function formFields(role: Role, id: string): Promise<[string, string][]> {
+    const html = await (await get(role, trip.editPath(id))).text();
+    const form = element(html, /<form\b[^>]*class="package-form"/)!;
+    const out: [string, string][] = [];
+    for (const input of tags(form, "input")) {
+      if ((input.type === "radio" || input.type === "checkbox") && !("checked" in input)) continue;
+      if (input.name && input.type !== "submit") out.push([input.name, input.value ?? ""]);
+    }
+    for (const m of form.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) {
+      const name = tags(`<textarea${m[1]}>`, "textarea")[0]!.name;
+      if (name) out.push([name, decode(m[2]!)]);
+    }
+    for (const m of form.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
+      const name = tags(`<select${m[1]}>`, "select")[0]!.name;
+      const selected =
+        tags(m[2]!, "option").find((o) => "selected" in o) ?? tags(m[2]!, "option")[0];
+      if (name) out.push([name, selected?.value ?? ""]);
+    }
+    return out;
+  }
+
+  async function submitted(title: string) {
+    const pkg = await makePackage(database.db, "trip", { title, status: "draft" });
+    const fields = (await formFields("contributor", pkg.id)).map(([n, v]): [string, string] => [
+      n,
+      n === "title" ? `${title} (revised)` : v,
+    ]);
+    const response = await formPost(
+      server,
+      trip.editPath(pkg.id),
+      [...fields, ["intent", "submit-for-review"]],
+      await cookie("contributor"),
+      "multipart",
+    );
+    return { pkg, response };
+  }
+
+  it("shows the Contributor a Submit for review button; an Editor publishes instead", async () => {
+    const pkg = await makePackage(database.db, "trip", { title: "Button check", status: "draft" });
+    const button = /<button[^>]*value="submit-for-review"[^>]*>Submit for review<\/button>/;
+    expect(await (await get("contributor", trip.editPath(pkg.id))).text()).toMatch(button);
+    expect(await (await get("editor", trip.editPath(pkg.id))).text()).not.toMatch(button);
+  });
+
+  it("submits a Contributor's draft: saved, in review, not on the public site, in the queue", async () => {
+    const { pkg, response } = await submitted("Atlas trek");
+    expect(response.status).toBe(302);
+    expect(flashOf(response)?.message).toBe(REVIEW_MESSAGES.submitted);
+    expect(await state(pkg.id)).toMatchObject({
+      status: "draft",
+      title: "Atlas trek (revised)",
+      review_state: "in_review",
+    });
+    expect((await server.fetch(`/package/${pkg.slug}`)).status).toBe(404);
+    const queue = await (await get("editor", "/admin/review")).text();
+    expect(queue).toContain("Atlas trek (revised)");
+    expect(queue).toContain("contributor@example.com");
+    expect(queue).toContain(`href="/admin/history/trip/${pkg.id}"`);
+    const dashboard = await (await get("contributor", trip.listPath)).text();
+    expect(dashboard).toContain("Your submissions");
+    expect(dashboard).toContain("In review");
+  });
+
+  it("refuses a submit-for-review that also publishes, saving nothing", async () => {
+    const pkg = await makePackage(database.db, "trip", { title: "Not so fast", status: "draft" });
+    const fields = (await formFields("contributor", pkg.id)).map(([n, v]): [string, string] => [
+      n,
+      n === "title" ? "Changed" : v,
+    ]);
+    const response = await formPost(
+      server,
+      trip.editPath(pkg.id),
+      [...fields, ["status", "published"], ["intent", "submit-for-review"]],
+      await cookie("contributor"),
+      "multipart",
+    );
+    expect(response.status).toBe(403);
+    expect(await state(pkg.id)).toMatchObject({ title: "Not so fast", review_state: null });
+  });
+
+  it("answers 403 with a message to a Contributor or Sales on /admin/review, changing nothing", async () => {
+    const { pkg } = await submitted("Forbidden fjord");
+    for (const role of ["contributor", "sales"] as const) {
+      const page = await get(role, "/admin/review");
+      expect(page.status, role).toBe(403);
+      expect(await page.text()).toContain("does not allow this");
+      for (const intent of ["approve", "send-back"]) {
+        const response = await formPost(
+          server,
+          "/admin/review",
+          { intent, kind: "trip", id: pkg.id, comment: "No" },
+          await cookie(role),
+        );
+        expect(response.status, `${role} ${intent}`).toBe(403);
+      }
+    }
+    expect(await state(pkg.id)).toMatchObject({ status: "draft", review_state: "in_review" });
+  });
+
+  it("refuses a send-back without a comment or with a too long one, with the message", async () => {
+    const { pkg } = await submitted("Quiet coast");
+    for (const [comment, message] of [
+      ["", REVIEW_MESSAGES.commentRequired],
+      ["x".repeat(REVIEW_COMMENT_MAX + 1), REVIEW_MESSAGES.commentTooLong],
+    ] as const) {
+      const response = await formPost(
+        server,
+        "/admin/review",
+        { intent: "send-back", kind: "trip", id: pkg.id, comment },
+        await cookie("editor"),
+      );
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+    const bad = await formPost(
+      server,
+      "/admin/review",
+      { intent: "nonsense", kind: "trip", id: pkg.id },
+      await cookie("editor"),
+    );
+    expect(bad.status).toBe(400);
+    expect(await state(pkg.id)).toMatchObject({ review_state: "in_review", review_comment: null });
+  });
+
+  it("sends back: a draft with the comment on the author's dashboard, and an e-mail", async () => {
+    const { pkg } = await submitted("Glacier walk");
+    const seen = smtp.messages.length;
+    const response = await formPost(
+      server,
+      "/admin/review",
+      { intent: "send-back", kind: "trip", id: pkg.id, comment: "Add the meeting point, please." },
+      await cookie("editor"),
+    );
+    expect(response.status).toBe(302);
+    expect(await state(pkg.id)).toMatchObject({ status: "draft", review_state: "sent_back" });
+    const mail = await smtp.nextMessage(seen);
+    expect(mail.to).toEqual(["contributor@example.com"]);
+    expect(mail.text).toContain("Add the meeting point, please.");
+    const dashboard = await (await get("contributor", trip.listPath)).text();
+    expect(dashboard).toContain("Sent back");
+    expect(dashboard).toContain("Add the meeting point, please.");
+  });
+
+  it("approves: live on the public site, out of the queue, the author e-mailed, events logged", async () => {
+    const { pkg } = await submitted("Lofoten light");
+    const seen = smtp.messages.length;
+    const response = await formPost(
+      server,
+      "/admin/review",
+      { intent: "approve", kind: "trip", id: pkg.id },
+      await cookie("editor"),
+    );
+    expect(response.status).toBe(302);
+    expect(flashOf(response)?.message).toContain("Approved and published");
+    expect(await state(pkg.id)).toMatchObject({ status: "published", review_state: null });
+    const live = await server.fetch(`/package/${pkg.slug}`);
+    expect(live.status).toBe(200);
+    expect(await live.text()).toContain("Lofoten light (revised)");
+    expect((await smtp.nextMessage(seen)).subject).toContain("Approved: Lofoten light (revised)");
+    expect(await (await get("editor", "/admin/review")).text()).not.toContain("Lofoten light");
+    const types = await database.db
+      .selectFrom("events")
+      .select("type")
+      .where("type", "like", "package.%review%")
+      .execute();
+    expect(types.map((t) => t.type)).toEqual(
+      expect.arrayContaining(["package.submitted_for_review", "package.review_approved"]),
+    );
+  });
+});
