@@ -38,8 +38,6 @@ export function HeroBanner({ slides }: { slides: DestinationSlide[] }) {
       ready={ready}
       rootProps={autoplay.rootProps}
       items={slides}
-      keyOf={(slide) => slide.id}
-      slideClassName="hero-slide"
       slideName={(slide) => slide.name}
       renderSlide={(slide, i) => (
         <>

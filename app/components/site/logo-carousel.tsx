@@ -27,8 +27,6 @@ export function LogoCarousel({ logos, delayMs, label, className }: LogoCarouselP
       ready={ready}
       rootProps={autoplay.rootProps}
       items={logos}
-      keyOf={(logo) => logo.name}
-      slideClassName="logo-slide"
       renderSlide={(logo) => (
         <img
           src={logo.url}

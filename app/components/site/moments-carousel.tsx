@@ -81,8 +81,6 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
       viewportRef={viewportRef}
       ready={ready}
       items={moments}
-      keyOf={(moment) => moment.id}
-      slideClassName="moment-slide"
       slideName={(moment) => moment.title}
       renderSlide={(moment) => {
         const isPlaying = playing === moment.id;

@@ -1,4 +1,4 @@
-import type { FocusEventHandler, Key, MouseEventHandler, ReactNode, Ref } from "react";
+import type { FocusEventHandler, MouseEventHandler, ReactNode, Ref } from "react";
 
 interface CarouselShellProps<T> {
   /** Classes of the root besides `carousel` and `is-ready`. */
@@ -14,9 +14,8 @@ interface CarouselShellProps<T> {
     onFocus: FocusEventHandler<HTMLElement>;
     onBlur: FocusEventHandler<HTMLElement>;
   };
+  /** The slides, in a fixed order (the server's; they are never reordered, so their index is their key). */
   items: readonly T[];
-  keyOf: (item: T) => Key;
-  slideClassName: string;
   /** A slide's name after "2 of 6" (the hero's destination, the moment's title). */
   slideName?: (item: T) => string;
   renderSlide: (item: T, index: number) => ReactNode;
@@ -36,8 +35,6 @@ export function CarouselShell<T>({
   ready,
   rootProps,
   items,
-  keyOf,
-  slideClassName,
   slideName,
   renderSlide,
   children,
@@ -50,16 +47,12 @@ export function CarouselShell<T>({
       aria-label={label}
       {...rootProps}
     >
-      <div
-        className="carousel-viewport"
-        ref={viewportRef}
-        tabIndex={ready ? undefined : 0}
-      >
+      <div className="carousel-viewport" ref={viewportRef} tabIndex={ready ? undefined : 0}>
         <div className="carousel-container">
           {items.map((item, i) => (
             <div
-              key={keyOf(item)}
-              className={`carousel-slide ${slideClassName}`}
+              key={i}
+              className="carousel-slide"
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${count}${slideName ? `: ${slideName(item)}` : ""}`}
