@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Suspense } from "react";
 import { AutoplayToggle, CarouselDots } from "~/components/ui/carousel-controls";
+import { CarouselShell } from "~/components/ui/carousel-shell";
 import { useAutoplay } from "~/components/ui/use-autoplay";
 import { useCarousel } from "~/components/ui/use-carousel";
 import {
@@ -30,60 +31,48 @@ export function HeroBanner({ slides }: { slides: DestinationSlide[] }) {
   const autoplay = useAutoplay(api);
   const count = slides.length;
   return (
-    <section
-      className={ready ? "hero carousel is-ready" : "hero carousel"}
-      aria-roledescription="carousel"
-      aria-label="Featured destinations"
-      {...autoplay.rootProps}
+    <CarouselShell
+      className="hero"
+      label="Featured destinations"
+      viewportRef={viewportRef}
+      ready={ready}
+      rootProps={autoplay.rootProps}
+      items={slides}
+      slideName={(slide) => slide.name}
+      renderSlide={(slide, i) => (
+        <>
+          {/* Art direction: phones get a 9:16 crop, not a 16:9 image cut into a tall box. */}
+          <picture>
+            <source
+              media={BANNER_PORTRAIT_MEDIA}
+              srcSet={bannerPortraitSrcSet(slide.image)}
+              sizes="100vw"
+              width={BANNER_PORTRAIT_SIZE.width}
+              height={BANNER_PORTRAIT_SIZE.height}
+            />
+            <img
+              className="hero-image"
+              src={bannerSrc(slide.image)}
+              srcSet={bannerSrcSet(slide.image)}
+              sizes="100vw"
+              width={BANNER_SIZE.width}
+              height={BANNER_SIZE.height}
+              alt={`${slide.name}: ${slide.description}`}
+              // The first slide is the page's largest paint: fetched first, decoded with the
+              // frame, never waiting for hydration. The others wait, then load once the
+              // carousel runs so no slide glides in blank.
+              loading={i === 0 || ready ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : undefined}
+              decoding={i === 0 ? "sync" : "async"}
+            />
+          </picture>
+          <div className="hero-caption">
+            <p className="hero-caption-name">{slide.name}</p>
+            <p className="hero-caption-text">{slide.description}</p>
+          </div>
+        </>
+      )}
     >
-      <div
-        className="carousel-viewport hero-viewport"
-        ref={viewportRef}
-        // A native scroll row until Embla runs: keyboard users must be able to focus and scroll it.
-        tabIndex={ready ? undefined : 0}
-      >
-        <div className="carousel-container">
-          {slides.map((slide, i) => (
-            <div
-              key={slide.id}
-              className="carousel-slide hero-slide"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}: ${slide.name}`}
-            >
-              {/* Art direction: phones get a 9:16 crop, not a 16:9 image cut into a tall box. */}
-              <picture>
-                <source
-                  media={BANNER_PORTRAIT_MEDIA}
-                  srcSet={bannerPortraitSrcSet(slide.image)}
-                  sizes="100vw"
-                  width={BANNER_PORTRAIT_SIZE.width}
-                  height={BANNER_PORTRAIT_SIZE.height}
-                />
-                <img
-                  className="hero-image"
-                  src={bannerSrc(slide.image)}
-                  srcSet={bannerSrcSet(slide.image)}
-                  sizes="100vw"
-                  width={BANNER_SIZE.width}
-                  height={BANNER_SIZE.height}
-                  alt={`${slide.name}: ${slide.description}`}
-                  // The first slide is the page's largest paint: fetched first, decoded with the
-                  // frame, never waiting for hydration. The others wait, then load once the
-                  // carousel runs so no slide glides in blank.
-                  loading={i === 0 || ready ? "eager" : "lazy"}
-                  fetchPriority={i === 0 ? "high" : undefined}
-                  decoding={i === 0 ? "sync" : "async"}
-                />
-              </picture>
-              <div className="hero-caption">
-                <p className="hero-caption-name">{slide.name}</p>
-                <p className="hero-caption-text">{slide.description}</p>
-              </div>
-            </div>
-          ))}
-        </div>
-      </div>
       <div className="hero-content container">
         <p className="eyebrow eyebrow-light">Curated luxury adventures</p>
         <h1>{HERO_HEADLINE}</h1>
@@ -114,6 +103,6 @@ export function HeroBanner({ slides }: { slides: DestinationSlide[] }) {
           </div>
         </Suspense>
       ) : null}
-    </section>
+    </CarouselShell>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { AutoplayToggle } from "~/components/ui/carousel-controls";
+import { CarouselShell } from "~/components/ui/carousel-shell";
 import { useAutoplay } from "~/components/ui/use-autoplay";
 import { useCarousel } from "~/components/ui/use-carousel";
 import { LOGO_SIZE, type LogoItem } from "~/domain/site-content";
@@ -19,39 +20,23 @@ export function LogoCarousel({ logos, delayMs, label, className }: LogoCarouselP
   );
   const autoplay = useAutoplay(api);
   return (
-    <div
-      className={`${className} carousel${ready ? " is-ready" : ""}`}
-      role="region"
-      aria-roledescription="carousel"
-      aria-label={label}
-      {...autoplay.rootProps}
+    <CarouselShell
+      className={className}
+      label={label}
+      viewportRef={viewportRef}
+      ready={ready}
+      rootProps={autoplay.rootProps}
+      items={logos}
+      renderSlide={(logo) => (
+        <img
+          src={logo.url}
+          alt={logo.name}
+          width={LOGO_SIZE.width}
+          height={LOGO_SIZE.height}
+          loading={ready ? "eager" : "lazy"}
+        />
+      )}
     >
-      <div
-        className="carousel-viewport"
-        ref={viewportRef}
-        // A native scroll row until Embla runs: keyboard users must be able to focus and scroll it.
-        tabIndex={ready ? undefined : 0}
-      >
-        <div className="carousel-container">
-          {logos.map((logo, i) => (
-            <div
-              key={logo.name}
-              className="carousel-slide logo-slide"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${logos.length}`}
-            >
-              <img
-                src={logo.url}
-                alt={logo.name}
-                width={LOGO_SIZE.width}
-                height={LOGO_SIZE.height}
-                loading={ready ? "eager" : "lazy"}
-              />
-            </div>
-          ))}
-        </div>
-      </div>
       {ready ? (
         <Suspense fallback={null}>
           <AutoplayToggle
@@ -62,6 +47,6 @@ export function LogoCarousel({ logos, delayMs, label, className }: LogoCarouselP
           />
         </Suspense>
       ) : null}
-    </div>
+    </CarouselShell>
   );
 }

@@ -8,6 +8,7 @@ import {
   type ComponentType,
 } from "react";
 import { Icon } from "~/components/ui/icons";
+import { CarouselShell } from "~/components/ui/carousel-shell";
 import { useCarousel } from "~/components/ui/use-carousel";
 import type { MomentView } from "~/domain/site-views";
 import type { EmbedSource } from "~/domain/video-embed";
@@ -74,89 +75,76 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
     return <p className="empty-state">New travel moments are coming soon.</p>;
 
   return (
-    <div
-      className={`moments carousel${ready ? " is-ready" : ""}`}
-      role="region"
-      aria-roledescription="carousel"
-      aria-label="Travel moments videos"
-    >
-      <div
-        className="carousel-viewport"
-        ref={viewportRef}
-        // A native scroll row until Embla runs: keyboard users must be able to focus and scroll it.
-        tabIndex={ready ? undefined : 0}
-      >
-        <div className="carousel-container">
-          {moments.map((moment, i) => {
-            const isPlaying = playing === moment.id;
-            return (
-              <div
-                key={moment.id}
-                className="carousel-slide moment-slide"
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`${i + 1} of ${moments.length}: ${moment.title}`}
-              >
-                <div className={isPlaying ? "moment-media is-playing" : "moment-media"}>
-                  {moment.source.kind === "file" ? (
-                    <>
-                      {moment.thumbnailUrl ? (
-                        // The thumbnail as a lazy picture under the video rather than its poster,
-                        // which browsers fetch with the page wherever the reel is (competing with
-                        // the hero image). The video has no frame until played, so it shows
-                        // through; once playing, the video covers it. Decision 111.
-                        <img
-                          className="moment-poster"
-                          src={moment.thumbnailUrl}
-                          alt=""
-                          loading="lazy"
-                        />
-                      ) : null}
-                      {/* Uploaded moments come without caption files (spec §3 has no field). */}
-                      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-                      <video
-                        ref={register(moment.id)}
-                        src={moment.source.src}
-                        preload="none"
-                        playsInline
-                        controls={!ready}
-                        aria-label={moment.title}
-                        // The thumbnail is decorative: its text describes the video (decision 104).
-                        aria-description={moment.thumbnailAlt}
-                        data-moment-id={moment.id}
-                        onPlay={() => onPlay(moment.id)}
-                        onPause={() => onStop(moment.id)}
-                        onEnded={() => onStop(moment.id)}
-                      />
-                      {ready ? (
-                        <button
-                          type="button"
-                          className="moment-toggle"
-                          aria-label={`${isPlaying ? "Pause" : "Play"} ${moment.title}`}
-                          onClick={() => toggle(moment.id)}
-                        >
-                          <span className="moment-toggle-icon">
-                            <Icon name={isPlaying ? "pause" : "play"} size={26} />
-                          </span>
-                        </button>
-                      ) : null}
-                    </>
-                  ) : (
-                    <Suspense fallback={null}>
-                      <VideoFacade source={moment.source} name={moment.title} />
-                    </Suspense>
-                  )}
-                  {moment.duration ? (
-                    <span className="badge badge-duration">{moment.duration}</span>
+    <CarouselShell
+      className="moments"
+      label="Travel moments videos"
+      viewportRef={viewportRef}
+      ready={ready}
+      items={moments}
+      slideName={(moment) => moment.title}
+      renderSlide={(moment) => {
+        const isPlaying = playing === moment.id;
+        return (
+          <>
+            <div className={isPlaying ? "moment-media is-playing" : "moment-media"}>
+              {moment.source.kind === "file" ? (
+                <>
+                  {moment.thumbnailUrl ? (
+                    // The thumbnail as a lazy picture under the video rather than its poster,
+                    // which browsers fetch with the page wherever the reel is (competing with
+                    // the hero image). The video has no frame until played, so it shows
+                    // through; once playing, the video covers it. Decision 111.
+                    <img
+                      className="moment-poster"
+                      src={moment.thumbnailUrl}
+                      alt=""
+                      loading="lazy"
+                    />
                   ) : null}
-                </div>
-                <h3 className="moment-title">{moment.title}</h3>
-                {moment.description ? <p className="moment-text">{moment.description}</p> : null}
-              </div>
-            );
-          })}
-        </div>
-      </div>
+                  {/* Uploaded moments come without caption files (spec §3 has no field). */}
+                  {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+                  <video
+                    ref={register(moment.id)}
+                    src={moment.source.src}
+                    preload="none"
+                    playsInline
+                    controls={!ready}
+                    aria-label={moment.title}
+                    // The thumbnail is decorative: its text describes the video (decision 104).
+                    aria-description={moment.thumbnailAlt}
+                    data-moment-id={moment.id}
+                    onPlay={() => onPlay(moment.id)}
+                    onPause={() => onStop(moment.id)}
+                    onEnded={() => onStop(moment.id)}
+                  />
+                  {ready ? (
+                    <button
+                      type="button"
+                      className="moment-toggle"
+                      aria-label={`${isPlaying ? "Pause" : "Play"} ${moment.title}`}
+                      onClick={() => toggle(moment.id)}
+                    >
+                      <span className="moment-toggle-icon">
+                        <Icon name={isPlaying ? "pause" : "play"} size={26} />
+                      </span>
+                    </button>
+                  ) : null}
+                </>
+              ) : (
+                <Suspense fallback={null}>
+                  <VideoFacade source={moment.source} name={moment.title} />
+                </Suspense>
+              )}
+              {moment.duration ? (
+                <span className="badge badge-duration">{moment.duration}</span>
+              ) : null}
+            </div>
+            <h3 className="moment-title">{moment.title}</h3>
+            {moment.description ? <p className="moment-text">{moment.description}</p> : null}
+          </>
+        );
+      }}
+    >
       {ready ? (
         <div className="carousel-arrows">
           <button
@@ -177,6 +165,6 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
           </button>
         </div>
       ) : null}
-    </div>
+    </CarouselShell>
   );
 }
