@@ -192,3 +192,41 @@ export interface PagesText {
   /** Said after Previous/Next to screen readers: " page". */
   step: string;
 }
+
+/** The contact form's words in the page's language (decision 127). */
+export interface ContactFormText {
+  heading: string;
+  aboutTrip: string;
+  checkFields: string;
+  honeypot: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  travelDates: string;
+  travelDatesPlaceholder: string;
+  trip: string;
+  tripPlaceholder: string;
+  /** The message prefilled when the form is about a trip: "I would like to know more about …". */
+  prefill: string;
+  send: string;
+  sending: string;
+  sentHeading: string;
+  received: string;
+  another: string;
+}
+
+/** The contact page's words around the form. */
+export interface ContactPageText {
+  eyebrow: string;
+  title: string;
+  intro: string;
+  getInTouch: string;
+  phone: string;
+  email: string;
+  replyWithin: string;
+  office: string;
+  hours: string;
+  emergency: string;
+  emergencyText: string;
+}
