@@ -230,3 +230,30 @@ export interface ContactPageText {
   emergency: string;
   emergencyText: string;
 }
+
+/** The package page's fixed words (not its booking section) in the page's language. */
+export interface DetailText {
+  draft: string;
+  draftText: string;
+  /** The list the package belongs to, in this language: the back link. */
+  backTo: { to: string; label: string };
+  overview: string;
+  highlights: string;
+  meetingPoint: string;
+  itinerary: string;
+  /** "Day {n}" with a literal {n} the screen fills in. */
+  day: string;
+  accommodation: string;
+  included: string;
+  notIncluded: string;
+  faq: string;
+  videos: string;
+}
+
+/** The package page's not-found words. */
+export interface DetailNotFoundText {
+  title: string;
+  text: string;
+  home: string;
+  homePath: string;
+}

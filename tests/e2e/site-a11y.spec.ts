@@ -23,10 +23,14 @@ async function publicPaths(page: Page): Promise<string[]> {
     "/package/00000000-0000-4000-8000-000000000000",
     // A filtered list (its form, count and the empty text).
     "/upcoming-trips?price=under-20000&sort=price-asc",
-    // German pages: the chrome, home and a 404 in German (decision 128).
+    // German pages: the chrome, home, lists, about, contact and a 404 in German (decision 128).
     "/de",
     "/de/about",
     "/de/upcoming-trips",
+    "/de/local-trips",
+    "/de/hidden-gems",
+    "/de/upcoming-trips?price=under-20000&sort=price-asc",
+    "/de/contact",
     "/de/no-such-page",
   ];
   for (const list of ["/upcoming-trips", "/exclusive-trips", "/local-trips", "/hidden-gems"]) {

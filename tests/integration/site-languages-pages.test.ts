@@ -29,7 +29,11 @@ describe.each(BACKENDS)("German page bodies on %s (SITE_LANGUAGES=en,de)", (back
 
   beforeAll(async () => {
     server = await startLeadsServer(backend, { SITE_LANGUAGES: "en,de" });
-    trip = await makePackage(server.db, "trip", { title: "Bali Escape", price: "15,000" });
+    trip = await makePackage(server.db, "trip", {
+      title: "Bali Escape",
+      price: "15,000",
+      description: "Rice terraces and temples.",
+    });
     // Thirteen local trips: a second page, so the pagination shows.
     for (let i = 0; i < 13; i++)
       await makePackage(server.db, "local", { title: `Weekend ${i}`, location: "Cape Town" });
@@ -103,6 +107,25 @@ describe.each(BACKENDS)("German page bodies on %s (SITE_LANGUAGES=en,de)", (back
     expect(body).toContain("Verborgene Schätze entdecken");
     expect(body).toContain("Neue verborgene Schätze sind unterwegs.");
     expect(text((await get("/hidden-gems")).html)).toContain("New hidden gems are on their way.");
+  });
+
+  it("the package page's own headings are German under /de and English at /package", async () => {
+    const de = await get(`/de/package/${trip.id}`);
+    expect(langOf(de.html)).toBe("de");
+    const main = element(de.html, /<main/)!;
+    expect(text(main)).toContain("Überblick");
+    expect(text(main)).not.toContain("Overview");
+    // The back link leads to the German list, named in German.
+    const back = links(element(main, /<p class="back-link"/)!)[0]!;
+    expect([back.href, back.text.trim()]).toEqual(["/de/upcoming-trips", "Kommende Reisen"]);
+    const missing = await get("/de/package/00000000-0000-4000-8000-000000000000");
+    expect(missing.res.status).toBe(404);
+    expect(text(missing.html)).toContain("Reisepaket nicht gefunden");
+    const en = await get(`/package/${trip.id}`);
+    expect(text(element(en.html, /<main/)!)).toContain("Overview");
+    expect(text((await get("/package/00000000-0000-4000-8000-000000000000")).html)).toContain(
+      "Package Not Found",
+    );
   });
 
   it("About is German under /de and English at /about", async () => {

@@ -210,6 +210,23 @@ export const DE_MESSAGES: Messages = {
   "enquiry.received":
     "Vielen Dank! Ihre Nachricht ist bei uns eingegangen. Unser Team antwortet innerhalb von 2 Stunden.",
   "enquiry.tooLong": "{label}: höchstens {max, number} Zeichen",
+  "detail.draft": "Entwurfsvorschau",
+  "detail.draftText":
+    "Dieses Reisepaket ist nicht veröffentlicht. Nur angemeldete Admins sehen diese Seite.",
+  "detail.overview": "Überblick",
+  "detail.highlights": "Höhepunkte",
+  "detail.meetingPoint": "Treffpunkt",
+  "detail.itinerary": "Reiseverlauf",
+  "detail.day": "Tag {n}",
+  "detail.accommodation": "Unterkunft: ",
+  "detail.included": "Inklusivleistungen",
+  "detail.notIncluded": "Nicht inbegriffen",
+  "detail.faq": "Häufige Fragen",
+  "detail.videos": "Reisemomente",
+  "detail.notFound": "Reisepaket nicht gefunden",
+  "detail.notFoundText":
+    "Dieses Reisepaket ist vielleicht beendet, oder der Link ist falsch geschrieben.",
+  "detail.backHome": "Zurück zur Startseite",
   "pages.label": "Seiten",
   "pages.previous": "Zurück",
   "pages.next": "Weiter",
