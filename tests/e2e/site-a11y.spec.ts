@@ -51,7 +51,7 @@ async function violations(page: Page) {
 }
 
 test("axe finds no violations on any public page", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   for (const path of await publicPaths(page)) {
     await page.goto(path);
     // Let the carousels initialise so axe sees the enhanced markup.
@@ -66,7 +66,7 @@ test.describe("without client scripts", () => {
   test("axe finds no violations on the server-rendered pages without client scripts", async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const paths = await publicPaths(page);
     await page.route("**/assets/*.js", (route) => route.abort());
     for (const path of paths) {
