@@ -123,31 +123,6 @@ export interface Feature {
   text: string;
 }
 
-export const STRENGTHS: Feature[] = [
-  {
-    title: "Handpicked Experiences",
-    text: "Every hotel, guide and excursion is chosen by someone on our team who has been there.",
-  },
-  {
-    title: "Personal Service",
-    text: "You deal with one consultant from the first message to the flight home.",
-  },
-  {
-    title: "Trusted Partners",
-    text: "We work with accredited airlines, hotels and ground operators we know by name.",
-  },
-  {
-    title: "Always On Call",
-    text: "Our 24/7 emergency line means help is one call away, wherever you are.",
-  },
-];
-
-export const BUSINESS_HOURS = [
-  { days: "Monday - Friday", hours: "9:00 - 19:00" },
-  { days: "Saturday", hours: "10:00 - 16:00" },
-  { days: "Sunday", hours: "Closed" },
-] as const;
-
 /** Prefilled WhatsApp texts: each names what the visitor pressed, so the team can answer fast. */
 export const ENQUIRY_TEXTS = {
   bookNow: "Hi! I'd like to plan and book a trip. Could you help me?",

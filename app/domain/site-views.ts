@@ -25,7 +25,7 @@ export interface PackageCardView {
   travelPeriod: string;
   /** Shown only when staff entered one, or as a placeholder with PLACEHOLDER_RATINGS (decision 068). */
   rating?: RatingView;
-  /** The next departure's start, e.g. "14 Jun 2027". */
+  /** The next departure's start in the page's language, e.g. "Next: 14 Jun 2027". */
   nextDeparture?: string;
   /** "3 seats left" or "Sold out" when the next departure has few or none left. */
   nextSeats?: string;
@@ -148,4 +148,112 @@ export interface SiteChrome {
     privacy: string;
     terms: string;
   };
+}
+
+/** A select's option: its value and its words. */
+export interface OptionView {
+  id: string;
+  label: string;
+}
+
+/** A public list page's words, finished on the server in the page's language (decision 127). */
+export interface ListText {
+  heading: string;
+  eyebrow: string;
+  intro: string;
+  empty: string;
+  emptyDetail: string;
+  /** "3 trips" or, with filters, "3 trips match". */
+  count: string;
+  filters: string;
+  destination: string;
+  allDestinations: string;
+  month: string;
+  anyMonth: string;
+  price: string;
+  anyPrice: string;
+  duration: string;
+  anyLength: string;
+  sortBy: string;
+  clear: string;
+  apply: string;
+  prices: OptionView[];
+  durations: OptionView[];
+  sorts: OptionView[];
+  pages: PagesText;
+}
+
+/** Previous / Next and the page numbers' words under a list. */
+export interface PagesText {
+  label: string;
+  previous: string;
+  next: string;
+  page: string;
+  /** Said after Previous/Next to screen readers: " page". */
+  step: string;
+}
+
+/** The contact form's words in the page's language (decision 127). */
+export interface ContactFormText {
+  heading: string;
+  aboutTrip: string;
+  checkFields: string;
+  honeypot: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  travelDates: string;
+  travelDatesPlaceholder: string;
+  trip: string;
+  tripPlaceholder: string;
+  /** The message prefilled when the form is about a trip: "I would like to know more about …". */
+  prefill: string;
+  send: string;
+  sending: string;
+  sentHeading: string;
+  received: string;
+  another: string;
+}
+
+/** The contact page's words around the form. */
+export interface ContactPageText {
+  eyebrow: string;
+  title: string;
+  intro: string;
+  getInTouch: string;
+  phone: string;
+  email: string;
+  replyWithin: string;
+  office: string;
+  hours: string;
+  emergency: string;
+  emergencyText: string;
+}
+
+/** The package page's fixed words (not its booking section) in the page's language. */
+export interface DetailText {
+  draft: string;
+  draftText: string;
+  /** The list the package belongs to, in this language: the back link. */
+  backTo: { to: string; label: string };
+  overview: string;
+  highlights: string;
+  meetingPoint: string;
+  itinerary: string;
+  /** "Day {n}" with a literal {n} the screen fills in. */
+  day: string;
+  accommodation: string;
+  included: string;
+  notIncluded: string;
+  faq: string;
+  videos: string;
+}
+
+/** The package page's not-found words. */
+export interface DetailNotFoundText {
+  title: string;
+  text: string;
+  home: string;
+  homePath: string;
 }

@@ -23,10 +23,14 @@ async function publicPaths(page: Page): Promise<string[]> {
     "/package/00000000-0000-4000-8000-000000000000",
     // A filtered list (its form, count and the empty text).
     "/upcoming-trips?price=under-20000&sort=price-asc",
-    // German pages: the chrome, home and a 404 in German (decision 128).
+    // German pages: the chrome, home, lists, about, contact and a 404 in German (decision 128).
     "/de",
     "/de/about",
     "/de/upcoming-trips",
+    "/de/local-trips",
+    "/de/hidden-gems",
+    "/de/upcoming-trips?price=under-20000&sort=price-asc",
+    "/de/contact",
     "/de/no-such-page",
   ];
   for (const list of ["/upcoming-trips", "/exclusive-trips", "/local-trips", "/hidden-gems"]) {
@@ -47,7 +51,7 @@ async function violations(page: Page) {
 }
 
 test("axe finds no violations on any public page", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   for (const path of await publicPaths(page)) {
     await page.goto(path);
     // Let the carousels initialise so axe sees the enhanced markup.
@@ -62,7 +66,7 @@ test.describe("without client scripts", () => {
   test("axe finds no violations on the server-rendered pages without client scripts", async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const paths = await publicPaths(page);
     await page.route("**/assets/*.js", (route) => route.abort());
     for (const path of paths) {

@@ -7,6 +7,10 @@ import {
 import { cardView, cardViewOf } from "~/server/site/site-views.server";
 import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
+import { translator } from "~/domain/i18n/catalogues";
+
+/** The view context's language: English, the site's default. */
+const EN = { lang: "en" as const, t: translator("en") };
 
 /**
  * The lists' lighter query (card columns and the first image only) shows exactly what the whole
@@ -56,7 +60,7 @@ describe.each(BACKENDS)("package cards (%s)", (backend) => {
     const db = database.db;
     const whole = await listPackages(db, { kind, publishedOnly: true, limit });
     const cards = await listPublishedCards(db, kind, limit);
-    const context = { today: "2026-11-25", placeholderRatings: false, limitedSeats: 4 };
+    const context = { today: "2026-11-25", placeholderRatings: false, limitedSeats: 4, ...EN };
     expect(cards.map((c) => cardViewOf(c, context))).toEqual(
       whole.map((p) => cardView(p, context)),
     );
@@ -71,6 +75,7 @@ describe.each(BACKENDS)("package cards (%s)", (backend) => {
         today: "2026-11-25",
         placeholderRatings: false,
         limitedSeats: 4,
+        ...EN,
       },
     );
     expect(view.image?.width).toBe(1600);

@@ -5,9 +5,13 @@ import { DEFAULT_SITE } from "~/domain/site";
 import { displayRating, displayReviewCount } from "~/domain/rating";
 import { buildSeo, robotsTxt, touristTripJsonLd } from "~/server/site/site-seo.server";
 import { cardView, detailView, imageView } from "~/server/site/site-views.server";
+import { translator } from "~/domain/i18n/catalogues";
+
+/** The view context's language: English, the site's default. */
+const EN = { lang: "en" as const, t: translator("en") };
 
 const site = { ...DEFAULT_SITE, publicUrl: "https://travel.example/" };
-const CONTEXT = { today: "2026-11-25", placeholderRatings: false, limitedSeats: 4 };
+const CONTEXT = { today: "2026-11-25", placeholderRatings: false, limitedSeats: 4, ...EN };
 
 function pkg(overrides: Partial<Package> = {}): Package {
   return {
@@ -89,7 +93,7 @@ describe("site views", () => {
   });
 
   it("shows a rating only when one was entered, with its source", () => {
-    const off = { today: "2026-11-25", placeholderRatings: false, limitedSeats: 4 };
+    const off = { today: "2026-11-25", placeholderRatings: false, limitedSeats: 4, ...EN };
     expect(cardView(pkg(), off).rating).toBeUndefined();
     expect(
       cardView(pkg({ rating: 4.6, review_count: 12, rating_source: "Google reviews" }), off).rating,
@@ -103,7 +107,12 @@ describe("site views", () => {
 
   it("falls back to the id-derived rating only with PLACEHOLDER_RATINGS, marked as a placeholder", () => {
     const p = pkg();
-    const card = cardView(p, { today: "2026-11-25", placeholderRatings: true, limitedSeats: 4 });
+    const card = cardView(p, {
+      today: "2026-11-25",
+      placeholderRatings: true,
+      limitedSeats: 4,
+      ...EN,
+    });
     expect(card.rating).toEqual({
       value: displayRating(p.id, null),
       reviewCount: displayReviewCount(p.id, null),

@@ -9,6 +9,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { departure } from "../support/departures";
 import { priceNumber, touristTripJsonLd } from "~/server/site/site-seo.server";
 import { cardView, detailView, viewContext } from "~/server/site/site-views.server";
+import { translator } from "~/domain/i18n/catalogues";
+
+/** The view context's language: English, the site's default. */
+const EN = { lang: "en" as const, t: translator("en") };
 
 // Departures, FAQ, meeting point and honest ratings.
 
@@ -99,18 +103,19 @@ describe("departures by date", () => {
       decodeURIComponent(packageChatLink(pkg(), site, "2026-11-25", "2026-11-25")),
     ).not.toContain("departing");
     expect(view.enquireHref).toBe(`/contact?package=${pkg().id}`);
-    expect(view.nextDeparture).toBe("25 Nov 2026");
+    expect(view.nextDeparture).toBe("Next: 25 Nov 2026");
     const later = cardView(pkg(), {
       today: "2027-06-15",
       placeholderRatings: false,
       limitedSeats: 4,
+      ...EN,
     });
     expect(later.nextDeparture).toBeUndefined();
   });
 });
 
 describe("structured data", () => {
-  const context = { today: "2026-11-25", placeholderRatings: true, limitedSeats: 4 };
+  const context = { today: "2026-11-25", placeholderRatings: true, limitedSeats: 4, ...EN };
 
   it("has one Offer per future departure, availability from its status", () => {
     const ld = touristTripJsonLd(

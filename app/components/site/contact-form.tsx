@@ -4,11 +4,11 @@ import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import {
   ENQUIRY_FIELDS,
   ENQUIRY_LIMITS,
-  ENQUIRY_MESSAGES,
   type EnquiryErrors,
   type EnquiryField,
   type EnquiryValues,
 } from "~/domain/enquiry";
+import type { ContactFormText } from "~/domain/site-views";
 import { usePending } from "~/components/ui/use-pending";
 import { formFields } from "./form-fields";
 
@@ -33,6 +33,10 @@ interface ContactFormProps {
   about?: { id: string; title: string; href: string } | null;
   /** Said when /contact?package= named a trip that cannot be found. */
   packageNotice?: string | null;
+  /** The contact page's address in the page's language ("/contact", "/de/contact"). */
+  path: string;
+  /** The form's words in the page's language, from the loader. */
+  text: ContactFormText;
 }
 
 /**
@@ -40,9 +44,17 @@ interface ContactFormProps {
  * without JavaScript; with it, the same post without a reload, a pending button, errors beside
  * their fields and the first wrong field focused.
  */
-export function ContactForm({ honeypot, result, sent, about, packageNotice }: ContactFormProps) {
+export function ContactForm({
+  honeypot,
+  result,
+  sent,
+  about,
+  packageNotice,
+  path,
+  text,
+}: ContactFormProps) {
   // The form posts to the URL that named the trip, so a refused post still names it.
-  const action = about ? `/contact?package=${about.id}` : "/contact";
+  const action = about ? `${path}?package=${about.id}` : path;
   const sending = usePending({ state: "submitting", formAction: action });
   const form = useRef<HTMLFormElement>(null);
   const done = useRef<HTMLDivElement>(null);
@@ -71,11 +83,11 @@ export function ContactForm({ honeypot, result, sent, about, packageNotice }: Co
         ref={done}
         aria-labelledby="contact-sent-heading"
       >
-        <h2 id="contact-sent-heading">Message sent</h2>
-        <p>{ENQUIRY_MESSAGES.received}</p>
+        <h2 id="contact-sent-heading">{text.sentHeading}</h2>
+        <p>{text.received}</p>
         <p>
-          <Link to="/contact" className="btn btn-outline">
-            Send another message
+          <Link to={path} className="btn btn-outline">
+            {text.another}
           </Link>
         </p>
       </div>
@@ -83,7 +95,7 @@ export function ContactForm({ honeypot, result, sent, about, packageNotice }: Co
   }
 
   const { field: props, error } = formFields<EnquiryField>("contact", errors, values, (name) =>
-    name === "tripDescription" && about ? `I would like to know more about "${about.title}".` : "",
+    name === "tripDescription" && about ? text.prefill : "",
   );
   const field = (name: EnquiryField) => ({ ...props(name), maxLength: ENQUIRY_LIMITS[name] });
 
@@ -98,10 +110,10 @@ export function ContactForm({ honeypot, result, sent, about, packageNotice }: Co
       // A new key per answer resets the fields to what the server sent back.
       key={result ? JSON.stringify(result.values) : "empty"}
     >
-      <h2 id="contact-form-heading">Send us a message</h2>
+      <h2 id="contact-form-heading">{text.heading}</h2>
       {about ? (
         <p className="contact-about">
-          About the trip: <Link to={about.href}>{about.title}</Link>
+          {text.aboutTrip} <Link to={about.href}>{about.title}</Link>
           <input type="hidden" name="package" value={about.id} />
         </p>
       ) : null}
@@ -112,53 +124,53 @@ export function ContactForm({ honeypot, result, sent, about, packageNotice }: Co
         </p>
       ) : Object.keys(errors).length ? (
         <p className="form-alert" role="alert">
-          Please check the fields marked below.
+          {text.checkFields}
         </p>
       ) : null}
       <HoneypotProvider {...honeypot}>
-        <HoneypotInputs className="hp-fields" label="Please leave this field blank" />
+        <HoneypotInputs className="hp-fields" label={text.honeypot} />
       </HoneypotProvider>
       <div className="form-row">
         <label htmlFor="contact-firstName">
-          First name
+          {text.firstName}
           <input {...field("firstName")} autoComplete="given-name" required />
           {error("firstName")}
         </label>
         <label htmlFor="contact-lastName">
-          Last name
+          {text.lastName}
           <input {...field("lastName")} autoComplete="family-name" />
           {error("lastName")}
         </label>
       </div>
       <div className="form-row">
         <label htmlFor="contact-email">
-          Email
+          {text.email}
           <input {...field("email")} type="email" autoComplete="email" required />
           {error("email")}
         </label>
         <label htmlFor="contact-phone">
-          Phone
+          {text.phone}
           <input {...field("phone")} type="tel" autoComplete="tel" />
           {error("phone")}
         </label>
       </div>
       <label htmlFor="contact-travelDates">
-        Preferred travel dates
-        <input {...field("travelDates")} placeholder="e.g. March 2026, 10 nights" />
+        {text.travelDates}
+        <input {...field("travelDates")} placeholder={text.travelDatesPlaceholder} />
         {error("travelDates")}
       </label>
       <label htmlFor="contact-tripDescription">
-        Tell us about your trip
+        {text.trip}
         <textarea
           {...field("tripDescription")}
           rows={5}
-          placeholder="Where would you like to go, and who is travelling?"
+          placeholder={text.tripPlaceholder}
           required
         />
         {error("tripDescription")}
       </label>
       <button type="submit" className="btn btn-primary" disabled={sending}>
-        {sending ? "Sending..." : "Send Message"}
+        {sending ? text.sending : text.send}
       </button>
     </Form>
   );

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icons";
-import { siteKindInfo } from "~/domain/site-kinds";
-import type { PackageDetailView } from "~/domain/site-views";
+import type { DetailNotFoundText, DetailText, PackageDetailView } from "~/domain/site-views";
 import { DeparturesTable } from "./departures-table";
 import { FaqList } from "./faq-list";
 import { Gallery } from "./gallery";
@@ -36,19 +35,18 @@ function TextList({
   );
 }
 
-export function DetailScreen({ pkg }: { pkg: PackageDetailView }) {
-  const list = siteKindInfo(pkg.kind).publicList;
+/** `text` is the page's words in its language, finished by the loader (decision 127). */
+export function DetailScreen({ pkg, text }: { pkg: PackageDetailView; text: DetailText }) {
   return (
     <article className="detail container">
       {pkg.isDraft ? (
         <p className="draft-banner" role="note">
-          <strong>Draft preview</strong> This package is not published. Only signed-in admins can
-          see this page.
+          <strong>{text.draft}</strong> {text.draftText}
         </p>
       ) : null}
       <p className="back-link">
-        <Link to={list.path}>
-          <Icon name="left" size={16} /> {list.heading}
+        <Link to={text.backTo.to}>
+          <Icon name="left" size={16} /> {text.backTo.label}
         </Link>
       </p>
       <header className="detail-header">
@@ -77,7 +75,7 @@ export function DetailScreen({ pkg }: { pkg: PackageDetailView }) {
         <div className="detail-main">
           {pkg.description ? (
             <section className="detail-section" aria-labelledby="overview-heading">
-              <h2 id="overview-heading">Overview</h2>
+              <h2 id="overview-heading">{text.overview}</h2>
               {pkg.description.split(/\n{2,}/).map((para, i) => (
                 <p key={i}>{para}</p>
               ))}
@@ -85,14 +83,14 @@ export function DetailScreen({ pkg }: { pkg: PackageDetailView }) {
           ) : null}
           <TextList
             id="highlights-heading"
-            title="Highlights"
+            title={text.highlights}
             items={pkg.highlights}
             icon="check"
           />
           <DeparturesTable pkg={pkg} />
           {pkg.meetingPoint ? (
             <section className="detail-section" aria-labelledby="meeting-heading">
-              <h2 id="meeting-heading">Meeting Point</h2>
+              <h2 id="meeting-heading">{text.meetingPoint}</h2>
               <p className="meeting-point">
                 <Icon name="pin" size={18} />
                 <span>{pkg.meetingPoint}</span>
@@ -101,17 +99,17 @@ export function DetailScreen({ pkg }: { pkg: PackageDetailView }) {
           ) : null}
           {pkg.itinerary.length ? (
             <section className="detail-section" aria-labelledby="itinerary-heading">
-              <h2 id="itinerary-heading">Itinerary</h2>
+              <h2 id="itinerary-heading">{text.itinerary}</h2>
               <ol className="itinerary">
                 {pkg.itinerary.map((day, i) => (
                   <li key={i}>
-                    <h3>{day.day || `Day ${i + 1}`}</h3>
+                    <h3>{day.day || text.day.replace("{n}", String(i + 1))}</h3>
                     {day.activity ? <p>{day.activity}</p> : null}
                     {day.accommodation ? (
                       <p className="itinerary-stay">
                         <Icon name="bed" size={16} />
                         <span>
-                          <span className="visually-hidden">Accommodation: </span>
+                          <span className="visually-hidden">{text.accommodation}</span>
                           {day.accommodation}
                         </span>
                       </p>
@@ -124,32 +122,32 @@ export function DetailScreen({ pkg }: { pkg: PackageDetailView }) {
           <div className="inclusion-columns">
             <TextList
               id="included-heading"
-              title="What's Included"
+              title={text.included}
               items={pkg.inclusions}
               icon="check"
             />
             <TextList
               id="excluded-heading"
-              title="What's Not Included"
+              title={text.notIncluded}
               items={pkg.exclusions}
               icon="x"
             />
           </div>
-          <FaqList faqs={pkg.faqs} />
-          <VideoList videos={pkg.videos} title={pkg.title} />
+          <FaqList faqs={pkg.faqs} title={text.faq} />
+          <VideoList videos={pkg.videos} title={pkg.title} heading={text.videos} />
         </div>
       </div>
     </article>
   );
 }
 
-export function PackageNotFound() {
+export function PackageNotFound({ text }: { text: DetailNotFoundText }) {
   return (
     <div className="container not-found">
-      <h1>Package Not Found</h1>
-      <p>This package may have ended, or the link may be mistyped.</p>
-      <Link to="/" className="btn btn-primary">
-        Back to Home
+      <h1>{text.title}</h1>
+      <p>{text.text}</p>
+      <Link to={text.homePath} className="btn btn-primary">
+        {text.home}
       </Link>
     </div>
   );

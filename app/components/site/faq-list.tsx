@@ -1,11 +1,11 @@
 import type { Faq } from "~/domain/schemas";
 
 /** Questions as native disclosures: keyboard and screen-reader friendly, no JavaScript needed. */
-export function FaqList({ faqs }: { faqs: Faq[] }) {
+export function FaqList({ faqs, title }: { faqs: Faq[]; title: string }) {
   if (faqs.length === 0) return null;
   return (
     <section className="detail-section" aria-labelledby="faq-heading">
-      <h2 id="faq-heading">Frequently Asked Questions</h2>
+      <h2 id="faq-heading">{title}</h2>
       <div className="faq-list">
         {faqs.map((faq, i) => (
           <details key={i} className="faq">

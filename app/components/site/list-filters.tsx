@@ -1,12 +1,6 @@
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import {
-  DURATION_BANDS,
-  PRICE_BANDS,
-  SORTS,
-  isFiltered,
-  listQueryString,
-  type ListQuery,
-} from "~/domain/catalogue-filters";
+import { isFiltered, listQueryString, type ListQuery } from "~/domain/catalogue-filters";
+import type { ListText } from "~/domain/site-views";
 
 interface Option {
   id: string;
@@ -18,9 +12,8 @@ interface ListFiltersProps {
   query: ListQuery;
   destinations: Option[];
   months: Option[];
-  total: number;
-  /** "trip" → "3 trips". */
-  noun: string;
+  /** The words, the count ("3 trips match") and the bands' and sorts' labels, finished. */
+  text: ListText;
 }
 
 function Choice({
@@ -63,18 +56,17 @@ function Choice({
  * A GET form of the list's filters and sort: works without JavaScript (Apply), and
  * with it updates the list in place. The result count is announced when it changes.
  */
-export function ListFilters({ path, query, destinations, months, total, noun }: ListFiltersProps) {
+export function ListFilters({ path, query, destinations, months, text }: ListFiltersProps) {
   // Not usePending: this module is in the list skeleton the site layout loads lazily, and the
   // hook's chunk would join that import's preload list on every public page's first load.
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === path;
-  const plural = total === 1 ? noun : `${noun}s`;
   return (
     <Form
       method="get"
       action={path}
       className="list-filters"
-      aria-label="Filter and sort"
+      aria-label={text.filters}
       preventScrollReset
       // A new query shows its first page.
       key={listQueryString({ ...query, page: 1 })}
@@ -82,39 +74,45 @@ export function ListFilters({ path, query, destinations, months, total, noun }: 
       <div className="filter-fields">
         <Choice
           name="destination"
-          label="Destination"
+          label={text.destination}
           value={query.destination}
-          any="All destinations"
+          any={text.allDestinations}
           options={destinations}
         />
-        <Choice name="month" label="Month" value={query.month} any="Any month" options={months} />
+        <Choice
+          name="month"
+          label={text.month}
+          value={query.month}
+          any={text.anyMonth}
+          options={months}
+        />
         <Choice
           name="price"
-          label="Price"
+          label={text.price}
           value={query.price}
-          any="Any price"
-          options={PRICE_BANDS}
+          any={text.anyPrice}
+          options={text.prices}
         />
         <Choice
           name="duration"
-          label="Duration"
+          label={text.duration}
           value={query.duration}
-          any="Any length"
-          options={DURATION_BANDS}
+          any={text.anyLength}
+          options={text.durations}
         />
-        <Choice name="sort" label="Sort by" value={query.sort} options={SORTS} />
+        <Choice name="sort" label={text.sortBy} value={query.sort} options={text.sorts} />
       </div>
       <div className="filter-actions">
         <p className="filter-count" role="status" aria-busy={busy}>
-          {isFiltered(query) ? `${total} ${plural} match` : `${total} ${plural}`}
+          {text.count}
         </p>
         {isFiltered(query) ? (
           <Link to={path + listQueryString({ sort: query.sort, page: 1 })} preventScrollReset>
-            Clear filters
+            {text.clear}
           </Link>
         ) : null}
         <button type="submit" className="btn btn-outline btn-small">
-          Apply
+          {text.apply}
         </button>
       </div>
     </Form>

@@ -1,5 +1,6 @@
 import { listQueryString, type ListQuery } from "~/domain/catalogue-filters";
 import { Pagination } from "~/components/ui/pagination";
+import type { PagesText } from "~/domain/site-views";
 
 /**
  * Previous / numbered pages / Next under a public list, as links with rel=prev and rel=next. The
@@ -10,10 +11,12 @@ export function ListPagination({
   path,
   query,
   pageCount,
+  text,
 }: {
   path: string;
   query: ListQuery;
   pageCount: number;
+  text: PagesText;
 }) {
   return (
     <Pagination
@@ -21,6 +24,7 @@ export function ListPagination({
       pageCount={pageCount}
       href={(page) => path + listQueryString({ ...query, page })}
       className="pagination"
+      text={text}
     />
   );
 }

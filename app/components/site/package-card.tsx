@@ -55,7 +55,7 @@ export function PackageCard({
           {pkg.nextDeparture ? (
             <span className="card-period">
               <Icon name="calendar" size={14} />
-              Next: {pkg.nextDeparture}
+              {pkg.nextDeparture}
               {/* A bare tag: the home page is at its JS budget (decision 115). */}
               {pkg.nextSeats && <b>{pkg.nextSeats}</b>}
             </span>

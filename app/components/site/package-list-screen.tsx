@@ -2,67 +2,58 @@ import { siteKindInfo } from "~/domain/site-kinds";
 import type { ReactNode } from "react";
 import type { PackageKind } from "~/domain/schemas";
 import type { ListPage, ListQuery } from "~/domain/catalogue-filters";
+import type { ListText } from "~/domain/site-views";
 import { ListFilters } from "./list-filters";
 import { PackageGrid, PackageGridSkeleton } from "./package-grid";
 import { PageHero } from "./page-hero";
 
-export const LIST_INTROS: Record<PackageKind, { eyebrow: string; intro: string }> = {
-  trip: {
-    eyebrow: "Small groups, big moments",
-    intro:
-      "Our next departures, planned down to the last transfer. Pick a date and travel with us.",
-  },
-  exclusive: {
-    eyebrow: "Limited departures",
-    intro: "A handful of once-in-a-lifetime journeys, each with very few places.",
-  },
-  local: {
-    eyebrow: "Close to home",
-    intro: "Weekend escapes and short breaks that show you home with fresh eyes.",
-  },
-  discovery: {
-    eyebrow: "Off the beaten path",
-    intro: "Hidden corners most travellers never find, shared by people who know them well.",
-  },
+/**
+ * The eyebrows the loading skeleton shows, in the default language: the skeleton is drawn on the
+ * client before the page's data (and its words) arrive. The page itself gets its words from the
+ * loader (ListText).
+ */
+const LOADING_EYEBROWS: Record<PackageKind, string> = {
+  trip: "Small groups, big moments",
+  exclusive: "Limited departures",
+  local: "Close to home",
+  discovery: "Off the beaten path",
 };
 
 /** Cards in the first row of a list page at desktop width: they load at once, the rest lazily. */
 const FIRST_ROW = 3;
 
 export function PackageListScreen({
-  kind,
   list,
   query,
   path,
+  text,
   pagination,
 }: {
-  kind: PackageKind;
   list: ListPage;
   query: ListQuery;
   path: string;
+  /** The page's words in its language, from the loader. */
+  text: ListText;
   /** The page links under the grid (the route's ListPagination). */
   pagination: ReactNode;
 }) {
-  const info = siteKindInfo(kind).publicList;
-  const intro = LIST_INTROS[kind];
   return (
     <>
-      <PageHero eyebrow={intro.eyebrow} title={info.heading}>
-        <p>{intro.intro}</p>
+      <PageHero eyebrow={text.eyebrow} title={text.heading}>
+        <p>{text.intro}</p>
       </PageHero>
-      <section className="section container" aria-label={info.heading}>
+      <section className="section container" aria-label={text.heading}>
         <ListFilters
           path={path}
           query={query}
           destinations={list.destinations}
           months={list.months}
-          total={list.total}
-          noun={kind === "trip" || kind === "local" ? "trip" : "package"}
+          text={text}
         />
         <PackageGrid
           items={list.items}
-          empty={info.empty}
-          emptyDetail={info.emptyDetail}
+          empty={text.empty}
+          emptyDetail={text.emptyDetail}
           headingLevel={2}
           eager={FIRST_ROW}
         />
@@ -77,7 +68,7 @@ export function PackageListLoading({ kind }: { kind: PackageKind }) {
   const info = siteKindInfo(kind).publicList;
   return (
     <>
-      <PageHero eyebrow={LIST_INTROS[kind].eyebrow} title={info.heading}>
+      <PageHero eyebrow={LOADING_EYEBROWS[kind]} title={info.heading}>
         <p className="loading-text">Loading {info.heading.toLowerCase()}...</p>
       </PageHero>
       <section className="section container" aria-busy="true" aria-label={info.heading}>

@@ -2,11 +2,20 @@ import type { VideoView } from "~/domain/site-views";
 import { VideoFacade } from "./video-facade";
 
 /** Up to 6 package videos in their order: a facade for YouTube/Vimeo (player on click), else native. */
-export function VideoList({ videos, title }: { videos: VideoView[]; title: string }) {
+export function VideoList({
+  videos,
+  title,
+  heading,
+}: {
+  videos: VideoView[];
+  title: string;
+  /** The section's heading in the page's language. */
+  heading: string;
+}) {
   if (videos.length === 0) return null;
   return (
     <section className="detail-section" aria-labelledby="videos-heading">
-      <h2 id="videos-heading">Travel Moments</h2>
+      <h2 id="videos-heading">{heading}</h2>
       {videos.length > 1 ? (
         <p className="swipe-hint">
           Swipe or scroll to see more videos <span aria-hidden="true">→</span>

@@ -10,7 +10,17 @@ interface PaginationProps {
   className: string;
   stepClassName?: string;
   gapClassName?: string;
+  /** The words, in the page's language; English by default (the admin's lists). */
+  text?: { label: string; previous: string; next: string; page: string; step: string };
 }
+
+const ENGLISH = {
+  label: "Pages",
+  previous: "Previous",
+  next: "Next",
+  page: "Page",
+  step: " page",
+};
 
 /**
  * Previous / page numbers / Next: plain links (rel=prev and rel=next), so paging works without
@@ -24,13 +34,15 @@ export function Pagination({
   className,
   stepClassName,
   gapClassName,
+  text = ENGLISH,
 }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (
-    <nav className={className} aria-label="Pages">
+    <nav className={className} aria-label={text.label}>
       {page > 1 ? (
         <Link to={href(page - 1)} rel="prev" className={stepClassName}>
-          Previous<span className="visually-hidden"> page</span>
+          {text.previous}
+          <span className="visually-hidden">{text.step}</span>
         </Link>
       ) : null}
       <ol>
@@ -43,12 +55,12 @@ export function Pagination({
             <li key={n}>
               {n === page ? (
                 <span aria-current="page">
-                  <span className="visually-hidden">Page </span>
+                  <span className="visually-hidden">{text.page} </span>
                   {n}
                 </span>
               ) : (
                 <Link to={href(n)}>
-                  <span className="visually-hidden">Page </span>
+                  <span className="visually-hidden">{text.page} </span>
                   {n}
                 </Link>
               )}
@@ -58,7 +70,8 @@ export function Pagination({
       </ol>
       {page < pageCount ? (
         <Link to={href(page + 1)} rel="next" className={stepClassName}>
-          Next<span className="visually-hidden"> page</span>
+          {text.next}
+          <span className="visually-hidden">{text.step}</span>
         </Link>
       ) : null}
     </nav>

@@ -37,3 +37,24 @@ export function formatMessage(locale: string, message: string, values: MessageVa
     return chosen.replace(/#/g, number);
   });
 }
+
+/** "2026-03" as "March 2026" / "März 2026" in the page's language. */
+export function formatMonth(locale: string, month: string): string {
+  const [year, m] = month.split("-").map(Number);
+  return new Intl.DateTimeFormat(locale, {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, 1)));
+}
+
+/** "2026-03-14" as "14 Mar 2026" / "14. März 2026" in the page's language. */
+export function formatDate(locale: string, day: string): string {
+  const [year, m, d] = day.split("-").map(Number);
+  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, d ?? 1)));
+}

@@ -3,7 +3,6 @@ import { PageHero } from "~/components/site/page-hero";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
-import { STRENGTHS } from "~/domain/site-content";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo } from "~/server/site/site-seo.server";
@@ -13,19 +12,34 @@ const STRENGTH_ICONS: IconName[] = ["award", "users", "shield", "phone"];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { site } = servicesFrom(context);
-  const { lang, t } = pageLanguageOrDefault(site, request.url);
+  const { lang, t, href } = pageLanguageOrDefault(site, request.url);
+  const values = { name: site.name, year: site.foundedYear, years: site.yearsOfExperience };
   return data(
     {
-      name: site.name,
-      foundedYear: site.foundedYear,
-      years: site.yearsOfExperience,
-      // Fixed content travels as data, not as code in the page's JS (decision 064).
-      strengths: STRENGTHS,
+      // The page's words, finished in its language (decisions 064 and 127).
+      text: {
+        eyebrow: t("about.eyebrow", values),
+        title: t("about.title"),
+        intro: t("about.intro"),
+        storyHeading: t("about.storyHeading"),
+        story: [t("about.story1", values), t("about.story2", values)],
+        seeTrips: t("about.seeTrips"),
+        tripsPath: href("/upcoming-trips"),
+        founded: t("about.founded"),
+        foundedValue: t("about.eyebrow", values),
+        experience: t("about.experience"),
+        years: t("about.years", values),
+        strengthsHeading: t("about.strengthsHeading"),
+      },
+      strengths: (["handpicked", "personal", "partners", "onCall"] as const).map((s) => ({
+        title: t(`about.${s}.title`),
+        text: t(`about.${s}.text`),
+      })),
       seo: buildSeo(site, {
         path: "/about",
         lang,
         title: t("seo.aboutTitle"),
-        description: `Since ${site.foundedYear}, ${site.name} has crafted curated luxury adventures: ${site.yearsOfExperience} years of experience in every trip.`,
+        description: t("about.description", values),
       }),
     },
     { headers: { "Cache-Control": PUBLIC_CACHE } },
@@ -37,44 +51,37 @@ export const headers = loaderHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { name, foundedYear, years, strengths } = loaderData;
+  const { text, strengths } = loaderData;
   return (
     <>
-      <PageHero eyebrow={`Since ${foundedYear}`} title="Our Story">
-        <p>Curated luxury adventures for the discerning traveler.</p>
+      <PageHero eyebrow={text.eyebrow} title={text.title}>
+        <p>{text.intro}</p>
       </PageHero>
       <section className="section container about-story" aria-labelledby="story-heading">
         <div className="about-copy">
-          <h2 id="story-heading">Travel that feels just right</h2>
-          <p>
-            {name} began in {foundedYear} with a simple idea: the best journeys are planned by
-            people who have walked the streets, slept in the lodges and eaten at the tables they
-            recommend.
-          </p>
-          <p>
-            With {years} years of experience, we now design small-group departures, private escapes
-            and once-in-a-lifetime exclusives across six continents, and still answer every message
-            ourselves.
-          </p>
-          <Link to="/upcoming-trips" className="btn btn-primary">
-            See upcoming trips
+          <h2 id="story-heading">{text.storyHeading}</h2>
+          {text.story.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+          <Link to={text.tripsPath} className="btn btn-primary">
+            {text.seeTrips}
           </Link>
         </div>
         <dl className="about-stats">
           <div>
-            <dt>Founded</dt>
-            <dd>Since {foundedYear}</dd>
+            <dt>{text.founded}</dt>
+            <dd>{text.foundedValue}</dd>
           </div>
           <div>
-            <dt>Experience</dt>
-            <dd>{years} years</dd>
+            <dt>{text.experience}</dt>
+            <dd>{text.years}</dd>
           </div>
         </dl>
       </section>
       <section className="section section-tint" aria-labelledby="strengths-heading">
         <div className="container">
           <h2 id="strengths-heading" className="center">
-            What makes us different
+            {text.strengthsHeading}
           </h2>
           <ul className="feature-grid four">
             {strengths.map((s, i) => (

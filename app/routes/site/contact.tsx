@@ -5,20 +5,25 @@ import { telHref } from "~/components/site/site-header";
 import { Icon } from "~/components/ui/icons";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PRIVATE_CACHE } from "~/domain/site-cache";
-import { ENQUIRY_MESSAGES } from "~/domain/enquiry";
-import { BUSINESS_HOURS } from "~/domain/site-content";
+import type { EnquiryErrors } from "~/domain/enquiry";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { submitContactForm } from "~/server/leads/contact.server";
 import { honeypotInputProps } from "~/server/leads/honeypot.server";
 import { findPublishedPackage } from "~/server/leads/package-ref.server";
 import { requestInfo } from "~/server/platform/request-context.server";
+import {
+  businessHours,
+  contactFormText,
+  contactPageText,
+  localizedEnquiryErrors,
+} from "~/server/site/contact-text.server";
 import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/contact";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
-  const { lang, t } = pageLanguageOrDefault(site, request.url);
+  const { lang, t, href } = pageLanguageOrDefault(site, request.url);
   const url = new URL(request.url);
   // /contact?package={id}: the enquiry names that trip; an unknown one is said so, not hidden.
   const asked = url.searchParams.get("package");
@@ -27,17 +32,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       site,
       sent: url.searchParams.get("sent") === "1",
-      about,
-      packageNotice: asked && !about ? ENQUIRY_MESSAGES.unknownPackage : null,
+      // The trip's page and the form's own address in the page's language (decision 128).
+      about: about ? { ...about, href: href(about.href) } : null,
+      contactPath: href("/contact"),
+      packageNotice: asked && !about ? t("enquiry.unknownPackage") : null,
       // The honeypot's time is per render, so this page is never stored by a cache (decision 090).
       honeypot: await honeypotInputProps(),
       // Fixed content travels as data, not as code in the page's JS (decision 064).
-      hours: BUSINESS_HOURS,
+      hours: businessHours(t),
+      text: contactPageText(t),
+      formText: contactFormText(t, about?.title),
       seo: buildSeo(site, {
         path: "/contact",
         lang,
         title: t("seo.contactTitle"),
-        description: `Call ${site.phone} or e-mail ${site.email}; we answer e-mail within 2 hours and run a 24/7 emergency line.`,
+        description: t("contact.description", { phone: site.phone, email: site.email }),
       }),
     },
     { headers: { "Cache-Control": PRIVATE_CACHE } },
@@ -54,12 +63,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     acknowledge: env.ENQUIRY_ACK,
     ip: requestInfo(context).clientIp,
   });
+  // The service speaks the spec's English; another language's page says its refusals itself.
+  const say = (errors: EnquiryErrors, retryAfterSeconds?: number) =>
+    page.lang === "en" ? errors : localizedEnquiryErrors(page.t, errors, retryAfterSeconds);
   switch (outcome.kind) {
     case "invalid":
-      return data({ errors: outcome.errors, values: outcome.values }, { status: 400 });
+      return data({ errors: say(outcome.errors), values: outcome.values }, { status: 400 });
     case "limited":
       return data(
-        { errors: outcome.errors, values: outcome.values },
+        { errors: say(outcome.errors, outcome.retryAfterSeconds), values: outcome.values },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
     default:
@@ -79,11 +91,12 @@ export const headers: Route.HeadersFunction = (args) => {
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, hours, sent, honeypot, about, packageNotice } = loaderData;
+  const { site, hours, sent, honeypot, about, packageNotice, text, formText, contactPath } =
+    loaderData;
   return (
     <>
-      <PageHero eyebrow="We would love to hear from you" title="Contact Us">
-        <p>Tell us where you dream of going; we will shape the journey around you.</p>
+      <PageHero eyebrow={text.eyebrow} title={text.title}>
+        <p>{text.intro}</p>
       </PageHero>
       <div className="section container contact-layout">
         <ContactForm
@@ -92,37 +105,39 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           sent={sent}
           about={about}
           packageNotice={packageNotice}
+          path={contactPath}
+          text={formText}
         />
         <div className="contact-info">
           <section className="info-card" aria-labelledby="reach-heading">
-            <h2 id="reach-heading">Get in touch</h2>
+            <h2 id="reach-heading">{text.getInTouch}</h2>
             <ul className="contact-list">
               <li>
                 <Icon name="phone" />
                 <span>
-                  <strong>Phone</strong>
+                  <strong>{text.phone}</strong>
                   <a href={telHref(site.phone)}>{site.phone}</a>
                 </span>
               </li>
               <li>
                 <Icon name="mail" />
                 <span>
-                  <strong>Email</strong>
+                  <strong>{text.email}</strong>
                   <a href={`mailto:${site.email}`}>{site.email}</a>
-                  <small>We reply within 2 hours</small>
+                  <small>{text.replyWithin}</small>
                 </span>
               </li>
               <li>
                 <Icon name="pin" />
                 <span>
-                  <strong>Office</strong>
+                  <strong>{text.office}</strong>
                   {site.address}
                 </span>
               </li>
             </ul>
           </section>
           <section className="info-card" aria-labelledby="hours-heading">
-            <h2 id="hours-heading">Business hours</h2>
+            <h2 id="hours-heading">{text.hours}</h2>
             <dl className="hours">
               {hours.map((h) => (
                 <div key={h.days}>
@@ -133,8 +148,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </dl>
           </section>
           <section className="info-card emergency" aria-labelledby="emergency-heading">
-            <h2 id="emergency-heading">24/7 emergency line</h2>
-            <p>Travelling with us and need help now? Call us any time, day or night.</p>
+            <h2 id="emergency-heading">{text.emergency}</h2>
+            <p>{text.emergencyText}</p>
             <a href={telHref(site.emergencyPhone)} className="emergency-number">
               <Icon name="phone" />
               {site.emergencyPhone}

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { DetailScreen, PackageNotFound } from "~/components/site/detail-screen";
+import { siteKindInfo } from "~/domain/site-kinds";
 import { notFoundMeta, seoMeta } from "~/domain/seo";
 import { loaderHeaders, PRIVATE_CACHE, PUBLIC_CACHE } from "~/domain/site-cache";
 import { detailScopeForPath } from "~/domain/site-paths";
@@ -8,7 +9,7 @@ import { servicesFrom } from "~/server/http/services-context.server";
 import { log } from "~/server/platform/log.server";
 import { ogImagePath } from "~/server/site/og-image.server";
 import { findDetailPackage } from "~/server/site/site-pages.server";
-import { detailView } from "~/server/site/site-views.server";
+import { detailView, viewContext } from "~/server/site/site-views.server";
 import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo, summary, touristTripJsonLd } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/package-detail";
@@ -25,14 +26,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     includeDrafts: admin !== null,
   });
   const headers = { "Cache-Control": admin ? PRIVATE_CACHE : PUBLIC_CACHE, Vary: "Cookie" };
+  const { t, href } = page;
   if (!found) {
     log("info", "package not found", { status: 404, path: pathname });
+    const notFound = {
+      title: t("detail.notFound"),
+      text: t("detail.notFoundText"),
+      home: t("detail.backHome"),
+      homePath: href("/"),
+    };
     return data(
-      { pkg: null, seo: undefined, jsonLd: undefined, siteName: site.name },
+      { pkg: null, seo: undefined, jsonLd: undefined, siteName: site.name, notFound },
       { status: 404, headers },
     );
   }
-  const pkg = detailView(found, site);
+  const pkg = detailView(found, site, viewContext(site, new Date(), page.lang));
   const seo = buildSeo(site, {
     path: pkg.href,
     lang: page.lang,
@@ -42,7 +50,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     image: ogImagePath(found) ?? pkg.images[0]?.src,
     noindex: pkg.isDraft,
   });
-  return data({ pkg, seo, jsonLd: touristTripJsonLd(site, pkg, seo.canonical) }, { headers });
+  // The page's fixed words in its language (decision 127); its booking section keeps its own.
+  const text = {
+    draft: t("detail.draft"),
+    draftText: t("detail.draftText"),
+    backTo: {
+      to: href(siteKindInfo(pkg.kind).publicList.path),
+      label: t(`list.${pkg.kind}.heading`),
+    },
+    overview: t("detail.overview"),
+    highlights: t("detail.highlights"),
+    meetingPoint: t("detail.meetingPoint"),
+    itinerary: t("detail.itinerary"),
+    // Filled in per day by the screen.
+    day: t("detail.day", { n: "{n}" }),
+    accommodation: t("detail.accommodation"),
+    included: t("detail.included"),
+    notIncluded: t("detail.notIncluded"),
+    faq: t("detail.faq"),
+    videos: t("detail.videos"),
+  };
+  return data({ pkg, text, seo, jsonLd: touristTripJsonLd(site, pkg, seo.canonical) }, { headers });
 }
 
 export const headers = loaderHeaders;
@@ -59,5 +87,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function PackageDetail({ loaderData }: Route.ComponentProps) {
-  return loaderData.pkg ? <DetailScreen pkg={loaderData.pkg} /> : <PackageNotFound />;
+  return loaderData.pkg ? (
+    <DetailScreen pkg={loaderData.pkg} text={loaderData.text} />
+  ) : (
+    <PackageNotFound text={loaderData.notFound} />
+  );
 }

@@ -22,6 +22,7 @@ import {
 import type { Db } from "../platform/db.server";
 import { priceNumber } from "./site-seo.server";
 import { cardViewOf, viewContext } from "./site-views.server";
+import type { Language } from "~/domain/i18n/languages";
 
 /** What filtering and sorting read of a card, worked out once per card. */
 interface Facts {
@@ -90,8 +91,9 @@ export async function loadListPage(
   site: SiteConfig,
   kind: PackageKind,
   query: ListQuery,
+  lang?: Language,
 ): Promise<ListPage> {
-  const context = viewContext(site);
+  const context = viewContext(site, new Date(), lang);
   // Filtering reads a few columns of every package; only the page's cards load their cover.
   const all = (await listPublishedFacts(db, kind)).map((card, i) =>
     factsOf(card, i, context.today),

@@ -33,7 +33,7 @@ function homeSection(
   cards: PackageCard[],
 ): PackageSection {
   const { t, href } = page;
-  const context = viewContext(site);
+  const context = viewContext(site, new Date(), page.lang);
   return {
     kind,
     eyebrow: t(`home.${kind}.eyebrow`),

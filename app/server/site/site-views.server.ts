@@ -22,6 +22,9 @@ import { amountText } from "~/domain/money";
 import { formatDates, formatDay, todayIn, upcomingDepartures } from "~/domain/trip-facts";
 import { videoSource } from "~/domain/video-embed";
 import { packageChatPath } from "~/domain/chat-links";
+import { translator, type Translate } from "~/domain/i18n/catalogues";
+import { formatDate } from "~/domain/i18n/format";
+import type { Language } from "~/domain/i18n/languages";
 import { variantSrcSet } from "../media/media-urls.server";
 
 /** External images have no stored size; a 3:2 box still reserves their space (no layout shift). */
@@ -77,14 +80,28 @@ export interface ViewContext {
   placeholderRatings: boolean;
   /** LIMITED_SEATS: at most this many seats left reads "Limited". */
   limitedSeats: number;
+  /** The page's language: a card's own words and dates are in it (decision 127). */
+  lang: Language;
+  t: Translate;
 }
 
-export function viewContext(site: SiteConfig, now: Date = new Date()): ViewContext {
+export function viewContext(
+  site: SiteConfig,
+  now: Date = new Date(),
+  lang: Language = site.languages[0] ?? "en",
+): ViewContext {
   return {
     today: todayIn(site.timeZone, now),
     placeholderRatings: site.placeholderRatings,
     limitedSeats: site.limitedSeats,
+    lang,
+    t: translator(lang),
   };
+}
+
+/** A day in the page's language: English keeps the site's own "14 Jun 2027". */
+function dayIn(context: ViewContext, day: string): string {
+  return context.lang === "en" ? formatDay(day) : formatDate(context.lang, day);
 }
 
 /**
@@ -123,14 +140,16 @@ export function cardViewOf(pkg: CardSource, context: ViewContext): PackageCardVi
     id: pkg.id,
     kind: pkg.kind,
     href: info.detailPath(pkg.id),
-    ...(pkg.kind === "discovery" ? { label: info.label } : {}),
+    ...(pkg.kind === "discovery" ? { label: context.t("card.discoveryLabel") } : {}),
     title: pkg.title,
     location: pkg.location,
     duration: pkg.duration,
     price: pkg.price,
     travelPeriod: pkg.travel_period,
     ...(rating ? { rating } : {}),
-    ...(next ? { nextDeparture: formatDay(next.start_date) } : {}),
+    ...(next
+      ? { nextDeparture: context.t("card.next", { date: dayIn(context, next.start_date) }) }
+      : {}),
     ...(next ? scarcity(next, context) : {}),
     ...(first ? { image: imageView(first, pkg.title) } : {}),
   };
@@ -139,9 +158,11 @@ export function cardViewOf(pkg: CardSource, context: ViewContext): PackageCardVi
 /** "3 seats left" or "Sold out" for a card, only when few or no seats are left (decision 115). */
 function scarcity(d: Package["departures"][number], context: ViewContext): { nextSeats?: string } {
   const status = departureStatus(d, context.today, context.limitedSeats);
-  if (status === "sold_out") return { nextSeats: "Sold out" };
-  const label = seatsLabel(seatsLeft(d));
-  return status === "limited" && label ? { nextSeats: label } : {};
+  if (status === "sold_out") return { nextSeats: context.t("card.soldOut") };
+  const left = seatsLeft(d);
+  return status === "limited" && left !== null
+    ? { nextSeats: context.t("card.seatsLeft", { count: left }) }
+    : {};
 }
 
 function departureViews(pkg: Package, context: ViewContext): DepartureView[] {
