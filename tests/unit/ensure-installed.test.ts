@@ -1,23 +1,20 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { installState } from "../../scripts/ensure-installed.mjs";
+import { tempDirs } from "../support/files";
 
 // `npm test` on a fresh clone installs first (pretest), and does nothing when CI just ran npm ci.
 describe("npm test's pretest: install when node_modules is missing or stale", () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const dirs = tempDirs("wlx-pretest-");
+  afterEach(dirs.removeAll);
 
   function project(
     lock: Record<string, { version: string; optional?: boolean }>,
     installed?: Record<string, { version: string }>,
   ): string {
-    const dir = mkdtempSync(path.join(tmpdir(), "wlx-pretest-"));
-    dirs.push(dir);
+    const dir = dirs.make();
     writeFileSync(
       path.join(dir, "package-lock.json"),
       JSON.stringify({ lockfileVersion: 3, packages: { "": { name: "x" }, ...lock } }),
