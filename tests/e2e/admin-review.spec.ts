@@ -1,33 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { inviteAndAccept } from "./support/team";
 import { expectFlash, expectNoSeriousViolations } from "./support/expectations";
 
 // Review before publishing (decision 132), end to end with and without JavaScript: a Contributor
 // submits a new draft for review, an Editor approves it on /admin/review and it goes live.
-const PASSWORD = "an invited admin's passphrase";
-
-async function inviteAndAccept(
-  page: Page,
-  browser: Browser,
-  role: "Contributor" | "Editor",
-): Promise<{ invitee: Page; close: () => Promise<void> }> {
-  const email = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
-  await page.goto("/admin/team");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Role", { exact: true }).selectOption({ label: role });
-  await page.getByRole("button", { name: "Invite", exact: true }).click();
-  const link = await page.locator("code", { hasText: "/admin/accept-invite?token=" }).innerText();
-  const context = await browser.newContext();
-  const invitee = await context.newPage();
-  await invitee.goto(new URL(link).pathname + new URL(link).search);
-  await invitee.getByLabel(/^Password/).fill(PASSWORD);
-  await invitee.getByLabel("Confirm password").fill(PASSWORD);
-  await invitee.getByRole("button", { name: "Set password and sign in" }).click();
-  await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
-  return { invitee, close: () => context.close() };
-}
-
 /** The trips the public API lists to a visitor (signed-in admins also see drafts there). */
 async function liveTitles(browser: Browser): Promise<string[]> {
   const visitor = await browser.newContext();

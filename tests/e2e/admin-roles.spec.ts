@@ -1,34 +1,9 @@
-import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { inviteAndAccept } from "./support/team";
 import { expectNoSeriousViolations } from "./support/expectations";
 
 // Roles (decision 125), end to end: the Owner invites a Sales user and an Editor from the team
 // screen; each accepts in a browser of their own and sees only what the role allows.
-const PASSWORD = "an invited admin's passphrase";
-
-async function inviteAndAccept(
-  page: Page,
-  browser: Browser,
-  role: "Sales" | "Editor",
-): Promise<{ invitee: Page; close: () => Promise<void> }> {
-  const email = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
-  await page.goto("/admin/team");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Role", { exact: true }).selectOption({ label: role });
-  await page.getByRole("button", { name: "Invite", exact: true }).click();
-  const link = await page.locator("code", { hasText: "/admin/accept-invite?token=" }).innerText();
-  await expect(page.getByRole("row", { name: new RegExp(`${email} ${role}`) })).toBeVisible();
-  const context = await browser.newContext();
-  const invitee = await context.newPage();
-  await invitee.goto(new URL(link).pathname + new URL(link).search);
-  await invitee.getByLabel(/^Password/).fill(PASSWORD);
-  await invitee.getByLabel("Confirm password").fill(PASSWORD);
-  await invitee.getByRole("button", { name: "Set password and sign in" }).click();
-  await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
-  return { invitee, close: () => context.close() };
-}
-
 test("a Sales user sees bookings but no content controls; an Editor cannot reach the team", async ({
   adminPage: page,
   browser,

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { bookingRequestSchema, type BookingRequest } from "~/domain/booking-schema";
+import type { BookingRequest } from "~/domain/booking-schema";
+import { bookingRequest } from "../support/bookings";
 import { BOOKING_MESSAGES } from "~/domain/bookings";
 import { todayIn } from "~/domain/trip-facts";
 import {
@@ -21,16 +22,7 @@ const TODAY = todayIn("Africa/Johannesburg");
 const OPTIONS = { source: "online" as const, holdHours: 48, today: TODAY };
 
 function request(overrides: Record<string, string> = {}): BookingRequest {
-  return bookingRequestSchema.parse({
-    adults: "1",
-    children: "0",
-    lead_name: "Thandi Mokoena",
-    email: "thandi@example.com",
-    phone: "+27 82 555 0101",
-    country: "South Africa",
-    accept_terms: "on",
-    ...overrides,
-  });
+  return bookingRequest(overrides);
 }
 
 async function departureWith(db: Db, seats: number | null, amount: number | null = 2_450_000) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingRequestSchema, type BookingRequest } from "~/domain/booking-schema";
+import type { BookingRequest } from "~/domain/booking-schema";
+import { bookingRequest } from "../support/bookings";
 import { DEFAULT_DEPOSIT_RULE, type DepositRule } from "~/domain/deposits";
 import { todayIn } from "~/domain/trip-facts";
 import { expireBookings } from "~/server/bookings/booking-expiry.server";
@@ -28,16 +29,7 @@ const TODAY = todayIn("Africa/Johannesburg");
 const ORIGIN = "http://localhost:3000";
 
 function request(overrides: Record<string, string> = {}): BookingRequest {
-  return bookingRequestSchema.parse({
-    adults: "2",
-    children: "0",
-    lead_name: "Thandi Mokoena",
-    email: "thandi@example.com",
-    phone: "+27 82 555 0101",
-    country: "South Africa",
-    accept_terms: "on",
-    ...overrides,
-  });
+  return bookingRequest({ adults: "2", ...overrides });
 }
 
 let stripe: TestStripeServer;
