@@ -8,7 +8,7 @@ import { STALE_EDIT_MESSAGE } from "~/server/catalogue/packages.server";
 import { makePackage } from "../support/factories";
 import { flashOf } from "../support/admin-http-support";
 import { useSignedInServer } from "../support/auth-support";
-import { decode, element, tags, textOf } from "../support/site-html";
+import { decode, element, formFields, tags, textOf } from "../support/site-html";
 import { formPost } from "../support/form-post";
 import { blankDeparture } from "~/domain/package-form";
 
@@ -40,27 +40,8 @@ describe("admin package forms", () => {
       .where("title", "=", title)
       .executeTakeFirst();
 
-  /** Every named input of the rendered form, with its value, as the browser would post it. */
-  function formFields(html: string): [string, string][] {
-    const form = element(html, /<form\b[^>]*class="package-form"/)!;
-    const out: [string, string][] = [];
-    for (const input of tags(form, "input")) {
-      // Radios and checkboxes post only when checked, as a browser does.
-      if ((input.type === "radio" || input.type === "checkbox") && !("checked" in input)) continue;
-      if (input.name && input.type !== "submit") out.push([input.name, input.value ?? ""]);
-    }
-    for (const m of form.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) {
-      const name = tags(`<textarea${m[1]}>`, "textarea")[0]!.name;
-      if (name) out.push([name, decode(m[2]!)]);
-    }
-    for (const m of form.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
-      const name = tags(`<select${m[1]}>`, "select")[0]!.name;
-      const selected =
-        tags(m[2]!, "option").find((o) => "selected" in o) ?? tags(m[2]!, "option")[0];
-      if (name) out.push([name, selected?.value ?? ""]);
-    }
-    return out;
-  }
+  /** Every named input of the rendered package form, as the browser would post it. */
+  const packageFields = (html: string) => formFields(html, /<form\b[^>]*class="package-form"/);
 
   const withField = (fields: [string, string][], name: string, value: string) =>
     fields.map(([n, v]): [string, string] => [n, n === name ? value : v]);
@@ -190,7 +171,7 @@ describe("admin package forms", () => {
     expect(textOf(element(html, new RegExp(`<p\\b[^>]*id="${describedBy}"`))!)).toBe(
       "Please enter a title",
     );
-    const values = Object.fromEntries(formFields(html));
+    const values = Object.fromEntries(packageFields(html));
     expect(values).toMatchObject({
       price: "$120 kept",
       "highlights[0]": "kept highlight",
@@ -215,7 +196,7 @@ describe("admin package forms", () => {
     const price = tags(html, "input").find((i) => i.name === "price")!;
     expect(price["aria-invalid"]).toBe("true");
     expect(price.autofocus).toBeDefined();
-    expect(Object.fromEntries(formFields(html)).title).toBe("Only a title");
+    expect(Object.fromEntries(packageFields(html)).title).toBe("Only a title");
     expect(await countOf("exclusive")).toBe(before);
   });
 
@@ -294,7 +275,7 @@ describe("admin package forms", () => {
     const added = await post("/admin/new-package", [...typed, ["__intent__", addHighlight.value!]]);
     expect(added.status).toBe(200);
     const html = await added.text();
-    const values = Object.fromEntries(formFields(html));
+    const values = Object.fromEntries(packageFields(html));
     expect(values).toMatchObject({
       title: "Row test",
       "highlights[0]": "first",
@@ -319,7 +300,7 @@ describe("admin package forms", () => {
       ["__intent__", remove.value!],
     ]);
     expect(removed.status).toBe(200);
-    const after = Object.fromEntries(formFields(await removed.text()));
+    const after = Object.fromEntries(packageFields(await removed.text()));
     expect(after["highlights[0]"]).toBe("second");
     expect(after["highlights[1]"]).toBeUndefined();
   });
@@ -337,7 +318,7 @@ describe("admin package forms", () => {
     const html = await page.text();
     expect(textOf(html)).toContain("Publish");
     expect(html).toMatch(/<a\b[^>]*href="\/admin\/local"[^>]*>Cancel<\/a>/);
-    const fields = withField(formFields(html), "duration", "2 days");
+    const fields = withField(packageFields(html), "duration", "2 days");
     const response = await post(`/admin/edit-local/${pkg.id}`, [
       ...fields,
       ["status", "published"],
@@ -377,7 +358,7 @@ describe("admin package forms", () => {
     ])
       expect(labels).toContain(label);
     expect(labels).toContain("Rating (0–5)");
-    let fields = formFields(html);
+    let fields = packageFields(html);
     fields = withField(fields, "departures[0].start_date", "2031-06-14");
     fields = withField(fields, "departures[0].end_date", "2031-06-20");
     fields = withField(fields, "departures[0].status", "limited");
@@ -411,7 +392,7 @@ describe("admin package forms", () => {
     ]);
     expect(saved.faqs).toEqual([{ question: "Is the visa included?", answer: "No." }]);
     // Saved again from the form it reloads as, the departure keeps its id and every value.
-    const reloaded = formFields(await (await get(`/admin/edit-package/${pkg.id}`)).text());
+    const reloaded = packageFields(await (await get(`/admin/edit-package/${pkg.id}`)).text());
     expect(reloaded).toContainEqual(["departures[0].id", saved.departures[0]!.id]);
     expect(reloaded).toContainEqual(["departures[0].amount", "24500.50"]);
     const resaved = await post(`/admin/edit-package/${pkg.id}`, [...reloaded, ["status", "draft"]]);
@@ -426,7 +407,7 @@ describe("admin package forms", () => {
     });
 
     // Adding a departure row without JavaScript: the server answers with one more row, focused.
-    const again = formFields(await (await get(`/admin/edit-package/${pkg.id}`)).text());
+    const again = packageFields(await (await get(`/admin/edit-package/${pkg.id}`)).text());
     const added = await post(`/admin/edit-package/${pkg.id}`, [
       ...again,
       [
@@ -455,7 +436,7 @@ describe("admin package forms", () => {
       rating: 4.5,
     });
     const before = (await getPackageById(suite.database.db, "trip", pkg.id))!;
-    let fields = formFields(await (await get(`/admin/edit-package/${pkg.id}`)).text());
+    let fields = packageFields(await (await get(`/admin/edit-package/${pkg.id}`)).text());
     fields = withField(fields, "departures[0].start_date", "2031-06-14");
     fields = withField(fields, "departures[0].end_date", "2031-06-01");
     fields = withField(fields, "rating", "7");
@@ -494,7 +475,7 @@ describe("admin package forms", () => {
     const text = textOf(html);
     expect(text).toContain("Alt text (image 2)");
     expect(text).toContain("No alt text of its own: the package title is read instead.");
-    let fields = formFields(html).filter(([name]) => !/^image_details\[\d\]\.focal$/.test(name));
+    let fields = packageFields(html).filter(([name]) => !/^image_details\[\d\]\.focal$/.test(name));
     fields = withField(fields, "image_details[1].alt", "Second view");
     fields.push(["image_details[0].focal", "0.5,0.5"], ["image_details[1].focal", "1,0"]);
     // Make cover (no JavaScript): the server answers the form with the images swapped.
@@ -526,7 +507,7 @@ describe("admin package forms", () => {
       title: `Focal ${randomUUID().slice(0, 6)}`,
       images: ["/media/packages/one.webp"],
     });
-    const fields = formFields(await (await get(`/admin/edit-package/${pkg.id}`)).text()).filter(
+    const fields = packageFields(await (await get(`/admin/edit-package/${pkg.id}`)).text()).filter(
       ([name]) => name !== "image_details[0].focal",
     );
     const response = await post(`/admin/edit-package/${pkg.id}`, [
@@ -551,7 +532,7 @@ describe("admin package forms", () => {
       meeting_point: "Jetty",
     });
     const fields = withField(
-      formFields(await (await get(`/admin/edit-exclusive/${pkg.id}`)).text()),
+      packageFields(await (await get(`/admin/edit-exclusive/${pkg.id}`)).text()),
       "duration",
       "3 days",
     );
@@ -577,7 +558,7 @@ describe("admin package forms", () => {
     const html = await (await get(`/admin/edit-exclusive/${pkg.id}`)).text();
     expect(textOf(html)).toContain("Save Exclusive Package");
     expect(textOf(html)).not.toContain("Travel Moments Videos");
-    const fields = withField(formFields(html), "title", `${pkg.title} renamed`);
+    const fields = withField(packageFields(html), "title", `${pkg.title} renamed`);
     const response = await post(`/admin/edit-exclusive/${pkg.id}`, fields);
     expect(response.headers.get("Location")).toBe("/admin/exclusive");
     expect(flashOf(response)?.message).toBe("Exclusive package updated successfully");
@@ -594,7 +575,7 @@ describe("admin package forms", () => {
       title: `Stale ${randomUUID().slice(0, 6)}`,
     });
     const fields = withField(
-      formFields(await (await get(`/admin/edit-package/${pkg.id}`)).text()),
+      packageFields(await (await get(`/admin/edit-package/${pkg.id}`)).text()),
       "price",
       "$1 mine",
     );
@@ -608,7 +589,7 @@ describe("admin package forms", () => {
     const alert = element(html, /<div\b[^>]*role="alert"/)!;
     expect(textOf(alert)).toBe(`${STALE_EDIT_MESSAGE} Open the latest version`);
     expect(alert).toContain(`href="/admin/edit-package/${pkg.id}"`);
-    expect(Object.fromEntries(formFields(html)).price).toBe("$1 mine");
+    expect(Object.fromEntries(packageFields(html)).price).toBe("$1 mine");
     expect((await getPackageById(suite.database.db, "trip", pkg.id))!.price).toBe("theirs");
   });
 
@@ -674,13 +655,13 @@ describe("admin package forms", () => {
       expect(textOf(element(html, /<div\b[^>]*role="alert"/)!)).toBe(
         kindMessages("trip").createFailed,
       );
-      expect(Object.fromEntries(formFields(html)).price).toBe("$5 kept");
+      expect(Object.fromEntries(packageFields(html)).price).toBe("$5 kept");
 
       const pkg = await makePackage(suite.database.db, "local", {
         title: `Fine ${randomUUID().slice(0, 6)}`,
       });
       const fields = withField(
-        formFields(await (await get(`/admin/edit-local/${pkg.id}`)).text()),
+        packageFields(await (await get(`/admin/edit-local/${pkg.id}`)).text()),
         "title",
         "FAULT update",
       );

@@ -11,7 +11,7 @@ import { startAuthServer } from "../support/auth-support";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 import { formPost } from "../support/form-post";
-import { decode, element, tags } from "../support/site-html";
+import { formFields } from "../support/site-html";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 
 /**
@@ -61,30 +61,14 @@ describe("review before publishing over HTTP", () => {
       .executeTakeFirstOrThrow();
 
   /** The package form's fields as the browser posts them (the submit button's value added). */
-  async function formFields(role: Role, id: string): Promise<[string, string][]> {
+  async function packageFields(role: Role, id: string): Promise<[string, string][]> {
     const html = await (await get(role, trip.editPath(id))).text();
-    const form = element(html, /<form\b[^>]*class="package-form"/)!;
-    const out: [string, string][] = [];
-    for (const input of tags(form, "input")) {
-      if ((input.type === "radio" || input.type === "checkbox") && !("checked" in input)) continue;
-      if (input.name && input.type !== "submit") out.push([input.name, input.value ?? ""]);
-    }
-    for (const m of form.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) {
-      const name = tags(`<textarea${m[1]}>`, "textarea")[0]!.name;
-      if (name) out.push([name, decode(m[2]!)]);
-    }
-    for (const m of form.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
-      const name = tags(`<select${m[1]}>`, "select")[0]!.name;
-      const selected =
-        tags(m[2]!, "option").find((o) => "selected" in o) ?? tags(m[2]!, "option")[0];
-      if (name) out.push([name, selected?.value ?? ""]);
-    }
-    return out;
+    return formFields(html, /<form\b[^>]*class="package-form"/);
   }
 
   async function submitted(title: string) {
     const pkg = await makePackage(database.db, "trip", { title, status: "draft" });
-    const fields = (await formFields("contributor", pkg.id)).map(([n, v]): [string, string] => [
+    const fields = (await packageFields("contributor", pkg.id)).map(([n, v]): [string, string] => [
       n,
       n === "title" ? `${title} (revised)` : v,
     ]);
@@ -126,7 +110,7 @@ describe("review before publishing over HTTP", () => {
 
   it("refuses a submit-for-review that also publishes, saving nothing", async () => {
     const pkg = await makePackage(database.db, "trip", { title: "Not so fast", status: "draft" });
-    const fields = (await formFields("contributor", pkg.id)).map(([n, v]): [string, string] => [
+    const fields = (await packageFields("contributor", pkg.id)).map(([n, v]): [string, string] => [
       n,
       n === "title" ? "Changed" : v,
     ]);

@@ -60,3 +60,27 @@ export function links(
     return { href: attrs.href ?? "", text: textOf(m[2]!), attrs };
   });
 }
+
+/**
+ * Every named field of the form that `open` matches, with its value, as a browser would post it:
+ * radios and checkboxes only when checked, a select's selected (or first) option, no submit
+ * buttons (add the one pressed yourself).
+ */
+export function formFields(html: string, open: RegExp): [string, string][] {
+  const form = element(html, open)!;
+  const out: [string, string][] = [];
+  for (const input of tags(form, "input")) {
+    if ((input.type === "radio" || input.type === "checkbox") && !("checked" in input)) continue;
+    if (input.name && input.type !== "submit") out.push([input.name, input.value ?? ""]);
+  }
+  for (const m of form.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) {
+    const name = tags(`<textarea${m[1]}>`, "textarea")[0]!.name;
+    if (name) out.push([name, decode(m[2]!)]);
+  }
+  for (const m of form.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
+    const name = tags(`<select${m[1]}>`, "select")[0]!.name;
+    const selected = tags(m[2]!, "option").find((o) => "selected" in o) ?? tags(m[2]!, "option")[0];
+    if (name) out.push([name, selected?.value ?? ""]);
+  }
+  return out;
+}
