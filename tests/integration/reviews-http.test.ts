@@ -82,11 +82,17 @@ describe("review before publishing over HTTP", () => {
     return { pkg, response };
   }
 
-  it("shows the Contributor a Submit for review button; an Editor publishes instead", async () => {
+  it("shows the Contributor Submit for review and no Publish button; an Editor publishes instead", async () => {
     const pkg = await makePackage(database.db, "trip", { title: "Button check", status: "draft" });
     const button = /<button[^>]*value="submit-for-review"[^>]*>Submit for review<\/button>/;
-    expect(await (await get("contributor", trip.editPath(pkg.id))).text()).toMatch(button);
-    expect(await (await get("editor", trip.editPath(pkg.id))).text()).not.toMatch(button);
+    const publish = /<button[^>]*value="published"[^>]*>Publish<\/button>/;
+    const contributor = await (await get("contributor", trip.editPath(pkg.id))).text();
+    expect(contributor).toMatch(button);
+    expect(contributor).not.toMatch(publish);
+    expect(contributor).toContain("Submit for review asks an editor to publish it.");
+    const editor = await (await get("editor", trip.editPath(pkg.id))).text();
+    expect(editor).not.toMatch(button);
+    expect(editor).toMatch(publish);
   });
 
   it("submits a Contributor's draft: saved, in review, not on the public site, in the queue", async () => {

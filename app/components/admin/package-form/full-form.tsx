@@ -1,4 +1,5 @@
 import type { PackageFormData, PackageFormReply } from "~/domain/package-form";
+import { useCan } from "../permissions";
 import { StatusBadge } from "../status-badge";
 import { FieldErrors, TextField, focusIf } from "./form-fields";
 import { ImagesSection } from "./images-section";
@@ -43,6 +44,8 @@ interface FullPackageFormProps {
 /** The package form of trips, discovery and local packages (spec §2), sections in spec order. */
 export function FullPackageForm({ data, reply }: FullPackageFormProps) {
   const { form, fields, focusName, submitting } = usePackageForm({ data, reply, order: ORDER });
+  // A role that cannot publish gets no Publish button: it submits for review (decision 132).
+  const mayPublish = useCan("content.publish");
   const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fields.description);
   return (
     <PackageFormFrame
@@ -74,15 +77,17 @@ export function FullPackageForm({ data, reply }: FullPackageFormProps) {
           >
             Save Draft
           </button>
-          <button
-            type="submit"
-            name="status"
-            value="published"
-            className="button button-primary"
-            disabled={submitting}
-          >
-            {data.mode === "new" ? "Publish Package" : "Publish"}
-          </button>
+          {mayPublish ? (
+            <button
+              type="submit"
+              name="status"
+              value="published"
+              className="button button-primary"
+              disabled={submitting}
+            >
+              {data.mode === "new" ? "Publish Package" : "Publish"}
+            </button>
+          ) : null}
         </>
       }
     >
@@ -184,7 +189,9 @@ export function FullPackageForm({ data, reply }: FullPackageFormProps) {
             {data.savedStatus === "published" ? "Published" : "Draft"}
           </StatusBadge>{" "}
           <span className="field-hint">
-            Save Draft keeps the package off the website; Publish shows it there.
+            {mayPublish
+              ? "Save Draft keeps the package off the website; Publish shows it there."
+              : "Save Draft keeps the package off the website; Submit for review asks an editor to publish it."}
           </span>
         </p>
       </section>
