@@ -113,7 +113,8 @@ export function ContactForm({
       <h2 id="contact-form-heading">{text.heading}</h2>
       {about ? (
         <p className="contact-about">
-          {text.aboutTrip} <Link to={about.href}>{about.title}</Link>
+          {`${text.aboutTrip} `}
+          <Link to={about.href}>{about.title}</Link>
           <input type="hidden" name="package" value={about.id} />
         </p>
       ) : null}

@@ -55,12 +55,12 @@ export function Pagination({
             <li key={n}>
               {n === page ? (
                 <span aria-current="page">
-                  <span className="visually-hidden">{text.page} </span>
+                  <span className="visually-hidden">{`${text.page} `}</span>
                   {n}
                 </span>
               ) : (
                 <Link to={href(n)}>
-                  <span className="visually-hidden">{text.page} </span>
+                  <span className="visually-hidden">{`${text.page} `}</span>
                   {n}
                 </Link>
               )}
