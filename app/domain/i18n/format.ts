@@ -38,23 +38,35 @@ export function formatMessage(locale: string, message: string, values: MessageVa
   });
 }
 
+/** One DateTimeFormat per locale and shape, made on first use (they are costly to build). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, shape: "month" | "day"): Intl.DateTimeFormat {
+  const key = `${locale} ${shape}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format =
+      shape === "month"
+        ? new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" })
+        : // English days read as the site's own "14 Jun 2027" (day before month).
+          new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, {
+            day: "numeric",
+            month: "short",
+            year: "numeric",
+            timeZone: "UTC",
+          });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** "2026-03" as "March 2026" / "März 2026" in the page's language. */
 export function formatMonth(locale: string, month: string): string {
   const [year, m] = month.split("-").map(Number);
-  return new Intl.DateTimeFormat(locale, {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, 1)));
+  return dateFormat(locale, "month").format(new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, 1)));
 }
 
 /** "2026-03-14" as "14 Mar 2026" / "14. März 2026" in the page's language. */
 export function formatDate(locale: string, day: string): string {
   const [year, m, d] = day.split("-").map(Number);
-  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, d ?? 1)));
+  return dateFormat(locale, "day").format(new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, d ?? 1)));
 }

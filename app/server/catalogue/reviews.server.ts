@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { formatReceived } from "~/domain/dates";
 import { kindInfo, kindMessages } from "~/domain/package-kinds";
 import { isUuid, type PackageKind } from "~/domain/schemas";
+import { historyPath } from "~/domain/versions";
 import { recordEvent } from "../events/events.server";
 import type { Mailer, MailOutcome } from "../mail/mailer.server";
 import { linkMessage, type MailSite } from "../mail/templates.server";
@@ -122,7 +123,7 @@ export async function listReviewQueue(db: Db): Promise<ReviewQueueItem[]> {
     submittedBy: row.name ?? row.email ?? "A former admin",
     submittedAt: new Date(row.review_submitted_at ?? Date.now()).toISOString(),
     publishAt: row.publish_at === null ? null : new Date(row.publish_at).toISOString(),
-    historyPath: `/admin/history/${row.kind}/${row.id}`,
+    historyPath: historyPath(row.kind, row.id),
     editPath: kindInfo(row.kind).admin.editPath(row.id),
   }));
 }

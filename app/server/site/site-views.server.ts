@@ -19,7 +19,7 @@ import {
   seatsLeft,
 } from "~/domain/departures";
 import { amountText } from "~/domain/money";
-import { formatDates, formatDay, todayIn, upcomingDepartures } from "~/domain/trip-facts";
+import { formatDates, todayIn, upcomingDepartures } from "~/domain/trip-facts";
 import { videoSource } from "~/domain/video-embed";
 import { packageChatPath } from "~/domain/chat-links";
 import { translator, type Translate } from "~/domain/i18n/catalogues";
@@ -99,9 +99,9 @@ export function viewContext(
   };
 }
 
-/** A day in the page's language: English keeps the site's own "14 Jun 2027". */
+/** A day in the page's language (English: the site's own "14 Jun 2027"). */
 function dayIn(context: ViewContext, day: string): string {
-  return context.lang === "en" ? formatDay(day) : formatDate(context.lang, day);
+  return formatDate(context.lang, day);
 }
 
 /**
