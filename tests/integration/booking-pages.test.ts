@@ -236,6 +236,18 @@ describe("booking a date over HTTP", () => {
       BOOKING_MESSAGES.priceChanged("R 24,500"),
     );
     expect(await server.db.selectFrom("bookings").select("id").execute()).toEqual([]);
+    // The form's checks run before the seat rule; a refusal rolls back what they wrote, so
+    // neither refusal cost the traveller the form's token or one of the hour's slots.
+    expect(await server.db.selectFrom("contact_form_tokens").selectAll().execute()).toEqual([]);
+    expect(await server.db.selectFrom("enquiry_submissions").selectAll().execute()).toEqual([]);
+    const fewer = await formPost(
+      server,
+      `/book/${small}`,
+      { ...fields, ...TRAVELLER, adults: "1", children: "0" },
+      ACCEPTS_HTML,
+    );
+    expect(fewer.status).toBe(303);
+    expect(await server.db.selectFrom("contact_form_tokens").selectAll().execute()).toHaveLength(1);
   });
 
   it("answers an unknown, malformed or on-request date with a friendly 404, never a 500", async () => {

@@ -12,7 +12,7 @@ import {
 import { formatMoney } from "~/domain/money";
 import { isUuid, type PackageKind } from "~/domain/schemas";
 import { seatsTakenSql } from "../catalogue/departures.server";
-import { recordEvent } from "../events/events.server";
+import { eventValues, recordEvent } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { isUniqueViolation } from "../platform/errors.server";
 
@@ -21,12 +21,18 @@ import { isUniqueViolation } from "../platform/errors.server";
  * transaction: lock the departure's row (FOR UPDATE), count the seats its bookings take, insert
  * the booking only when enough are left. Two requests for the last seat queue on the lock; the
  * second counts the first's seats and is refused. A fault anywhere rolls everything back.
+ *
+ * The public form's own checks (its token, the per-address limit) run in the same transaction but
+ * before the lock, so the departure is held only for the seat rule: the count, the insert and the
+ * commit (decision 141). When the date then cannot be booked, the transaction is rolled back, so
+ * the checks cost the traveller nothing.
  */
 
 /**
- * What a form's own checks answer inside the booking's transaction, once the seats are known to
- * be there: "ok", or a refusal that is returned as is (nothing is booked; what the check itself
- * wrote, say a spent token, is kept).
+ * What a form's own checks answer inside the booking's transaction, before the departure is
+ * locked: "ok", or a refusal that is returned as is (nothing is booked; what the check itself
+ * wrote, say a spent token, is kept). When the date cannot be booked after an "ok", what the
+ * check wrote is rolled back.
  */
 export type BookingGuard<R> = (trx: Db) => Promise<"ok" | R>;
 
@@ -217,15 +223,11 @@ export async function joinWaitlist<R = never>(
   request: WaitlistRequest,
   options: Omit<BookingOptions<R>, "holdHours">,
 ): Promise<WaitlistOutcome<R>> {
-  return inTransaction(db, async (trx): Promise<WaitlistOutcome<R>> => {
+  return guardedTransaction(db, options.guard, async (trx): Promise<WaitlistOutcome> => {
     const departure = await lockSellingDeparture(trx, departureId, options.today);
     if (!departure) return { kind: "unavailable" };
     const left = await seatsLeftOn(trx, departure);
     if (left > 0 && departure.status_override !== "sold_out") return { kind: "seats_free", left };
-    if (options.guard) {
-      const verdict = await options.guard(trx);
-      if (verdict !== "ok") return { kind: "guarded", refusal: verdict };
-    }
     const token = randomBytes(32).toString("base64url");
     const row = await trx
       .insertInto("bookings")
@@ -285,7 +287,9 @@ export async function requestBooking<R = never>(
 ): Promise<BookingOutcome<R>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await inTransaction(db, (trx) => holdSeats(trx, departureId, request, options));
+      return await guardedTransaction(db, options.guard, (trx) =>
+        holdSeats(trx, departureId, request, options),
+      );
     } catch (error) {
       // Two new references alike (1 in 887 million): draw again.
       if (attempt < 3 && isUniqueViolation(error, "bookings_reference_key")) continue;
@@ -294,12 +298,43 @@ export async function requestBooking<R = never>(
   }
 }
 
-async function holdSeats<R>(
+/** A refusal after the form's checks passed: thrown to roll back what they wrote. */
+class NotBooked<T> extends Error {
+  constructor(readonly outcome: T) {
+    super("not booked");
+  }
+}
+
+/**
+ * One transaction: the form's checks (when there are any), then `work`, whose refusals (anything
+ * but `done`) roll back what the checks wrote. A refusal of the checks themselves is kept.
+ */
+async function guardedTransaction<R, T extends { kind: string }>(
+  db: Db,
+  guard: BookingGuard<R> | undefined,
+  work: (trx: Db) => Promise<T>,
+): Promise<T | { kind: "guarded"; refusal: R }> {
+  try {
+    return await inTransaction(db, async (trx) => {
+      if (!guard) return work(trx);
+      const verdict = await guard(trx);
+      if (verdict !== "ok") return { kind: "guarded" as const, refusal: verdict };
+      const outcome = await work(trx);
+      if (outcome.kind !== "booked" && outcome.kind !== "waitlisted") throw new NotBooked(outcome);
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof NotBooked) return error.outcome as T;
+    throw error;
+  }
+}
+
+async function holdSeats(
   trx: Db,
   departureId: string,
   request: BookingRequest,
-  options: BookingOptions<R>,
-): Promise<BookingOutcome<R>> {
+  options: Omit<BookingOptions<unknown>, "guard">,
+): Promise<Exclude<BookingOutcome, { kind: "guarded" }>> {
   const departure = await lockBookableDeparture(trx, departureId, options.today);
   if (!departure) return { kind: "unavailable" };
   const unit = Number(departure.price_amount);
@@ -309,10 +344,6 @@ async function holdSeats<R>(
   const left = await seatsLeftOn(trx, departure);
   const travellers = request.adults + request.children;
   if (travellers > left) return { kind: "no_seats", left };
-  if (options.guard) {
-    const verdict = await options.guard(trx);
-    if (verdict !== "ok") return { kind: "guarded", refusal: verdict };
-  }
   const staff = options.staff;
   if (staff?.enquiryId) {
     // Held (KEY SHARE, as the foreign key would) so that it cannot vanish before the insert.
@@ -327,10 +358,30 @@ async function holdSeats<R>(
   const confirmed = staff?.confirm === true;
   const token = randomBytes(32).toString("base64url");
   const total = bookingTotal(unit, travellers);
+  const reference = newReference();
+  // The booking and its event in one statement: the departure's lock is held a round trip less.
   const row = await trx
+    .with("requested", (db) =>
+      db
+        .insertInto("events")
+        .values(
+          eventValues({
+            type: "booking.requested",
+            adminId: staff?.adminId ?? null,
+            details: {
+              reference,
+              departureId: departure.id,
+              travellers,
+              source: options.source,
+              ...(staff?.enquiryId ? { enquiryId: staff.enquiryId } : {}),
+            },
+          }),
+        )
+        .returning("id"),
+    )
     .insertInto("bookings")
     .values({
-      reference: newReference(),
+      reference,
       departure_id: departure.id,
       status: confirmed ? "confirmed" : "requested",
       adults: request.adults,
@@ -354,17 +405,6 @@ async function holdSeats<R>(
     })
     .returning(["id", "reference", "status", "hold_expires_at"])
     .executeTakeFirstOrThrow();
-  await recordEvent(trx, {
-    type: "booking.requested",
-    adminId: staff?.adminId ?? null,
-    details: {
-      reference: row.reference,
-      departureId: departure.id,
-      travellers,
-      source: options.source,
-      ...(staff?.enquiryId ? { enquiryId: staff.enquiryId } : {}),
-    },
-  });
   if (confirmed) {
     await recordEvent(trx, {
       type: "booking.confirmed",

@@ -22,28 +22,33 @@ export async function takeSubmissionSlot(db: Db, ip: string): Promise<Submission
   await sql`select pg_advisory_xact_lock(hashtextextended(${`enquiry-submission ${subject}`}, 0))`.execute(
     db,
   );
-  await db
-    .deleteFrom("enquiry_submissions")
-    .where(
-      sql<boolean>`submitted_at <= now() - make_interval(secs => ${SUBMISSION_WINDOW_SECONDS})`,
+  // One statement after the lock: forget every address whose hour has passed, read this one's
+  // submissions within the hour, and take a slot when fewer than the limit are there. All parts
+  // see the statement's one snapshot, hence the explicit window on the read.
+  const window = sql`make_interval(secs => ${SUBMISSION_WINDOW_SECONDS})`;
+  const { rows } = await sql<{ taken: boolean; remaining: number[] }>`
+    with gone as (
+      delete from enquiry_submissions where submitted_at <= now() - ${window}
+    ), recent as (
+      select submitted_at from enquiry_submissions
+      where ip = ${subject} and submitted_at > now() - ${window}
+    ), taken as (
+      insert into enquiry_submissions (ip)
+      select ${subject} where (select count(*) from recent) < ${SUBMISSIONS_PER_WINDOW}
+      returning 1
     )
-    .execute();
-  const recent = await db
-    .selectFrom("enquiry_submissions")
-    .select(
-      sql<number>`extract(epoch from (submitted_at + make_interval(secs => ${SUBMISSION_WINDOW_SECONDS}) - now()))::float8`.as(
-        "remaining",
-      ),
-    )
-    .where("ip", "=", subject)
-    .orderBy("submitted_at")
-    .execute();
-  if (recent.length >= SUBMISSIONS_PER_WINDOW) {
-    const freesUp = recent[recent.length - SUBMISSIONS_PER_WINDOW]!.remaining;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(freesUp)) };
-  }
-  await db.insertInto("enquiry_submissions").values({ ip: subject }).execute();
-  return { allowed: true };
+    select
+      exists (select 1 from taken) as taken,
+      coalesce(
+        (select array_agg(extract(epoch from (submitted_at + ${window} - now()))::float8
+          order by submitted_at) from recent),
+        '{}'
+      ) as remaining
+  `.execute(db);
+  const { taken, remaining } = rows[0]!;
+  if (taken) return { allowed: true };
+  const freesUp = remaining[remaining.length - SUBMISSIONS_PER_WINDOW]!;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(freesUp)) };
 }
 
 /** Forgets addresses whose hour has passed (also run daily: an address is personal data). */
