@@ -123,6 +123,23 @@ export interface Feature {
   text: string;
 }
 
+/** A WhatsApp button of the /flights and /hotels pages. */
+export interface PromoAction {
+  label: string;
+  href: string;
+  primary?: boolean;
+}
+
+/** The /flights and /hotels pages' words, finished in the page's language. */
+export interface PromoText {
+  eyebrow: string;
+  title: string;
+  intro: string;
+  why: string;
+  cta: string;
+  opensWhatsApp: string;
+}
+
 /** Prefilled WhatsApp texts: each names what the visitor pressed, so the team can answer fast. */
 export const ENQUIRY_TEXTS = {
   bookNow: "Hi! I'd like to plan and book a trip. Could you help me?",

@@ -140,6 +140,34 @@ describe.each(BACKENDS)("German page bodies on %s (SITE_LANGUAGES=en,de)", (back
       expect(en).toContain(words);
   });
 
+  it("Flights, Hotels and the booking terms' own words are German under /de, English as before", async () => {
+    const flights = await get("/de/flights");
+    expect(flights.res.status).toBe(200);
+    expect(langOf(flights.html)).toBe("de");
+    const flightsBody = text(element(flights.html, /<main/)!);
+    for (const words of [
+      "Flüge zum Vorzugspreis",
+      "Warum bei uns buchen",
+      "Verhandelte Tarife",
+      "Flugangebote anfragen",
+      "(öffnet WhatsApp in einem neuen Tab)",
+    ])
+      expect(flightsBody).toContain(words);
+    expect(flightsBody).not.toContain("Why book with us");
+    const hotels = text(element((await get("/de/hotels")).html, /<main/)!);
+    for (const words of ["Hotels zum Vorzugspreis", "Mitgliederpreise", "Hotelangebote finden"])
+      expect(hotels).toContain(words);
+    // The terms are the company's text in the default language, marked so inside a German page.
+    const terms = await get("/de/booking-terms");
+    expect(langOf(terms.html)).toBe("de");
+    expect(text(element(terms.html, /<main/)!)).toContain("Buchungsbedingungen");
+    expect(terms.html).toMatch(/class="section container terms-page" lang="en"/);
+    const en = text(element((await get("/flights")).html, /<main/)!);
+    for (const words of ["Discounted Flights", "Why book with us", "Get Flight Quotes"])
+      expect(en).toContain(words);
+    expect((await get("/booking-terms")).html).not.toMatch(/terms-page" lang=/);
+  });
+
   it("Contact's labels, placeholders and hours are German under /de", async () => {
     const { html } = await get("/de/contact");
     expect(langOf(html)).toBe("de");

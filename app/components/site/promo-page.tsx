@@ -1,25 +1,17 @@
 import { Icon, type IconName } from "~/components/ui/icons";
-import type { Feature } from "~/domain/site-content";
+import type { Feature, PromoAction, PromoText } from "~/domain/site-content";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { PageHero } from "./page-hero";
 
-export interface PromoAction {
-  label: string;
-  href: string;
-  primary?: boolean;
-}
-
 interface PromoPageProps {
-  eyebrow: string;
-  title: string;
-  intro: string;
+  text: PromoText;
   icon: IconName;
   actions: PromoAction[];
   features: Feature[];
 }
 
 /** /flights and /hotels: a pitch, reasons to ask us, and WhatsApp enquiry buttons. */
-export function PromoPage({ eyebrow, title, intro, icon, actions, features }: PromoPageProps) {
+export function PromoPage({ text, icon, actions, features }: PromoPageProps) {
   const buttons = (
     <div className="promo-actions">
       {actions.map((action) => (
@@ -31,20 +23,20 @@ export function PromoPage({ eyebrow, title, intro, icon, actions, features }: Pr
         >
           <Icon name="chat" size={18} />
           {action.label}
-          <span className="visually-hidden"> (opens WhatsApp in a new tab)</span>
+          <span className="visually-hidden">{text.opensWhatsApp}</span>
         </a>
       ))}
     </div>
   );
   return (
     <>
-      <PageHero eyebrow={eyebrow} title={title}>
-        <p>{intro}</p>
+      <PageHero eyebrow={text.eyebrow} title={text.title}>
+        <p>{text.intro}</p>
         {buttons}
       </PageHero>
       <section className="section container" aria-labelledby="promo-why">
         <h2 id="promo-why" className="center">
-          Why book with us
+          {text.why}
         </h2>
         <ul className="feature-grid">
           {features.map((f) => (
@@ -58,7 +50,7 @@ export function PromoPage({ eyebrow, title, intro, icon, actions, features }: Pr
           ))}
         </ul>
         <div className="promo-cta">
-          <p>Tell us where and when; we reply on WhatsApp with options, usually within the hour.</p>
+          <p>{text.cta}</p>
           {buttons}
         </div>
       </section>

@@ -161,6 +161,40 @@ export const DE_MESSAGES: Messages = {
     "Dank unserer Notrufnummer rund um die Uhr ist Hilfe nur einen Anruf entfernt, wo auch immer Sie sind.",
   "about.description":
     "Seit {year} gestaltet {name} ausgewählte Luxusabenteuer: {years} Jahre Erfahrung in jeder Reise.",
+  "promo.why": "Warum bei uns buchen",
+  "promo.cta":
+    "Sagen Sie uns, wohin und wann; wir antworten auf WhatsApp mit Vorschlägen, meist innerhalb einer Stunde.",
+  "promo.opensWhatsApp": " (öffnet WhatsApp in einem neuen Tab)",
+  "flights.eyebrow": "Günstiger fliegen",
+  "flights.title": "Flüge zum Vorzugspreis",
+  "flights.intro":
+    "Verhandelte Tarife bei führenden Fluggesellschaften, flexible Tickets und kluge Verbindungen. Nennen Sie uns Ihre Strecke, und wir finden den besten Tarif für Sie.",
+  "flights.quotes": "Flugangebote anfragen",
+  "flights.expert": "Mit einem Experten sprechen",
+  "flights.fares.title": "Verhandelte Tarife",
+  "flights.fares.text":
+    "Preise mit Partner-Fluggesellschaften, die in keinem Vergleichsportal stehen.",
+  "flights.flexible.title": "Flexible Tickets",
+  "flights.flexible.text": "Umbuchungsfreundliche Tarife für Pläne, die sich noch ändern können.",
+  "flights.routings.title": "Kluge Verbindungen",
+  "flights.routings.text":
+    "Zwischenstopps und Anschlüsse, gewählt nach Komfort, nicht nur nach Preis.",
+  "hotels.eyebrow": "Günstiger übernachten",
+  "hotels.title": "Hotels zum Vorzugspreis",
+  "hotels.intro":
+    "Mitgliederpreise in Boutique-Hotels, Safari-Lodges und Strandresorts, oft mit Frühstück, Upgrade oder spätem Check-out.",
+  "hotels.deals": "Hotelangebote finden",
+  "hotels.custom": "Individuelle Wünsche",
+  "hotels.rates.title": "Mitgliederpreise",
+  "hotels.rates.text": "Preise, vereinbart mit Hotels, die wir besuchen und denen wir vertrauen.",
+  "hotels.extras.title": "Extras inklusive",
+  "hotels.extras.text": "Frühstück, Upgrades und später Check-out, wo immer wir sie bekommen.",
+  "hotels.requests.title": "Jeder Wunsch",
+  "hotels.requests.text":
+    "Flitterwochen, Familienzimmer, barrierefreie Unterkünfte: Fragen Sie, wir kümmern uns darum.",
+  "terms.eyebrow": "Bevor Sie buchen",
+  "terms.title": "Buchungsbedingungen",
+  "terms.description": "Die Bedingungen für eine Reisebuchung bei {name}.",
   "contact.eyebrow": "Wir freuen uns auf Ihre Nachricht",
   "contact.title": "Kontakt",
   "contact.intro": "Erzählen Sie uns, wovon Sie träumen; wir gestalten die Reise rund um Sie.",

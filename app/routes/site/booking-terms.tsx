@@ -20,11 +20,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       terms: parseBookingTerms(text),
+      // The terms are the company's own text, in the default language: marked as such on a page
+      // in another language.
+      termsLang: lang === site.languages[0] ? null : site.languages[0]!,
+      eyebrow: t("terms.eyebrow"),
+      title: t("terms.title"),
       seo: buildSeo(site, {
         path: "/booking-terms",
         lang,
         title: t("seo.termsTitle"),
-        description: `The terms of booking a trip with ${site.name}.`,
+        description: t("terms.description", { name: site.name }),
       }),
     },
     { headers: { "Cache-Control": PUBLIC_CACHE } },
@@ -38,8 +43,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.
 export default function BookingTerms({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHero eyebrow="Before you book" title="Booking terms" />
-      <div className="section container terms-page">
+      <PageHero eyebrow={loaderData.eyebrow} title={loaderData.title} />
+      <div className="section container terms-page" lang={loaderData.termsLang ?? undefined}>
         {loaderData.terms.map((t, i) => (
           <section key={i}>
             {t.heading ? <h2>{t.heading}</h2> : null}
