@@ -146,7 +146,7 @@ describe.each(BACKENDS)("German page bodies on %s (SITE_LANGUAGES=en,de)", (back
     expect(langOf(flights.html)).toBe("de");
     const flightsBody = text(element(flights.html, /<main/)!);
     for (const words of [
-      "Flüge zum Vorzugspreis",
+      "Günstige Flüge",
       "Warum bei uns buchen",
       "Verhandelte Tarife",
       "Flugangebote anfragen",
@@ -155,7 +155,7 @@ describe.each(BACKENDS)("German page bodies on %s (SITE_LANGUAGES=en,de)", (back
       expect(flightsBody).toContain(words);
     expect(flightsBody).not.toContain("Why book with us");
     const hotels = text(element((await get("/de/hotels")).html, /<main/)!);
-    for (const words of ["Hotels zum Vorzugspreis", "Mitgliederpreise", "Hotelangebote finden"])
+    for (const words of ["Günstige Hotels", "Mitgliederpreise", "Hotelangebote finden"])
       expect(hotels).toContain(words);
     // The terms are the company's text in the default language, marked so inside a German page.
     const terms = await get("/de/booking-terms");

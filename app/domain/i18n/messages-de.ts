@@ -166,7 +166,7 @@ export const DE_MESSAGES: Messages = {
     "Sagen Sie uns, wohin und wann; wir antworten auf WhatsApp mit Vorschlägen, meist innerhalb einer Stunde.",
   "promo.opensWhatsApp": " (öffnet WhatsApp in einem neuen Tab)",
   "flights.eyebrow": "Günstiger fliegen",
-  "flights.title": "Flüge zum Vorzugspreis",
+  "flights.title": "Günstige Flüge",
   "flights.intro":
     "Verhandelte Tarife bei führenden Fluggesellschaften, flexible Tickets und kluge Verbindungen. Nennen Sie uns Ihre Strecke, und wir finden den besten Tarif für Sie.",
   "flights.quotes": "Flugangebote anfragen",
@@ -180,7 +180,7 @@ export const DE_MESSAGES: Messages = {
   "flights.routings.text":
     "Zwischenstopps und Anschlüsse, gewählt nach Komfort, nicht nur nach Preis.",
   "hotels.eyebrow": "Günstiger übernachten",
-  "hotels.title": "Hotels zum Vorzugspreis",
+  "hotels.title": "Günstige Hotels",
   "hotels.intro":
     "Mitgliederpreise in Boutique-Hotels, Safari-Lodges und Strandresorts, oft mit Frühstück, Upgrade oder spätem Check-out.",
   "hotels.deals": "Hotelangebote finden",
