@@ -38,5 +38,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node directly (not npm) so SIGTERM reaches the server and it drains gracefully; --liftoff-only
-# keeps the embedded database's WebAssembly off V8's optimizing compiler (decision 088).
-CMD ["node", "--liftoff-only", "server.ts"]
+# keeps the embedded database's WebAssembly off V8's optimizing compiler (decision 088); a small
+# young generation returns uploads' socket buffers early (decision 129).
+CMD ["node", "--liftoff-only", "--max-semi-space-size=1", "server.ts"]

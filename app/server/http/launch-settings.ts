@@ -6,8 +6,15 @@
  * V8 flags for the server process. `--liftoff-only` keeps PGlite's WebAssembly on V8's baseline
  * compiler: the optimizing tier spends about 600 MB and 10 s of CPU compiling PostgreSQL's SQL
  * parser (one 100 KB function) after each start, which alone would exceed a 1 GB machine.
+ * `--max-semi-space-size=1` caps the young generation at 1 MB per semi-space (the default grows
+ * to 16 MB): each 64 KB chunk a socket reads is an ArrayBuffer whose memory comes back only when
+ * a scavenge finds it dead, and a large young generation let a 60 MB upload pile up to +64 MB of
+ * read chunks before the first one (decision 129).
  */
-export const PRODUCTION_NODE_FLAGS: readonly string[] = ["--liftoff-only"];
+export const PRODUCTION_NODE_FLAGS: readonly string[] = [
+  "--liftoff-only",
+  "--max-semi-space-size=1",
+];
 
 /**
  * glibc malloc settings, read once when the process starts. Two arenas instead of eight per core
