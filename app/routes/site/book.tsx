@@ -22,8 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, site, stripe } = servicesFrom(context);
   const { departure, soldOut } = await bookableDeparture(db, params.departureId, site);
   // The deposit and the pay button only while payments are on (decision 133).
-  const deposit =
-    departure && stripe ? await depositTerms(db, departure.id, site.timeZone) : null;
+  const deposit = departure && stripe ? await depositTerms(db, departure.id, site.timeZone) : null;
   const seo = buildSeo(site, {
     path: new URL(request.url).pathname,
     title: departure ? `Book ${departure.packageTitle}` : "Book a date",

@@ -109,9 +109,7 @@ async function summaryOf(
     startDate: booking.start_date,
     today,
     rule,
-    paid: payments
-      .filter((p) => p.status === "paid")
-      .reduce((sum, p) => sum + Number(p.amount), 0),
+    paid: payments.filter((p) => p.status === "paid").reduce((sum, p) => sum + Number(p.amount), 0),
     processing: payments.some((p) => p.status === "processing"),
   });
 }
@@ -227,4 +225,30 @@ export async function payBooking(
     if (isUniqueViolation(error)) return { kind: "processing" };
     throw error;
   }
+}
+
+/** Where a traveller back from Checkout stands: the payment of that session, as the webhook left it. */
+export type ReturnState = "paid" | "processing" | "failed" | "expired";
+
+/**
+ * The state of the payment of Checkout Session `sessionId`, when it belongs to the booking the
+ * link opens (else null). "processing" until the webhook has marked it (decision 130): the
+ * return URL itself never marks anything.
+ */
+export async function checkoutReturnState(
+  db: Db,
+  link: { reference: string; token: string },
+  sessionId: string,
+): Promise<ReturnState | null> {
+  if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) return null;
+  const booking = await bookingByLink(db, link.reference, link.token);
+  if (!booking) return null;
+  const payment = await db
+    .selectFrom("payments")
+    .select("status")
+    .where("booking_id", "=", booking.id)
+    .where("stripe_checkout_session_id", "=", sessionId)
+    .executeTakeFirst();
+  if (!payment) return null;
+  return payment.status === "open" ? "processing" : payment.status;
 }

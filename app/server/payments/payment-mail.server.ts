@@ -90,31 +90,33 @@ export async function sendPaymentReceipts(db: Db, options: ReceiptOptions): Prom
         .where("method", "=", "card")
         .where("receipt_sent_at", "is", null);
     if (!(await due(trx).limit(1).executeTakeFirst())) return [];
-    return trx
-      .updateTable("payments as pay")
-      .set({ receipt_sent_at: sql`now()` })
-      .from("bookings as b")
-      .innerJoin("departures as d", "d.id", "b.departure_id")
-      .innerJoin("packages as p", "p.id", "d.package_id")
-      .whereRef("b.id", "=", "pay.booking_id")
-      .where("pay.id", "in", due(trx))
-      // Another instance may have claimed it meanwhile: the row lock makes this re-checked.
-      .where("pay.receipt_sent_at", "is", null)
-      .returning([
-        "pay.id",
-        "pay.booking_id",
-        "pay.kind",
-        "pay.amount",
-        "pay.currency",
-        "b.reference",
-        "b.lead_name",
-        "b.email",
-        "b.total_amount",
-        "p.title",
-        sql<string>`d.start_date::text`.as("start_date"),
-        sql<string | null>`d.end_date::text`.as("end_date"),
-      ])
-      .execute();
+    return (
+      trx
+        .updateTable("payments as pay")
+        .set({ receipt_sent_at: sql`now()` })
+        .from("bookings as b")
+        .innerJoin("departures as d", "d.id", "b.departure_id")
+        .innerJoin("packages as p", "p.id", "d.package_id")
+        .whereRef("b.id", "=", "pay.booking_id")
+        .where("pay.id", "in", due(trx))
+        // Another instance may have claimed it meanwhile: the row lock makes this re-checked.
+        .where("pay.receipt_sent_at", "is", null)
+        .returning([
+          "pay.id",
+          "pay.booking_id",
+          "pay.kind",
+          "pay.amount",
+          "pay.currency",
+          "b.reference",
+          "b.lead_name",
+          "b.email",
+          "b.total_amount",
+          "p.title",
+          sql<string>`d.start_date::text`.as("start_date"),
+          sql<string | null>`d.end_date::text`.as("end_date"),
+        ])
+        .execute()
+    );
   });
   if (claimed.length === 0) return 0;
   const rule = await loadDepositRule(db);

@@ -196,9 +196,7 @@ export async function startCheckout(
     await trx
       .updateTable("bookings")
       .set({
-        hold_expires_at: input.retry
-          ? sql<Date>`greatest(hold_expires_at, ${holdEnd})`
-          : holdEnd,
+        hold_expires_at: input.retry ? sql<Date>`greatest(hold_expires_at, ${holdEnd})` : holdEnd,
         updated_at: sql`now()`,
       })
       .where("id", "=", booking.id)
@@ -317,8 +315,8 @@ async function applySessionEvent(
   if (type === "checkout.session.expired") {
     if (payment.status !== "open") return false;
     await setPayment(trx, payment.id, { status: "expired" });
-    // The booking ends with its session unless its hold reaches further: a retry's session, or
-    // an ordinary request hold the traveller tried to pay within (decision 134).
+    // The booking ends with its session unless it is still being paid in a later session, or its
+    // hold reaches further (an ordinary request hold the traveller tried to pay within; 134).
     const hold = await trx
       .selectFrom("bookings")
       .select("hold_expires_at")
@@ -328,7 +326,14 @@ async function applySessionEvent(
     const holdReachesFurther =
       hold.hold_expires_at !== null &&
       new Date(hold.hold_expires_at).getTime() > sessionEnd + HOLD_GRACE_MINUTES * 60_000;
-    if (current.status === "requested" && !holdReachesFurther) {
+    const laterSession = await trx
+      .selectFrom("payments")
+      .select("id")
+      .where("booking_id", "=", current.id)
+      .where("id", "<>", payment.id)
+      .where("status", "in", ["open", "processing"])
+      .executeTakeFirst();
+    if (current.status === "requested" && !holdReachesFurther && !laterSession) {
       await trx
         .updateTable("bookings")
         .set({ status: "expired", updated_at: sql`now()` })
