@@ -90,7 +90,7 @@ export function payButtonLabel(due: PaymentDue): string {
   return "Pay in full";
 }
 
-/** "Balance of R 36,750.00 due by 14 April 2031". */
+/** "R 36,750, due by 15 Apr 2031". */
 export function balanceText(amount: number, currency: string, dueOn: string): string {
   return `${formatMoney(amount, currency)}, due by ${formatDay(dueOn)}`;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useRevalidator } from "react-router";
+import { Form, Link, useLocation, useNavigate } from "react-router";
 import { balanceText, payButtonLabel, type PaymentSummary } from "~/domain/booking-payments";
 import { BOOKING_STATUS_LABELS, type BookingStatus, type BookingView } from "~/domain/bookings";
 import { formatMoney } from "~/domain/money";
@@ -221,15 +221,20 @@ function PayForm({
   );
 }
 
-/** Reloads the page's data every few seconds while a payment is being confirmed (with JS). */
+/**
+ * Loads the page's data again every few seconds while a payment is being confirmed (with JS): a
+ * navigation to the same address, which the home page's router code already has (a revalidator
+ * hook would add to every page's first load).
+ */
 function useRecheck(waiting: boolean) {
-  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const count = useRef(0);
   useEffect(() => {
     if (!waiting || count.current >= RECHECK_LIMIT) return;
     const timer = setTimeout(() => {
       count.current += 1;
-      void revalidator.revalidate();
+      void navigate(pathname + search, { replace: true, preventScrollReset: true });
     }, RECHECK_MS);
     return () => clearTimeout(timer);
   });
