@@ -50,7 +50,8 @@ export function paymentReceiptMail(site: MailSite, paid: PaidPayment): MailConte
     action: "Contact us",
     path: "/contact",
     validity: "Your booking's private link is in the e-mail we sent when you booked.",
-    footer: "Your card was charged by our payment provider, Stripe; we never see your card number.",
+    footer:
+      "The payment was taken by our payment provider, Stripe: we never see your card details.",
   });
 }
 
