@@ -10,6 +10,7 @@ import { hasLivePrivateCookie } from "~/server/auth/personal-request.server";
 import { accessLog } from "~/server/http/access-log.server";
 import { bodyGuard } from "~/server/http/body-guard.server";
 import { stripeWebhookHandler } from "~/server/http/stripe-webhook.server";
+import { checkoutOrigins } from "~/server/payments/stripe.server";
 import { whatsappRedirect } from "~/server/leads/whatsapp-route.server";
 import { EnvError, envWarnings, parseEnv, siteHosts, type Env } from "~/server/platform/env.server";
 import { DataDirLockedError } from "~/server/platform/data-dir-lock.server";
@@ -118,6 +119,8 @@ export function createApp(runtime: Runtime, options: StartOptions): http.Request
   const headerOptions = {
     mediaOrigin: mediaOriginOf(runtime.media.publicBase),
     development: runtime.env.NODE_ENV === "development",
+    // Book and pay redirects its form to Stripe Checkout (decision 133).
+    formActionOrigins: checkoutOrigins(runtime.env),
   };
   app.use(metrics.observe);
   app.use(accessLog());

@@ -1,7 +1,12 @@
 // A Stripe-compatible server in the test process (node:http): the few endpoints the app uses,
 // with memory, so tests can complete or expire sessions and sign the webhooks Stripe would send.
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
@@ -33,10 +38,18 @@ export interface TestStripeServer {
   createRequests: number;
   /** The next request to `path` fails: an HTTP status with an API error, or a dropped socket. */
   failNext(path: string, failure: { status: number } | "reset"): void;
+  /** Forgets the failures not yet used. */
+  clearFailures(): void;
   /** Marks a session paid (as the hosted page would) and returns the signed event to deliver. */
   complete(id: string, options?: { async?: boolean }): SignedEvent;
   /** Expires an open session (its time ran out) and returns the signed event to deliver. */
   expire(id: string): SignedEvent;
+  /** Where the hosted page's Pay button delivers its event (the app's /webhooks/stripe). */
+  webhookUrl: string | undefined;
+  /** The hosted page's deliveries, in order, with the app's answer. */
+  deliveries: { eventId: string; type: string; status: number }[];
+  /** Events the hosted page made while no webhookUrl was set, for the test to deliver. */
+  undelivered: SignedEvent[];
   close(): Promise<void>;
 }
 
@@ -102,12 +115,58 @@ const invalid = (message: string, param?: string) => ({
   error: { type: "invalid_request_error", message, ...(param ? { param } : {}) },
 });
 
-export async function startStripeServer(): Promise<TestStripeServer> {
+/** Posts a signed event as Stripe does (node:http: no Origin, no Sec-Fetch-*); the app's status. */
+export function deliverEvent(webhookUrl: string, event: SignedEvent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      webhookUrl,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "stripe-signature": event.signature,
+          "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(event.payload);
+  });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/**
+ * The hosted Checkout page of a session: its amount and a Pay button (a plain form, so it works
+ * in a browser with JavaScript off), and a link back to cancel_url.
+ */
+function hostedPage(session: TestSession): string {
+  const amount = `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
+  const body =
+    session.status === "open"
+      ? `<p>Amount: <strong>${amount}</strong></p>
+<form method="post" action="/pay/${session.id}/complete"><button type="submit">Pay</button></form>
+${session.cancel_url ? `<p><a href="${escapeHtml(String(session.cancel_url))}">Cancel</a></p>` : ""}`
+      : "<p>This payment page is no longer available.</p>";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test Checkout</title>
+<meta name="viewport" content="width=device-width"></head><body><main><h1>Test Checkout</h1>${body}</main></body></html>`;
+}
+
+export async function startStripeServer(
+  options: { webhookUrl?: string } = {},
+): Promise<TestStripeServer> {
   const sessions = new Map<string, TestSession>();
   // Queued per path: the SDK retries a dropped connection once even with retries off.
   const failures = new Map<string, ({ status: number } | "reset")[]>();
   const replies = new Map<string, { body: string; status: number; reply: Json }>();
-  const state = { createRequests: 0 };
+  const state = { createRequests: 0, webhookUrl: options.webhookUrl };
+  const deliveries: { eventId: string; type: string; status: number }[] = [];
+  const undelivered: SignedEvent[] = [];
   let base = "";
 
   function createSession(form: FormNode): [number, Json] {
@@ -154,6 +213,11 @@ export async function startStripeServer(): Promise<TestStripeServer> {
   async function handle(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
     const url = new URL(req.url ?? "/", base);
     const path = url.pathname;
+    const hosted = /^\/pay\/([^/]+)(\/complete)?$/.exec(path);
+    if (hosted) {
+      await hostedRequest(req, res, hosted[1]!, Boolean(hosted[2]));
+      return;
+    }
     const failure = failures.get(path)?.shift();
     if (failure) {
       if (failure === "reset") {
@@ -256,6 +320,42 @@ export async function startStripeServer(): Promise<TestStripeServer> {
     return session;
   }
 
+  function completeSession(id: string, async = false): SignedEvent {
+    const session = must(id);
+    Object.assign(session, {
+      status: "complete",
+      url: null,
+      payment_status: async ? "unpaid" : "paid",
+      payment_intent: `pi_test_${rand()}`,
+    });
+    return signedEvent("checkout.session.completed", { ...session });
+  }
+
+  /** GET /pay/:id shows the page; POST /pay/:id/complete pays, delivers the event, goes back. */
+  async function hostedRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    complete: boolean,
+  ): Promise<void> {
+    const session = sessions.get(id);
+    if (!session) {
+      res.writeHead(404, { "content-type": "text/plain" }).end("No such session");
+      return;
+    }
+    if (!complete || req.method !== "POST" || session.status !== "open") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(hostedPage(session));
+      return;
+    }
+    const event = completeSession(id);
+    if (state.webhookUrl) {
+      const status = await deliverEvent(state.webhookUrl, event);
+      deliveries.push({ eventId: event.id, type: "checkout.session.completed", status });
+    } else undelivered.push(event);
+    const back = String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id);
+    res.writeHead(303, { location: back }).end();
+  }
+
   return {
     url: base,
     sessions,
@@ -265,16 +365,20 @@ export async function startStripeServer(): Promise<TestStripeServer> {
     failNext(path, failure) {
       failures.set(path, [...(failures.get(path) ?? []), failure]);
     },
-    complete(id, options = {}) {
-      const session = must(id);
-      Object.assign(session, {
-        status: "complete",
-        url: null,
-        payment_status: options.async ? "unpaid" : "paid",
-        payment_intent: `pi_test_${rand()}`,
-      });
-      return signedEvent("checkout.session.completed", { ...session });
+    clearFailures() {
+      failures.clear();
     },
+    complete(id, options = {}) {
+      return completeSession(id, options.async);
+    },
+    get webhookUrl() {
+      return state.webhookUrl;
+    },
+    set webhookUrl(url) {
+      state.webhookUrl = url;
+    },
+    deliveries,
+    undelivered,
     expire(id) {
       const session = must(id);
       Object.assign(session, { status: "expired", url: null });

@@ -9,14 +9,26 @@ import {
   type BookingPageDeparture,
   type BookingValues,
 } from "~/domain/bookings";
+import { balanceText, depositRuleText } from "~/domain/booking-payments";
+import { amountDueAtBooking, type DepositRule } from "~/domain/deposits";
 import { formatMoney } from "~/domain/money";
+import { formatDay } from "~/domain/trip-facts";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { usePending } from "~/components/ui/use-pending";
 import type { HoneypotProps } from "./contact-form";
 import { formFields } from "./form-fields";
 
+/** The deposit rule and the days it needs, while payments are on (decision 133); else null. */
+export interface BookingDepositTerms {
+  rule: DepositRule;
+  today: string;
+  startDate: string;
+}
+
 interface BookingFormProps {
   departure: BookingPageDeparture;
+  /** Present only while online payments are on: nothing mentions card payment otherwise. */
+  deposit: BookingDepositTerms | null;
   honeypot: HoneypotProps;
   /** The action's answer to a refused post: per-field errors and what was typed. */
   result?: { errors: BookingErrors; values: BookingValues | null };
@@ -29,7 +41,7 @@ const range = (from: number, to: number) =>
  * Book a date (decision 118): a plain POST that works without JavaScript; with it, the total and
  * the seats left follow the travellers chosen, and the first wrong field takes focus.
  */
-export function BookingForm({ departure, honeypot, result }: BookingFormProps) {
+export function BookingForm({ departure, deposit, honeypot, result }: BookingFormProps) {
   const action = `/book/${departure.id}`;
   const sending = usePending({ state: "submitting", formAction: action });
   const form = useRef<HTMLFormElement>(null);
@@ -51,6 +63,15 @@ export function BookingForm({ departure, honeypot, result }: BookingFormProps) {
   const travellers = adults + children;
   const tooMany = travellers > departure.seatsLeft;
   const { field, error } = formFields<BookingField>("booking", errors, values);
+  const due = deposit
+    ? amountDueAtBooking({
+        rule: deposit.rule,
+        total: departure.unitAmount * Math.max(1, travellers),
+        travellers: Math.max(1, travellers),
+        startDate: deposit.startDate,
+        today: deposit.today,
+      })
+    : null;
 
   return (
     <>
@@ -118,6 +139,13 @@ export function BookingForm({ departure, honeypot, result }: BookingFormProps) {
                 : `Total for ${travellers} traveller${travellers === 1 ? "" : "s"}: ${formatMoney(departure.unitAmount * travellers, departure.currency)}`}
             </p>
           ) : null}
+          {live && due && !tooMany ? (
+            <p className="booking-due" aria-live="polite">
+              {due.kind === "deposit"
+                ? `Deposit due now: ${formatMoney(due.now, departure.currency)}.${due.balanceDueOn ? ` Balance: ${balanceText(due.balance, departure.currency, due.balanceDueOn)}.` : ""}`
+                : `Paid in full when you book: ${formatMoney(due.now, departure.currency)}.`}
+            </p>
+          ) : null}
         </fieldset>
         <div className="form-row">
           <label htmlFor="booking-lead_name">
@@ -171,9 +199,30 @@ export function BookingForm({ departure, honeypot, result }: BookingFormProps) {
           </span>
           {error("accept_terms")}
         </label>
-        <button type="submit" className="btn btn-primary" disabled={sending}>
-          {sending ? "Sending..." : "Send booking request"}
-        </button>
+        {due ? (
+          <div className="booking-actions">
+            <button
+              type="submit"
+              name="intent"
+              value="pay"
+              className="btn btn-primary"
+              disabled={sending}
+            >
+              {sending
+                ? "Sending..."
+                : due.kind === "deposit"
+                  ? "Book and pay deposit"
+                  : "Book and pay in full"}
+            </button>
+            <button type="submit" className="btn btn-outline" disabled={sending}>
+              Send booking request
+            </button>
+          </div>
+        ) : (
+          <button type="submit" className="btn btn-primary" disabled={sending}>
+            {sending ? "Sending..." : "Send booking request"}
+          </button>
+        )}
       </Form>
       <aside className="info-card booking-summary" aria-labelledby="booking-summary-heading">
         <h2 id="booking-summary-heading">{departure.packageTitle}</h2>
@@ -184,11 +233,38 @@ export function BookingForm({ departure, honeypot, result }: BookingFormProps) {
           <dd>{departure.price}</dd>
           <dt>Seats left</dt>
           <dd>{departure.seatsLeft}</dd>
+          {deposit && due ? (
+            due.kind === "deposit" ? (
+              <>
+                <dt>Deposit</dt>
+                <dd>{depositRuleText(deposit.rule, departure.currency)}, paid when you book</dd>
+                {due.balanceDueOn ? (
+                  <>
+                    <dt>Balance due</dt>
+                    <dd>{formatDay(due.balanceDueOn)}</dd>
+                  </>
+                ) : null}
+              </>
+            ) : (
+              <>
+                <dt>Payment</dt>
+                <dd>The full amount, paid when you book</dd>
+              </>
+            )
+          ) : null}
         </dl>
-        <p>
-          Your seats are held as soon as you send this request; our team confirms it by e-mail.
-          Nothing is paid now.
-        </p>
+        {deposit && due ? (
+          <p>
+            Book and pay to pay {due.kind === "deposit" ? "the deposit" : "in full"} by card on
+            Stripe&apos;s secure page: your seats are held while you pay. Or send a request: your
+            seats are held and our team confirms it by e-mail before anything is paid.
+          </p>
+        ) : (
+          <p>
+            Your seats are held as soon as you send this request; our team confirms it by e-mail.
+            Nothing is paid now.
+          </p>
+        )}
         <p>
           <Link to={departure.packageHref}>Back to the trip and its other dates</Link>
         </p>

@@ -9,7 +9,9 @@ import {
   submitBooking,
   submitWaitlist,
 } from "~/server/bookings/booking-form.server";
+import { checkoutReturnCookie } from "~/server/http/cookies.server";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { depositTerms, submitBookingAndPay } from "~/server/payments/booking-checkout.server";
 import { honeypotInputProps } from "~/server/leads/honeypot.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { buildSeo } from "~/server/site/site-seo.server";
@@ -17,8 +19,10 @@ import type { Route } from "./+types/book";
 
 /** /book/{departureId}: the booking form of one date (decision 118), with and without JS. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, site } = servicesFrom(context);
+  const { db, site, stripe } = servicesFrom(context);
   const { departure, soldOut } = await bookableDeparture(db, params.departureId, site);
+  // The deposit and the pay button only while payments are on (decision 133).
+  const deposit = departure && stripe ? await depositTerms(db, departure.id, site.timeZone) : null;
   const seo = buildSeo(site, {
     path: new URL(request.url).pathname,
     title: departure ? `Book ${departure.packageTitle}` : "Book a date",
@@ -29,6 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(
     {
       departure: departure ?? null,
+      deposit,
       soldOut: soldOut ?? null,
       sent,
       // The honeypot's time is per render: this page is never stored by a cache.
@@ -43,7 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { db, mailer, site, env } = servicesFrom(context);
+  const { db, mailer, site, env, stripe } = servicesFrom(context);
   const form = await request.formData();
   const settings = {
     site,
@@ -52,20 +57,37 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     holdHours: env.BOOKING_HOLD_HOURS,
     ip: requestInfo(context).clientIp,
   };
+  const intent = form.get("intent");
   const outcome =
-    form.get("intent") === "waitlist"
+    intent === "waitlist"
       ? await submitWaitlist(db, params.departureId, form, settings)
-      : await submitBooking(db, params.departureId, form, settings);
+      : stripe && intent === "pay"
+        ? await submitBookingAndPay(db, stripe, params.departureId, form, {
+            ...settings,
+            origin: site.publicUrl,
+          })
+        : await submitBooking(db, params.departureId, form, settings);
   switch (outcome.kind) {
     case "waitlisted":
-    case "booked":
-      return redirect(
-        `${bookingLinkPath(outcome.receipt.reference, outcome.receipt.token)}&new=1`,
-        {
+    case "booked": {
+      const { reference, token } = outcome.receipt;
+      const payment = "payment" in outcome ? outcome.payment : undefined;
+      // Book and pay: on to Stripe's page, the way back carrying the private link in a cookie.
+      if (payment?.kind === "checkout")
+        return redirect(payment.url, {
           status: 303,
-          headers: { "Referrer-Policy": "no-referrer" },
-        },
-      );
+          headers: {
+            "Set-Cookie": checkoutReturnCookie(request, reference, token),
+            "Referrer-Policy": "no-referrer",
+          },
+        });
+      // Stripe unreachable: the booking stays a request, and its page says so (decision 131).
+      const unreachable = payment?.kind === "stripe_unavailable" ? "&payment=unavailable" : "";
+      return redirect(`${bookingLinkPath(reference, token)}&new=1${unreachable}`, {
+        status: 303,
+        headers: { "Referrer-Policy": "no-referrer" },
+      });
+    }
     case "spam":
       // The same answer as a request that went through: nothing tells a bot it failed.
       return redirect(`/book/${params.departureId}?sent=1`, 303);
@@ -91,7 +113,7 @@ export const headers: Route.HeadersFunction = (args) => {
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function Book({ loaderData, actionData }: Route.ComponentProps) {
-  const { departure, soldOut, sent, honeypot } = loaderData;
+  const { departure, deposit, soldOut, sent, honeypot } = loaderData;
   const gone = actionData?.errors.form === "unavailable";
   return (
     <>
@@ -102,6 +124,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
         {departure && !gone ? (
           <BookingForm
             departure={departure}
+            deposit={deposit}
             honeypot={honeypot}
             result={actionData?.values ? actionData : undefined}
           />

@@ -26,6 +26,9 @@ function sitePages(id: (name: string) => string): RouteConfigEntry[] {
     route("contact", "routes/site/contact.tsx", { id: id("routes/site/contact") }),
     route("book/:departureId", "routes/site/book.tsx", { id: id("routes/site/book") }),
     route("booking/:reference", "routes/site/booking.tsx", { id: id("routes/site/booking") }),
+    route("booking/:reference/return", "routes/site/booking-return.tsx", {
+      id: id("routes/site/booking-return"),
+    }),
     route("booking-terms", "routes/site/booking-terms.tsx", {
       id: id("routes/site/booking-terms"),
     }),

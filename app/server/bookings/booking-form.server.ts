@@ -84,11 +84,19 @@ export interface BookingSettings {
   ip: string;
 }
 
-export type BookingFormOutcome =
+export type BookingFormOutcome<P = never> =
   | { kind: "spam" }
   | { kind: "unavailable" }
   | { kind: "invalid"; errors: BookingErrors; values: BookingValues; status: 400 | 409 | 429 }
-  | { kind: "booked"; receipt: BookingReceipt };
+  | { kind: "booked"; receipt: BookingReceipt; payment?: P };
+
+/**
+ * What paying adds to a booking just made, before its e-mails go (the payments layer's "book and
+ * pay", decision 133): the payment's outcome and the hold it left, which the e-mail states.
+ */
+export type AfterBooking<P> = (
+  receipt: BookingReceipt,
+) => Promise<{ payment: P; holdExpiresAt: string | null }>;
 
 /** What was typed, cleaned only of invisible characters, to show again beside the errors. */
 export function typedBooking(form: FormData): BookingValues {
@@ -100,12 +108,13 @@ export function typedBooking(form: FormData): BookingValues {
   return values;
 }
 
-export async function submitBooking(
+export async function submitBooking<P = never>(
   db: Db,
   departureId: string,
   form: FormData,
   settings: BookingSettings,
-): Promise<BookingFormOutcome> {
+  afterBooking?: AfterBooking<P>,
+): Promise<BookingFormOutcome<P>> {
   const values = typedBooking(form);
   const parsed = bookingRequestSchema.safeParse({
     ...values,
@@ -147,10 +156,17 @@ export async function submitBooking(
         values,
         status: 409,
       };
-    case "booked":
+    case "booked": {
       log("info", "booking requested", { reference: outcome.receipt.reference });
-      await sendBookingMails(outcome.receipt, settings);
-      return outcome;
+      if (!afterBooking) {
+        await sendBookingMails(outcome.receipt, settings);
+        return outcome;
+      }
+      const paying = await afterBooking(outcome.receipt);
+      const receipt = { ...outcome.receipt, holdExpiresAt: paying.holdExpiresAt };
+      await sendBookingMails(receipt, settings);
+      return { kind: "booked", receipt, payment: paying.payment };
+    }
   }
 }
 

@@ -6,6 +6,8 @@ import type { Mailer } from "../mail/mailer.server";
 import type { MediaStore } from "../media/media-store.server";
 import { eventsRetentionJob } from "../events/events-retention.server";
 import { enquiryRetentionJob } from "../leads/retention.server";
+import { paymentReceiptJob } from "../payments/payment-mail.server";
+import { paymentsEnabled } from "../payments/stripe.server";
 import type { Env } from "../platform/env.server";
 import type { Job } from "../platform/jobs.server";
 import type { SiteConfig } from "~/domain/site";
@@ -25,6 +27,8 @@ export function appJobs(
     | "BOOKING_HOLD_HOURS"
     | "BOOKING_RETENTION_DAYS"
     | "ENQUIRY_NOTIFY_TO"
+    | "STRIPE_SECRET_KEY"
+    | "STRIPE_WEBHOOK_SECRET"
   >,
   media: MediaStore,
   mail: { mailer: Mailer; site: SiteConfig },
@@ -44,6 +48,19 @@ export function appJobs(
       },
       env.JOB_TICK_SECONDS * 1000,
     ),
+    // Receipts and team notices of card payments the webhook marked paid, every tick (133).
+    ...(paymentsEnabled(env)
+      ? [
+          paymentReceiptJob(
+            {
+              mailer: mail.mailer,
+              site: mail.site,
+              notifyTo: env.ENQUIRY_NOTIFY_TO ?? mail.site.email,
+            },
+            env.JOB_TICK_SECONDS * 1000,
+          ),
+        ]
+      : []),
     eventsRetentionJob(env.AUDIT_RETENTION_DAYS),
     enquiryRetentionJob(env.ENQUIRY_RETENTION_DAYS),
     contentRetentionJob(media, {

@@ -57,3 +57,23 @@ export function challengeCookie(request: Request, challenge: Challenge): string 
 export function clearChallengeCookie(request: Request): string {
   return clearCookieLine(AUTH_COOKIES.challenge, { secure: isHttps(request) });
 }
+
+/** The private token of a booking being paid, for the way back from Checkout (decision 133). */
+export const CHECKOUT_RETURN_COOKIE = "wlx_checkout";
+
+/**
+ * Set-Cookie that carries a booking's private token to its return page after Checkout: Stripe
+ * keeps the return URL, so the token never goes in it. Sent only under /booking/{reference} (the
+ * rest of the site, and its page cache, never see it), HttpOnly, SameSite=Lax (the way back from
+ * Stripe is a top-level GET), for a day.
+ */
+export function checkoutReturnCookie(request: Request, reference: string, token: string): string {
+  return [
+    `${CHECKOUT_RETURN_COOKIE}=${token}`,
+    `Path=/booking/${reference}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${24 * 60 * 60}`,
+    ...(isHttps(request) ? ["Secure"] : []),
+  ].join("; ");
+}

@@ -13,6 +13,7 @@ import { migrateToLatest } from "../platform/migrate.server";
 import { seedDemo } from "../catalogue/seed.server";
 import { siteConfigFrom } from "../site/site.server";
 import { createMailer, type Mailer } from "../mail/mailer.server";
+import { createStripeAccess, type StripeAccess } from "../payments/stripe.server";
 import { configureSharp } from "../media/sharp-settings.server";
 import { appJobs } from "./app-jobs.server";
 import { JobRunner } from "../platform/jobs.server";
@@ -28,6 +29,8 @@ export interface Runtime {
   site: SiteConfig;
   /** The job runner (scheduled publishing, retention); its first tick runs at start. */
   jobs: JobRunner;
+  /** Stripe (decision 130), or null while payments are off. */
+  stripe: StripeAccess | null;
   close(): Promise<void>;
   /** Runs `stop` at the start of close(), before the database closes (background work). */
   onClose(stop: () => void): void;
@@ -88,6 +91,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
       mailer,
       site,
       jobs,
+      stripe: createStripeAccess(env),
       onClose(stop) {
         stops.push(stop);
       },

@@ -16,9 +16,19 @@ export interface CspOptions {
   mediaOrigin?: string;
   /** Vite dev server: HMR needs inline/eval scripts and a websocket. Never in production. */
   development?: boolean;
+  /**
+   * Origins a form may be redirected to besides this app: Stripe Checkout's while payments are on
+   * (decision 133), since Chromium checks every redirect hop of a form post against form-action.
+   */
+  formActionOrigins?: readonly string[];
 }
 
-export function contentSecurityPolicy({ nonce, mediaOrigin, development }: CspOptions): string {
+export function contentSecurityPolicy({
+  nonce,
+  mediaOrigin,
+  development,
+  formActionOrigins = [],
+}: CspOptions): string {
   const media = mediaOrigin ? [mediaOrigin] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
@@ -36,7 +46,7 @@ export function contentSecurityPolicy({ nonce, mediaOrigin, development }: CspOp
     "frame-src": EMBED_ORIGINS,
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'"],
+    "form-action": ["'self'", ...formActionOrigins],
     "object-src": ["'none'"],
   };
   return Object.entries(directives)
@@ -73,6 +83,7 @@ export interface SecurityHeaderList {
 export function securityHeaderList(options: {
   mediaOrigin?: string;
   development: boolean;
+  formActionOrigins?: readonly string[];
 }): SecurityHeaderList {
   const marker = "\u0000nonce\u0000";
   const [before, after] = contentSecurityPolicy({ nonce: marker, ...options }).split(marker) as [
@@ -99,6 +110,7 @@ export function securityHeaderList(options: {
 function securityHeaderWriter(options: {
   mediaOrigin?: string;
   development: boolean;
+  formActionOrigins?: readonly string[];
 }): (res: ServerResponse, secure: boolean) => string {
   const list = securityHeaderList(options);
   return (res, secure) => {
@@ -110,7 +122,11 @@ function securityHeaderWriter(options: {
 }
 
 /** Express middleware: security headers on every response, static files and /healthz included. */
-export function securityHeaders(options: { mediaOrigin?: string; development: boolean }) {
+export function securityHeaders(options: {
+  mediaOrigin?: string;
+  development: boolean;
+  formActionOrigins?: readonly string[];
+}) {
   const write = securityHeaderWriter(options);
   return (req: Request, res: Response, next: NextFunction) => {
     // req.secure honours X-Forwarded-Proto only when "trust proxy" is set (TRUST_PROXY).

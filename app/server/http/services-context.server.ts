@@ -2,6 +2,7 @@ import { createContext, RouterContextProvider } from "react-router";
 import type { SiteConfig } from "~/domain/site";
 import type { Mailer } from "../mail/mailer.server";
 import type { MediaStore } from "../media/media-store.server";
+import type { StripeAccess } from "../payments/stripe.server";
 import type { Db } from "../platform/db.server";
 import type { Env } from "../platform/env.server";
 import type { Runtime } from "./runtime.server";
@@ -22,6 +23,8 @@ export interface AppServices {
   /** The site facts; `site.timeZone` is the one source of the company's time zone. */
   site: SiteConfig;
   env: Env;
+  /** Stripe (decision 130), or null while payments are off: nothing then mentions card payment. */
+  stripe: StripeAccess | null;
 }
 
 /** No default: a loader run without the server's context fails loudly, not with a stray global. */
@@ -40,6 +43,7 @@ export function servicesOf(runtime: Runtime): AppServices {
     mailer: runtime.mailer,
     site: runtime.site,
     env: runtime.env,
+    stripe: runtime.stripe,
   };
 }
 

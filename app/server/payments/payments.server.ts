@@ -63,14 +63,32 @@ export type CheckoutOutcome =
   | { kind: "stripe_unavailable" };
 
 /**
+ * A later attempt to pay an existing booking, from its private page (decision 134): what is due,
+ * and the attempt's number, which gives the attempt an idempotency key of its own.
+ */
+export interface CheckoutRetry {
+  kind: "deposit" | "balance" | "full";
+  amount: number;
+  attempt: number;
+}
+
+/**
  * Starts the Checkout Session for a booking just made (status requested, seats held): the
  * deposit, or the whole amount inside the balance window. `origin` is the site's (for the return
- * URLs), `today` the company's day.
+ * URLs), `today` the company's day. With `retry`, the amount and key are the retry's, and the
+ * booking's hold is only ever lengthened to cover the session, never shortened.
  */
 export async function startCheckout(
   db: Db,
   access: StripeAccess,
-  input: { bookingId: string; origin: string; today: string; rule: DepositRule; now?: Date },
+  input: {
+    bookingId: string;
+    origin: string;
+    today: string;
+    rule: DepositRule;
+    now?: Date;
+    retry?: CheckoutRetry;
+  },
 ): Promise<CheckoutOutcome> {
   const booking = await db
     .selectFrom("bookings as b")
@@ -90,16 +108,20 @@ export async function startCheckout(
     ])
     .where("b.id", "=", input.bookingId)
     .executeTakeFirst();
-  if (!booking || booking.status !== "requested") return { kind: "nothing_due" };
-  const due = amountDueAtBooking({
-    rule: input.rule,
-    total: Number(booking.total_amount ?? 0),
-    travellers: booking.adults + booking.children,
-    startDate: booking.start_date,
-    today: input.today,
-  });
+  if (!booking || (!input.retry && booking.status !== "requested")) return { kind: "nothing_due" };
+  const due = input.retry
+    ? { kind: input.retry.kind, now: input.retry.amount }
+    : amountDueAtBooking({
+        rule: input.rule,
+        total: Number(booking.total_amount ?? 0),
+        travellers: booking.adults + booking.children,
+        startDate: booking.start_date,
+        today: input.today,
+      });
   if (!due) return { kind: "nothing_due" };
-  const idempotencyKey = `checkout:${booking.id}:${due.kind}`;
+  const idempotencyKey = input.retry
+    ? `checkout:${booking.id}:${due.kind}:${input.retry.attempt}`
+    : `checkout:${booking.id}:${due.kind}`;
   const payment = await db
     .insertInto("payments")
     .values({
@@ -119,7 +141,7 @@ export async function startCheckout(
     booking_reference: booking.reference,
     payment_kind: due.kind,
   };
-  const label = due.kind === "deposit" ? "deposit" : "full payment";
+  const label = due.kind === "full" ? "full payment" : due.kind;
   // {CHECKOUT_SESSION_ID} must reach Stripe literally: URL() would encode its braces.
   const back = `${input.origin}/booking/${booking.reference}/return`;
   let session: Stripe.Checkout.Session;
@@ -168,11 +190,13 @@ export async function startCheckout(
       })
       .where("id", "=", payment.id)
       .execute();
-    // The seats are held for the session's life and a short grace (decision 131).
+    // The seats are held for the session's life and a short grace (decision 131); a retry keeps
+    // a longer hold the booking already had (decision 134).
+    const holdEnd = new Date(expiresAt.getTime() + HOLD_GRACE_MINUTES * 60_000);
     await trx
       .updateTable("bookings")
       .set({
-        hold_expires_at: new Date(expiresAt.getTime() + HOLD_GRACE_MINUTES * 60_000),
+        hold_expires_at: input.retry ? sql<Date>`greatest(hold_expires_at, ${holdEnd})` : holdEnd,
         updated_at: sql`now()`,
       })
       .where("id", "=", booking.id)
@@ -291,7 +315,25 @@ async function applySessionEvent(
   if (type === "checkout.session.expired") {
     if (payment.status !== "open") return false;
     await setPayment(trx, payment.id, { status: "expired" });
-    if (current.status === "requested") {
+    // The booking ends with its session unless it is still being paid in a later session, or its
+    // hold reaches further (an ordinary request hold the traveller tried to pay within; 134).
+    const hold = await trx
+      .selectFrom("bookings")
+      .select("hold_expires_at")
+      .where("id", "=", current.id)
+      .executeTakeFirstOrThrow();
+    const sessionEnd = payment.expires_at ? new Date(payment.expires_at).getTime() : 0;
+    const holdReachesFurther =
+      hold.hold_expires_at !== null &&
+      new Date(hold.hold_expires_at).getTime() > sessionEnd + HOLD_GRACE_MINUTES * 60_000;
+    const laterSession = await trx
+      .selectFrom("payments")
+      .select("id")
+      .where("booking_id", "=", current.id)
+      .where("id", "<>", payment.id)
+      .where("status", "in", ["open", "processing"])
+      .executeTakeFirst();
+    if (current.status === "requested" && !holdReachesFurther && !laterSession) {
       await trx
         .updateTable("bookings")
         .set({ status: "expired", updated_at: sql`now()` })

@@ -18,6 +18,22 @@ export function paymentsEnabled(env: StripeSettings): boolean {
   return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
 }
 
+/** Where Stripe's hosted Checkout pages live. */
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
+/**
+ * The origins a "Book and pay" form is redirected to (the CSP's form-action, decision 133):
+ * Stripe Checkout's, and a Stripe-compatible server's (STRIPE_API_URL) whose session URLs point at
+ * itself; none while payments are off.
+ */
+export function checkoutOrigins(env: StripeSettings): string[] {
+  if (!paymentsEnabled(env)) return [];
+  return [
+    STRIPE_CHECKOUT_ORIGIN,
+    ...(env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : []),
+  ];
+}
+
 /**
  * The Stripe client, or null when payments are off. STRIPE_API_URL (an origin; the SDK always
  * asks for /v1/… paths) points it at a Stripe-compatible server for tests and demos. Retries are

@@ -142,6 +142,8 @@ export interface PaymentsTable {
   livemode: Generated<boolean>;
   expires_at: NullableTimestamp;
   paid_at: NullableTimestamp;
+  /** When the paid payment's receipt and team notice were sent (decision 133). */
+  receipt_sent_at: NullableTimestamp;
   created_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

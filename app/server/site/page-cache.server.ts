@@ -206,11 +206,14 @@ export function markMiss(req: IncomingMessage, key: string): void {
 /**
  * Anonymous reads of public pages; never /admin, never /api, and never React Router's route
  * manifest: each `paths` list makes another answer (anyone could fill the cache with them), and
- * it is cheap to make (route matching, no data).
+ * it is cheap to make (route matching, no data). Never a private booking page either (in any
+ * language): its token or the way back from Checkout's cookie makes each answer personal, so it
+ * is neither rendered without cookies nor shared with a concurrent request (decision 133).
  */
 export function isCacheableRequest(method: string, path: string, cookieHeader?: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (/^\/(?:admin|api|__manifest)(?:[/.]|$)/.test(path)) return false;
+  if (/^\/(?:[a-z]{2}(?:-[a-z]+)?\/)?booking\//i.test(path)) return false;
   return !hasPrivateCookie(cookieHeader);
 }
 
