@@ -110,6 +110,33 @@ test("@nojs Move to position says so when the package was deleted meanwhile, and
   );
 });
 
+test("an open Move to position… and what is typed in it survive the switch to drag and drop", async ({
+  adminPage: page,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled === false, "the switch happens only with JavaScript");
+  const pkg = await create(page, unique("Kept open"));
+  // Drag and drop arrives only when the test lets its chunk through: the disclosure is opened
+  // and typed in before the switch remounts the cards.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/sortable-grid-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(LIST);
+  const card = page.getByRole("article", { name: pkg.title });
+  await card.getByText(`Move to position… ${pkg.title}`).click();
+  await card.getByLabel(/New position/).fill("4");
+  await expect(page.getByRole("button", { name: /^Drag to reorder / })).toHaveCount(0);
+  release();
+  await expect(page.getByRole("button", { name: `Drag to reorder ${pkg.title}` })).toBeVisible();
+  const after = page.getByRole("article", { name: pkg.title });
+  await expect(after.getByLabel(/New position/)).toBeVisible();
+  await expect(after.getByLabel(/New position/)).toHaveValue("4");
+  expect((await page.request.delete(`${API}/${pkg.id}`)).status()).toBe(200);
+});
+
 test("dragging on page 2 saves the order in place; positions are global", async ({
   adminPage: page,
 }) => {

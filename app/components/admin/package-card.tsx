@@ -30,8 +30,20 @@ export interface PackageCardProps {
   priority?: boolean;
   /** A refused "Move to position…" for this card: the message, and what was typed. */
   moveToError?: { message: string; value: string } | undefined;
+  /**
+   * "Move to position…" open on this card, with what is typed so far (kept by the list, so the
+   * switch to drag and drop, which remounts the cards, does not close it), and its setter.
+   */
+  moveToDraft?: MoveToDraft | undefined;
   /** Bulk actions: the card's checkbox belongs to the list's bulk form. */
   bulk?: { formId: string; checked: boolean; onChange: (id: string, checked: boolean) => void };
+}
+
+/** Whether a card's "Move to position…" is open and what is typed in it, kept above the card. */
+export interface MoveToDraft {
+  open: boolean;
+  value: string;
+  onChange: (next: { open: boolean; value: string }) => void;
 }
 
 /** One column on a phone, two from 48rem, three from 72rem (admin.css), beside the sidebar. */
@@ -54,6 +66,7 @@ export function PackageCard({
   onDeleteClick,
   deleteHref,
   moveToError,
+  moveToDraft,
   bulk,
   priority = false,
 }: PackageCardProps) {
@@ -185,6 +198,7 @@ export function PackageCard({
             listHref={listHref}
             disabled={moveDisabled}
             error={moveToError}
+            draft={moveToDraft}
           />
         ) : null}
       </div>
@@ -203,6 +217,7 @@ function MoveToPosition({
   listHref,
   disabled,
   error,
+  draft,
 }: {
   id: string;
   title: string;
@@ -210,11 +225,19 @@ function MoveToPosition({
   listHref: string;
   disabled: boolean;
   error: { message: string; value: string } | undefined;
+  draft: MoveToDraft | undefined;
 }) {
   const inputId = `move-to-${id}`;
   const errorId = `move-to-error-${id}`;
   return (
-    <details className="admin-card-moveto" open={error !== undefined}>
+    <details
+      className="admin-card-moveto"
+      open={error !== undefined || draft?.open === true}
+      onToggle={(event) => {
+        const open = event.currentTarget.open;
+        if (draft && open !== draft.open) draft.onChange({ open, value: draft.value });
+      }}
+    >
       <summary>
         Move to position…<span className="visually-hidden"> {title}</span>
       </summary>
@@ -234,7 +257,8 @@ function MoveToPosition({
             max={total}
             step={1}
             required
-            defaultValue={error?.value ?? ""}
+            defaultValue={error?.value ?? draft?.value ?? ""}
+            onChange={(event) => draft?.onChange({ open: true, value: event.currentTarget.value })}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />

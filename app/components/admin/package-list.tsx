@@ -19,7 +19,7 @@ import { AdminPagination } from "./admin-pagination";
 import { BulkBar } from "./bulk-bar";
 import { Dialog, DialogActions } from "./dialog";
 import { showToast } from "./flash-messages";
-import { PackageCard } from "./package-card";
+import { PackageCard, type MoveToDraft } from "./package-card";
 import { useSortableModule } from "./use-sortable-module";
 import "~/styles/admin-list.css";
 
@@ -77,6 +77,18 @@ export function PackageList({
       ? order.map((id) => byId.get(id)!)
       : list.packages;
   const saving = fetcher.state !== "idle";
+  // Open "Move to position…" disclosures and what is typed in them, by package: the switch to
+  // drag and drop remounts every card, and would otherwise close them (decision 107).
+  const [moveToDrafts, setMoveToDrafts] = useState<Record<string, string>>({});
+  const moveToDraft = (id: string): MoveToDraft => ({
+    open: id in moveToDrafts,
+    value: moveToDrafts[id] ?? "",
+    onChange: ({ open, value }) =>
+      setMoveToDrafts((drafts) => {
+        const { [id]: _closed, ...others } = drafts;
+        return open ? { ...others, [id]: value } : others;
+      }),
+  });
 
   const handled = useRef<unknown>(null);
   useEffect(() => {
@@ -183,6 +195,7 @@ export function PackageList({
           ? { message: reply.message, value: reply.position ?? "" }
           : undefined
       }
+      moveToDraft={moveToDraft(pkg.id)}
       bulk={mayPublish ? bulk(pkg) : undefined}
       priority={index === 0}
     />
