@@ -8,6 +8,8 @@ import { eventsRetentionJob } from "../events/events-retention.server";
 import { enquiryRetentionJob } from "../leads/retention.server";
 import type { Env } from "../platform/env.server";
 import type { Job } from "../platform/jobs.server";
+import { balanceJobs } from "../payments/balance.server";
+import { paymentsEnabled } from "../payments/stripe.server";
 import type { SiteConfig } from "~/domain/site";
 
 /**
@@ -25,6 +27,8 @@ export function appJobs(
     | "BOOKING_HOLD_HOURS"
     | "BOOKING_RETENTION_DAYS"
     | "ENQUIRY_NOTIFY_TO"
+    | "STRIPE_SECRET_KEY"
+    | "STRIPE_WEBHOOK_SECRET"
   >,
   media: MediaStore,
   mail: { mailer: Mailer; site: SiteConfig },
@@ -44,6 +48,8 @@ export function appJobs(
       },
       env.JOB_TICK_SECONDS * 1000,
     ),
+    // With payments on: balance reminders and the overdue flag, hourly (decision 136).
+    ...(paymentsEnabled(env) ? balanceJobs({ mailer: mail.mailer, site: mail.site }) : []),
     eventsRetentionJob(env.AUDIT_RETENTION_DAYS),
     enquiryRetentionJob(env.ENQUIRY_RETENTION_DAYS),
     contentRetentionJob(media, {

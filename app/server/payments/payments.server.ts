@@ -17,6 +17,7 @@ import {
 } from "../bookings/bookings.server";
 import { recordEvent } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
+import { applyRefundEvent, REFUND_EVENTS } from "./refunds.server";
 import type { StripeAccess } from "./stripe.server";
 
 /*
@@ -250,6 +251,10 @@ export async function handleStripeWebhook(
       .onConflict((oc) => oc.column("id").doNothing())
       .returning("id")
       .executeTakeFirst();
+    if (stored && REFUND_EVENTS.has(event.type)) {
+      const refund = event.data.object as Stripe.Refund;
+      return { status: 200, applied: await applyRefundEvent(trx, refund) };
+    }
     if (!stored || !SESSION_EVENTS.has(event.type)) return { status: 200, applied: false };
     const session = event.data.object as Stripe.Checkout.Session;
     return { status: 200, applied: await applySessionEvent(trx, event.type, session) };
