@@ -1,4 +1,10 @@
-import { daysBefore } from "./deposits";
+import {
+  BALANCE_DUE_DAYS_MAX,
+  daysBefore,
+  DEPOSIT_TYPES,
+  depositRuleProblem,
+  type DepositRule,
+} from "./deposits";
 import { MAX_AMOUNT, parseAmount } from "./money";
 
 /*
@@ -75,8 +81,7 @@ export interface ManualPaymentInput {
 }
 
 export type ManualPaymentParse =
-  | { ok: true; value: ManualPaymentInput }
-  | { ok: false; fieldErrors: Record<string, string> };
+  { ok: true; value: ManualPaymentInput } | { ok: false; fieldErrors: Record<string, string> };
 
 /**
  * The manual payment form, read: a decimal amount in the booking's currency (at most its
@@ -92,7 +97,8 @@ export function parseManualPayment(
   if (amount === null || amount <= 0 || amount > MAX_AMOUNT)
     fieldErrors.amount = `Enter the amount received in ${currency}, above zero, like 2450 or 2450.50.`;
   const channel = MANUAL_CHANNELS.find((c) => c === form.channel);
-  if (!channel) fieldErrors.channel = "Choose how the payment came: bank transfer or card on the phone.";
+  if (!channel)
+    fieldErrors.channel = "Choose how the payment came: bank transfer or card on the phone.";
   const day = form.receivedOn.trim();
   if (!isDay(day)) fieldErrors.received_on = "Enter the day it was received, like 2031-06-14.";
   else if (day > today) fieldErrors.received_on = "The day received cannot be in the future.";
@@ -106,4 +112,45 @@ export function parseManualPayment(
     ok: true,
     value: { amount, channel, receivedOn: day, note, overConfirmed: form.over },
   };
+}
+
+export type DepositRuleParse =
+  | { ok: true; value: DepositRule }
+  | { ok: false; error: string; fieldErrors: Record<string, string> };
+
+/**
+ * The Settings form of the company's deposit rule: the type, its value (a whole percentage, or an
+ * amount per traveller typed in major units of `currency`) and the balance's days before departure.
+ */
+export function parseDepositRuleForm(
+  form: { type: string; percent: string; perTraveller: string; balanceDueDays: string },
+  currency: string,
+): DepositRuleParse {
+  const fieldErrors: Record<string, string> = {};
+  const type = DEPOSIT_TYPES.find((t) => t === form.type);
+  if (!type)
+    fieldErrors.deposit_type = "Choose a percentage, an amount per traveller or the full amount.";
+  let value = 0;
+  if (type === "percent") {
+    value = /^\s*\d{1,3}\s*$/.test(form.percent) ? Number(form.percent) : NaN;
+    if (!(value >= 1 && value <= 100))
+      fieldErrors.deposit_percent = "Enter a whole percentage from 1 to 100.";
+  }
+  if (type === "per_traveller") {
+    value = parseAmount(form.perTraveller, currency) ?? NaN;
+    if (!(value > 0))
+      fieldErrors.deposit_amount = `Enter an amount per traveller in ${currency}, above zero, like 3000.`;
+  }
+  const daysText = form.balanceDueDays.trim();
+  const days = /^\d{1,4}$/.test(daysText) ? Number(daysText) : NaN;
+  const rule: DepositRule = { type: type ?? "percent", value, balanceDueDays: days };
+  if (Number.isNaN(days) || days > BALANCE_DUE_DAYS_MAX)
+    fieldErrors.balance_days = `Enter a whole number of days from 0 to ${BALANCE_DUE_DAYS_MAX}.`;
+  if (Object.keys(fieldErrors).length === 0) {
+    const problem = depositRuleProblem(rule);
+    if (problem) fieldErrors.deposit_type = problem;
+  }
+  if (Object.keys(fieldErrors).length > 0 || !type)
+    return { ok: false, error: "Check the deposit rule: nothing was saved.", fieldErrors };
+  return { ok: true, value: rule };
 }

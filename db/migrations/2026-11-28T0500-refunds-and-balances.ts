@@ -54,7 +54,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable("bookings")
     .addColumn("balance_reminded_14_at", "timestamptz")
     .execute();
-  await db.schema.alterTable("bookings").addColumn("balance_reminded_7_at", "timestamptz").execute();
+  await db.schema
+    .alterTable("bookings")
+    .addColumn("balance_reminded_7_at", "timestamptz")
+    .execute();
   await db.schema.alterTable("bookings").addColumn("balance_overdue_at", "timestamptz").execute();
 }
 

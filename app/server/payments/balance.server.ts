@@ -24,6 +24,16 @@ import { loadDepositRule } from "./payments.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** The inbox's balance filters' clock: the company's day and the deposit rule's days. */
+export async function balanceClock(
+  db: Db,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<{ today: string; balanceDueDays: number }> {
+  const { balanceDueDays } = await loadDepositRule(db);
+  return { today: todayIn(timeZone, now), balanceDueDays };
+}
+
 export interface BalanceJobOptions {
   mailer: Mailer;
   site: MailSite & { timeZone: string };
@@ -108,7 +118,10 @@ export async function remindBalances(
           token_hash: hashToken(token),
           // The 7-day reminder also stands for a 14-day one never sent: it is not sent later.
           ...(stage === 7
-            ? { balance_reminded_7_at: now, balance_reminded_14_at: sql`coalesce(balance_reminded_14_at, ${now})` }
+            ? {
+                balance_reminded_7_at: now,
+                balance_reminded_14_at: sql`coalesce(balance_reminded_14_at, ${now})`,
+              }
             : { balance_reminded_14_at: now }),
           updated_at: sql`now()`,
         })

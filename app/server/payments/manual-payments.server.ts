@@ -120,7 +120,8 @@ async function applyManualPayment(
     error,
     values,
   });
-  if (booking.departure_id !== head.departure_id) return refuse("This booking changed meanwhile: try again.");
+  if (booking.departure_id !== head.departure_id)
+    return refuse("This booking changed meanwhile: try again.");
   if (!PAYABLE.includes(booking.status)) {
     return refuse(
       `This booking is ${BOOKING_STATUS_LABELS[booking.status].toLowerCase()}: a payment can only be recorded for a booking that holds its seats. Nothing was recorded.`,
@@ -149,7 +150,14 @@ async function applyManualPayment(
   }
   const paidBefore = ledger.paid;
   const paidAfter = paidBefore + payment.amount;
-  const kind = paidAfter >= ledger.total ? (paidBefore > 0 ? "balance" : "full") : paidBefore > 0 ? "balance" : "deposit";
+  const kind =
+    paidAfter >= ledger.total
+      ? paidBefore > 0
+        ? "balance"
+        : "full"
+      : paidBefore > 0
+        ? "balance"
+        : "deposit";
   const row = await trx
     .insertInto("payments")
     .values({

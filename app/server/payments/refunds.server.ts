@@ -17,7 +17,7 @@ import { inTransaction, type Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { loadLedger, type LedgerPayment } from "./ledger.server";
 import type { StaffPaymentOutcome } from "./manual-payments.server";
-import type { StripeAccess } from "./stripe.server";
+import { createStripeAccess, type StripeAccess, type StripeSettings } from "./stripe.server";
 
 /*
  * Cancelling a booking with a full, partial or no refund (decision 135). The refund is split
@@ -33,6 +33,14 @@ export interface RefundOptions {
   access: StripeAccess | null;
   mailer: Mailer;
   site: MailSite;
+}
+
+const accessByEnv = new WeakMap<StripeSettings, StripeAccess | null>();
+
+/** The Stripe client for staff actions, made once per environment; null while payments are off. */
+export function staffStripeAccess(env: StripeSettings): StripeAccess | null {
+  if (!accessByEnv.has(env)) accessByEnv.set(env, createStripeAccess(env));
+  return accessByEnv.get(env) ?? null;
 }
 
 interface Piece {
@@ -114,7 +122,8 @@ export async function cancelWithRefund(
     );
   }
   const choice = REFUND_CHOICES.find((c) => c === values.refund) as RefundChoice | undefined;
-  if (!choice) return refuse("Choose a full, partial or no refund.", 400, { refund: "Choose one." });
+  if (!choice)
+    return refuse("Choose a full, partial or no refund.", 400, { refund: "Choose one." });
   const ledger = (await loadLedger(db, booking.id))!;
   let amount = 0;
   if (choice === "full") amount = ledger.paid;
@@ -127,9 +136,13 @@ export async function cancelWithRefund(
     }
     if (parsed > ledger.paid) {
       const most = formatMoney(Math.max(0, ledger.paid), booking.currency);
-      return refuse(`At most ${most} was paid, so at most ${most} can be refunded. Nothing was changed.`, 400, {
-        refund_amount: `At most ${most}.`,
-      });
+      return refuse(
+        `At most ${most} was paid, so at most ${most} can be refunded. Nothing was changed.`,
+        400,
+        {
+          refund_amount: `At most ${most}.`,
+        },
+      );
     }
     amount = parsed;
   }
@@ -354,12 +367,7 @@ export async function applyRefundEvent(trx: Db, refund: Stripe.Refund): Promise<
       eb.or([
         eb("stripe_refund_id", "=", refund.id),
         ...(refund.metadata?.refund_id && /^[0-9a-f-]{36}$/.test(refund.metadata.refund_id)
-          ? [
-              eb.and([
-                eb("id", "=", refund.metadata.refund_id),
-                eb("stripe_refund_id", "is", null),
-              ]),
-            ]
+          ? [eb.and([eb("id", "=", refund.metadata.refund_id), eb("stripe_refund_id", "is", null)])]
           : []),
       ]),
     )
