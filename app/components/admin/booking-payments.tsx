@@ -60,7 +60,7 @@ export function BookingPayments(props: {
           {p.flag}
         </p>
       ) : null}
-      <dl className="enquiry-facts payment-summary">
+      <dl className="payment-summary">
         <div>
           <dt>Total</dt>
           <dd>{p.total ?? "No price"}</dd>
@@ -281,37 +281,30 @@ export function CancelWithRefundForm(props: {
           {reply.error}
         </p>
       ) : null}
-      <fieldset className="refund-choice">
+      <fieldset className="choice-group">
         <legend>{`Cancel and refund (${props.paid} paid)`}</legend>
         <div className="field field-checkbox">
-          <input
-            id="refund-full"
-            name="refund"
-            type="radio"
-            value="full"
-            defaultChecked={choice === "full"}
-          />
-          <label htmlFor="refund-full">{`Full refund (${props.paid})`}</label>
+          <label>
+            <input name="refund" type="radio" value="full" defaultChecked={choice === "full"} />
+            {`Full refund (${props.paid})`}
+          </label>
         </div>
         <div className="field field-checkbox">
-          <input
-            id="refund-partial"
-            name="refund"
-            type="radio"
-            value="partial"
-            defaultChecked={choice === "partial"}
-          />
-          <label htmlFor="refund-partial">Partial refund</label>
+          <label>
+            <input
+              name="refund"
+              type="radio"
+              value="partial"
+              defaultChecked={choice === "partial"}
+            />
+            Partial refund
+          </label>
         </div>
         <div className="field field-checkbox">
-          <input
-            id="refund-none"
-            name="refund"
-            type="radio"
-            value="none"
-            defaultChecked={choice === "none"}
-          />
-          <label htmlFor="refund-none">No refund</label>
+          <label>
+            <input name="refund" type="radio" value="none" defaultChecked={choice === "none"} />
+            No refund
+          </label>
         </div>
       </fieldset>
       <TextField

@@ -33,14 +33,10 @@ export function DepositRulePanel(props: {
     ) : null;
   const typeChoice = (value: DepositType, label: string) => (
     <div className="field field-checkbox">
-      <input
-        id={`deposit-type-${value}`}
-        name="deposit_type"
-        type="radio"
-        value={value}
-        defaultChecked={r.type === value}
-      />
-      <label htmlFor={`deposit-type-${value}`}>{label}</label>
+      <label>
+        <input name="deposit_type" type="radio" value={value} defaultChecked={r.type === value} />
+        {label}
+      </label>
     </div>
   );
   return (
@@ -58,7 +54,10 @@ export function DepositRulePanel(props: {
             {props.error}
           </p>
         ) : null}
-        <fieldset aria-describedby={errors.deposit_type ? "deposit_type-error" : undefined}>
+        <fieldset
+          className="choice-group"
+          aria-describedby={errors.deposit_type ? "deposit_type-error" : undefined}
+        >
           <legend>Deposit</legend>
           {typeChoice("percent", "A percentage of the total")}
           {typeChoice("per_traveller", "An amount per traveller")}

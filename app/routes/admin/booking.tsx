@@ -108,7 +108,9 @@ function paymentsView(
     total: ledger.total > 0 ? money(ledger.total) : null,
     paid: money(ledger.paid),
     refunded: ledger.refunded > 0 ? money(ledger.refunded) : null,
-    due: money(ledger.due),
+    due: ["cancelled", "expired"].includes(input.status)
+      ? `Nothing: the booking is ${input.status}`
+      : money(ledger.due),
     balanceDueOn: dueOn ? formatDay(dueOn) : null,
     flag: input.flag,
     currency: ledger.currency,
@@ -182,7 +184,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     history: b.history.map((h) => ({
       label: eventLabel(h.type),
       at: when(h.at),
-      by: h.by ?? (h.type === "booking.requested" ? "the traveller" : "the system"),
+      by:
+        h.by ??
+        (h.type === "booking.requested"
+          ? "the traveller"
+          : ["payment.received", "payment.refunded", "payment.failed"].includes(h.type)
+            ? "Stripe"
+            : "the system"),
     })),
     mailHref: `mailto:${encodeURIComponent(b.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(`About ${about} · ${site.name}`)}`,
     whatsappHref:
