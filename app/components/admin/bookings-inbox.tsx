@@ -113,14 +113,6 @@ export function BookingsInbox(props: BookingsInboxProps) {
               </select>
             </div>
             <div className="field">
-              <label htmlFor="bookings-balance">Balance</label>
-              <select id="bookings-balance" name="balance" defaultValue={filter.balance ?? ""}>
-                <option value="">Any</option>
-                <option value="due">Balance due</option>
-                <option value="overdue">Overdue</option>
-              </select>
-            </div>
-            <div className="field">
               <label htmlFor="bookings-package">Trip</label>
               <select id="bookings-package" name="package" defaultValue={filter.packageId ?? ""}>
                 <option value="">All</option>
@@ -153,6 +145,14 @@ export function BookingsInbox(props: BookingsInboxProps) {
             <div className="field">
               <label htmlFor="bookings-to">Departing until</label>
               <input id="bookings-to" name="to" type="date" defaultValue={filter.to ?? ""} />
+            </div>
+            <div className="field">
+              <label htmlFor="bookings-balance">Balance</label>
+              <select id="bookings-balance" name="balance" defaultValue={filter.balance ?? ""}>
+                <option value="">Any</option>
+                <option value="due">Balance due</option>
+                <option value="overdue">Overdue</option>
+              </select>
             </div>
           </>
         }
