@@ -20,7 +20,12 @@ import {
   handleStripeWebhook,
   loadDepositRule,
 } from "~/server/payments/payments.server";
+import { reconcileOpenSessions, RECONCILE_AFTER_MS } from "~/server/payments/reconcile.server";
 import { cancelWithRefund } from "~/server/payments/refunds.server";
+import { appJobs } from "~/server/http/app-jobs.server";
+import { LocalMediaStore } from "~/server/media/media-store.server";
+import { parseEnv } from "~/server/platform/env.server";
+import { siteConfigFrom } from "~/server/site/site.server";
 import { createStripeAccess, type StripeAccess } from "~/server/payments/stripe.server";
 import type { Db } from "~/server/platform/db.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
@@ -608,5 +613,72 @@ describe.each(BACKENDS)("staff payments on %s", (backend) => {
       .where("type", "=", "settings.deposit_rule_changed")
       .execute();
     expect(changed).toEqual([{ admin_id: adminId }, { admin_id: adminId }]);
+  });
+
+  it("reconciliation applies sessions Stripe completed or expired whose webhook never came, once", async () => {
+    const db = t.db();
+    const departureId = await departure(db);
+    const paying = async () => {
+      const { booking, checkout } = await bookAndPay(
+        db,
+        access,
+        departureId,
+        bookingRequest({ adults: "2" }),
+        {
+          source: "online",
+          holdHours: 48,
+          today: TODAY,
+          origin: ORIGIN,
+          rule: DEFAULT_DEPOSIT_RULE,
+        },
+      );
+      if (booking.kind !== "booked" || checkout?.kind !== "checkout") throw new Error("x");
+      return { id: booking.receipt.id, session: checkout.sessionId };
+    };
+    const paid = await paying();
+    const expired = await paying();
+    const open = await paying();
+    // Stripe took the payment and the session expired, but neither webhook arrived.
+    const lost = stripe.complete(paid.session);
+    stripe.expire(expired.session);
+    const later = new Date(Date.now() + RECONCILE_AFTER_MS + 60_000);
+    // Too young: left to the webhook.
+    expect(await reconcileOpenSessions(db, access, new Date())).toBe(0);
+    // Stripe unreachable: nothing changes, the next run tries again.
+    stripe.failNext(`/v1/checkout/sessions/${paid.session}`, { status: 500 });
+    expect(await reconcileOpenSessions(db, access, later)).toBe(0);
+    expect(await statusOf(db, paid.id)).toBe("requested");
+    expect(await reconcileOpenSessions(db, access, later)).toBe(2);
+    expect(await statusOf(db, paid.id)).toBe("deposit_paid");
+    expect(await statusOf(db, expired.id)).toBe("expired");
+    expect(await statusOf(db, open.id)).toBe("requested");
+    expect(await reconcileOpenSessions(db, access, later)).toBe(0);
+    // The webhook arriving after all changes nothing twice.
+    expect(await deliver(db, lost)).toEqual({ status: 200, applied: false });
+    expect(
+      (
+        await db.selectFrom("payments").select("status").where("booking_id", "=", paid.id).execute()
+      ).map((p) => p.status),
+    ).toEqual(["paid"]);
+  });
+
+  it("registers the payment jobs only when payments are on", () => {
+    const names = (env: Record<string, string>) => {
+      const parsed = parseEnv(env);
+      return appJobs(parsed, new LocalMediaStore("/tmp/wlx-unused-media"), {
+        mailer: recordingMailer(),
+        site: siteConfigFrom(parsed),
+      })
+        .map((j) => j.name)
+        .filter((n) => n.startsWith("payment-"));
+    };
+    expect(names({})).toEqual([]);
+    expect(
+      names({
+        STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+        STRIPE_API_URL: stripe.url,
+      }),
+    ).toEqual(["payment-balance-reminders", "payment-balance-overdue", "payment-reconcile"]);
   });
 });

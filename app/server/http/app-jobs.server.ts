@@ -9,7 +9,8 @@ import { enquiryRetentionJob } from "../leads/retention.server";
 import type { Env } from "../platform/env.server";
 import type { Job } from "../platform/jobs.server";
 import { balanceJobs } from "../payments/balance.server";
-import { paymentsEnabled } from "../payments/stripe.server";
+import { reconcileJob } from "../payments/reconcile.server";
+import { createStripeAccess, paymentsEnabled } from "../payments/stripe.server";
 import type { SiteConfig } from "~/domain/site";
 
 /**
@@ -29,10 +30,12 @@ export function appJobs(
     | "ENQUIRY_NOTIFY_TO"
     | "STRIPE_SECRET_KEY"
     | "STRIPE_WEBHOOK_SECRET"
+    | "STRIPE_API_URL"
   >,
   media: MediaStore,
   mail: { mailer: Mailer; site: SiteConfig },
 ): Job[] {
+  const stripe = createStripeAccess(env);
   return [
     scheduledPublishingJob(env.JOB_TICK_SECONDS * 1000),
     // Requested bookings whose hold ran out become expired, every tick.
@@ -50,6 +53,8 @@ export function appJobs(
     ),
     // With payments on: balance reminders and the overdue flag, hourly (decision 136).
     ...(paymentsEnabled(env) ? balanceJobs({ mailer: mail.mailer, site: mail.site }) : []),
+    // Checkout Sessions whose webhook never came are asked of Stripe (decision 136).
+    ...(stripe ? [reconcileJob(stripe)] : []),
     eventsRetentionJob(env.AUDIT_RETENTION_DAYS),
     enquiryRetentionJob(env.ENQUIRY_RETENTION_DAYS),
     contentRetentionJob(media, {

@@ -261,6 +261,24 @@ export async function handleStripeWebhook(
   });
 }
 
+/**
+ * Applies a Checkout Session as Stripe reports it now (the reconciliation job, decision 136): the
+ * same rules as its webhook event, in one transaction; true when something changed.
+ */
+export async function applySessionState(
+  db: Db,
+  session: Stripe.Checkout.Session,
+): Promise<boolean> {
+  const type =
+    session.status === "expired"
+      ? "checkout.session.expired"
+      : session.status === "complete"
+        ? "checkout.session.completed"
+        : null;
+  if (!type) return false;
+  return inTransaction(db, (trx) => applySessionEvent(trx, type, session));
+}
+
 async function applySessionEvent(
   trx: Db,
   type: string,
