@@ -88,7 +88,7 @@ export function BookingPayments(props: {
         <p>No payments yet.</p>
       ) : (
         <div
-          className="inbox-table-wrap"
+          className="inbox-table-wrap payments-wrap"
           role="region"
           aria-label="Payments and refunds"
           tabIndex={0}
