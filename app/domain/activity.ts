@@ -85,6 +85,11 @@ export const EVENT_LABELS: Record<string, string> = {
   "payment.received": "Payment received",
   "payment.failed": "Payment failed",
   "payment.flagged": "Payment flagged for the team",
+  "payment.refunded": "Refund made",
+  "payment.refund_failed": "Refund failed",
+  "payment.balance_reminded": "Reminded to pay the balance",
+  "payment.balance_overdue": "Balance overdue",
+  "settings.deposit_rule_changed": "Deposit rule changed",
   "booking.moved": "Moved to another date",
   "settings.booking_terms_changed": "Booking terms changed",
 };

@@ -46,13 +46,19 @@ export const PERMISSIONS = [
   "content.restore",
   /** Enquiries, bookings, travellers and the addresses in the activity log. */
   "personal.read",
-  /** Changing enquiries and bookings (status, notes, confirm, cancel, delete). */
+  /**
+   * Changing enquiries and bookings (status, notes, confirm, cancel, delete), recording manual
+   * payments and refunding on cancellation (decision 135).
+   */
   "personal.edit",
   /** CSV exports of enquiries and bookings (each recorded as an event). */
   "personal.export",
   "insights.read",
   "activity.read",
-  /** The company's settings (the booking terms); an admin's own settings are `account`. */
+  /**
+   * The company's settings (the booking terms, the deposit rule); an admin's own settings are
+   * `account`.
+   */
   "settings.company",
   /** The team screen: invitations, roles, removals, the two-factor requirement. */
   "team.manage",
@@ -209,6 +215,10 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
         resend: "personal.edit",
         travellers: "personal.edit",
         move: "personal.edit",
+        // Recording a manual payment and cancelling with a refund are booking management:
+        // whoever may change bookings, Sales included (decision 135).
+        payment: "personal.edit",
+        "cancel-refund": "personal.edit",
       },
       other: "personal.edit",
     },
@@ -223,7 +233,10 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
 
   "admin/settings": {
     GET: "account",
-    POST: { intents: { "booking-terms": "settings.company" }, other: "account" },
+    POST: {
+      intents: { "booking-terms": "settings.company", "deposit-rule": "settings.company" },
+      other: "account",
+    },
   },
   "admin/team": {
     GET: "team.manage",

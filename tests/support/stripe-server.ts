@@ -50,7 +50,21 @@ export interface TestStripeServer {
   deliveries: { eventId: string; type: string; status: number }[];
   /** Events the hosted page made while no webhookUrl was set, for the test to deliver. */
   undelivered: SignedEvent[];
+  /** Every refund made, by its re_… id, with the idempotency key it was asked with. */
+  refunds: Map<string, TestRefund>;
+  /** A signed refund.* event about a refund made here, with fields changed as given. */
+  refundEvent(id: string, type: string, changes?: Partial<TestRefund>): SignedEvent;
   close(): Promise<void>;
+}
+
+export interface TestRefund extends Json {
+  id: string;
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string | null;
 }
 
 export interface SignedEvent {
@@ -161,6 +175,7 @@ export async function startStripeServer(
   options: { webhookUrl?: string } = {},
 ): Promise<TestStripeServer> {
   const sessions = new Map<string, TestSession>();
+  const refunds = new Map<string, TestRefund>();
   // Queued per path: the SDK retries a dropped connection once even with retries off.
   const failures = new Map<string, ({ status: number } | "reset")[]>();
   const replies = new Map<string, { body: string; status: number; reply: Json }>();
@@ -280,25 +295,32 @@ export async function startStripeServer(
       const paid = [...sessions.values()].find(
         (s) => s.payment_intent === form.payment_intent && s.status === "complete",
       );
-      const amount = form.amount === undefined ? paid?.amount_total : Number(form.amount);
+      // What this payment has given back already: a charge refunds up to its amount, in parts.
+      const back = [...refunds.values()]
+        .filter((r) => r.payment_intent === paid?.payment_intent)
+        .reduce((sum, r) => sum + r.amount, 0);
+      const left = paid ? paid.amount_total - back : 0;
+      const amount = form.amount === undefined ? left : Number(form.amount);
       if (!paid) [status, reply] = [404, invalid("No such payment_intent", "payment_intent")];
-      else if (!amount || amount > paid.amount_total)
+      else if (!amount || amount > left)
         [status, reply] = [400, invalid("Refund amount is greater than the charge", "amount")];
-      else
-        [status, reply] = [
-          200,
-          {
-            id: `re_test_${rand()}`,
-            object: "refund",
-            amount,
-            currency: paid.currency,
-            payment_intent: paid.payment_intent,
-            charge: `ch_test_${rand()}`,
-            status: "succeeded",
-            metadata: form.metadata ?? {},
-            created: nowS(),
-          },
-        ];
+      else {
+        const refund: TestRefund = {
+          id: `re_test_${rand()}`,
+          object: "refund",
+          amount,
+          currency: paid.currency,
+          payment_intent: paid.payment_intent!,
+          charge: `ch_test_${rand()}`,
+          status: "succeeded",
+          metadata: (form.metadata as Record<string, string> | undefined) ?? {},
+          created: nowS(),
+          idempotencyKey: typeof key === "string" ? key : null,
+        };
+        refunds.set(refund.id, refund);
+        const { idempotencyKey: _, ...answer } = refund;
+        [status, reply] = [200, answer];
+      }
     }
     if (replayKey && status < 500) replies.set(replayKey, { body, status, reply });
     send(res, status, reply);
@@ -383,6 +405,13 @@ export async function startStripeServer(
       const session = must(id);
       Object.assign(session, { status: "expired", url: null });
       return signedEvent("checkout.session.expired", { ...session });
+    },
+    refunds,
+    refundEvent(id, type, changes = {}) {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`no refund ${id}`);
+      const { idempotencyKey: _, ...object } = { ...refund, ...changes };
+      return signedEvent(type, object);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -7,6 +7,11 @@ import {
 } from "~/domain/bookings";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { departureChoiceLabel, TextField } from "./booking-fields";
+import {
+  BookingPayments,
+  CancelWithRefundForm,
+  type BookingPaymentsProps,
+} from "./booking-payments";
 
 export interface BookingDetailProps {
   booking: {
@@ -40,6 +45,8 @@ export interface BookingDetailProps {
   /** Other dates of the same trip with seats now (empty unless it can move). */
   moveChoices: DepartureChoice[];
   history: { label: string; at: string; by: string }[];
+  /** Its payments and refunds and what remains due (decision 135). */
+  payments: BookingPaymentsProps;
   mailHref: string;
   whatsappHref: string | null;
   reply?: {
@@ -70,7 +77,10 @@ export function BookingDetail(props: BookingDetailProps) {
         <h1 id="booking-heading">{`Booking ${b.reference}`}</h1>
         <span className={`badge badge-booking-${b.status}`}>{BOOKING_STATUS_LABELS[b.status]}</span>
       </header>
-      {reply && !["confirm", "cancel", "resend", "travellers", "move"].includes(reply.intent) ? (
+      {reply &&
+      !["confirm", "cancel", "resend", "travellers", "move", "payment", "cancel-refund"].includes(
+        reply.intent,
+      ) ? (
         <p className="form-error" role="alert">
           {reply.error}
         </p>
@@ -155,6 +165,13 @@ export function BookingDetail(props: BookingDetailProps) {
         </div>
       </dl>
 
+      <BookingPayments
+        payments={props.payments}
+        here={here}
+        pending={pending}
+        reply={reply?.intent === "payment" ? reply : undefined}
+      />
+
       <section className="admin-panel" aria-labelledby="travellers-heading">
         <h2 id="travellers-heading">Travellers</h2>
         <ol>
@@ -188,7 +205,15 @@ export function BookingDetail(props: BookingDetailProps) {
         ) : (
           errorFor("confirm")
         )}
-        {b.canCancel ? (
+        {b.canCancel && props.payments.canRefund ? (
+          <CancelWithRefundForm
+            here={here}
+            pending={pending}
+            paid={props.payments.paid}
+            currency={props.payments.currency}
+            reply={reply?.intent === "cancel-refund" ? reply : undefined}
+          />
+        ) : b.canCancel ? (
           <Form method="post" action={here} className="enquiry-status-form">
             <input type="hidden" name="intent" value="cancel" />
             {errorFor("cancel")}
@@ -201,7 +226,10 @@ export function BookingDetail(props: BookingDetailProps) {
             </button>
           </Form>
         ) : (
-          errorFor("cancel")
+          <>
+            {errorFor("cancel")}
+            {errorFor("cancel-refund")}
+          </>
         )}
         {b.canMove ? (
           <MoveForm

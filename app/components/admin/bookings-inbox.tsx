@@ -27,6 +27,7 @@ export interface BookingsInboxProps {
     from?: string;
     to?: string;
     q?: string;
+    balance?: string;
   };
   packages: { id: string; title: string }[];
   departures: { id: string; label: string }[];
@@ -41,6 +42,7 @@ function bookingsQuery(filter: BookingsInboxProps["filter"], page?: number): str
   if (filter.departureId) params.set("departure", filter.departureId);
   if (filter.from) params.set("from", filter.from);
   if (filter.to) params.set("to", filter.to);
+  if (filter.balance) params.set("balance", filter.balance);
   if (page && page > 1) params.set("page", String(page));
   const text = params.toString();
   return text ? `?${text}` : "";
@@ -50,7 +52,13 @@ function bookingsQuery(filter: BookingsInboxProps["filter"], page?: number): str
 export function BookingsInbox(props: BookingsInboxProps) {
   const { items, total, page, pages, filter } = props;
   const filtered = Boolean(
-    filter.q || filter.status || filter.packageId || filter.departureId || filter.from || filter.to,
+    filter.q ||
+    filter.status ||
+    filter.packageId ||
+    filter.departureId ||
+    filter.from ||
+    filter.to ||
+    filter.balance,
   );
   return (
     <section className="admin-section" aria-labelledby="bookings-heading">
@@ -137,6 +145,14 @@ export function BookingsInbox(props: BookingsInboxProps) {
             <div className="field">
               <label htmlFor="bookings-to">Departing until</label>
               <input id="bookings-to" name="to" type="date" defaultValue={filter.to ?? ""} />
+            </div>
+            <div className="field">
+              <label htmlFor="bookings-balance">Balance</label>
+              <select id="bookings-balance" name="balance" defaultValue={filter.balance ?? ""}>
+                <option value="">Any</option>
+                <option value="due">Balance due</option>
+                <option value="overdue">Overdue</option>
+              </select>
             </div>
           </>
         }

@@ -5,13 +5,14 @@ import {
   parseBookingsQuery,
 } from "~/server/bookings/booking-inbox.server";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { balanceClock } from "~/server/payments/balance.server";
 import type { Route } from "./+types/bookings-export";
 
 /** The bookings inbox's filtered list as CSV (behind the admin layout's guard). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = servicesFrom(context);
+  const { db, site } = servicesFrom(context);
   const { filter } = parseBookingsQuery(new URL(request.url).searchParams);
-  const rows = await allBookings(db, filter);
+  const rows = await allBookings(db, filter, undefined, await balanceClock(db, site.timeZone));
   const csv = bookingsCsv(rows);
   // An export of personal data is recorded: who took it, how many rows, with which filter.
   await recordEvent(db, {

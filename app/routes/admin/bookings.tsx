@@ -7,6 +7,7 @@ import {
   loadBookingsInbox,
 } from "~/server/bookings/booking-inbox.server";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { balanceClock } from "~/server/payments/balance.server";
 import type { Route } from "./+types/bookings";
 import "~/styles/admin-leads.css";
 
@@ -16,7 +17,11 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
-  const inbox = await loadBookingsInbox(db, new URL(request.url).searchParams);
+  const inbox = await loadBookingsInbox(
+    db,
+    new URL(request.url).searchParams,
+    await balanceClock(db, site.timeZone),
+  );
   return {
     ...inbox,
     items: inbox.items.map((b) => ({

@@ -3,6 +3,10 @@ import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { EmailAddressesPanel } from "~/components/admin/email-addresses-panel";
 import { TwoFactorPanel } from "~/components/admin/two-factor-panel";
 import { BookingTermsPanel } from "~/components/admin/booking-terms-panel";
+import { DepositRulePanel } from "~/components/admin/deposit-rule-panel";
+import { amountInputText } from "~/domain/money";
+import { saveDepositRule } from "~/server/payments/deposit-settings.server";
+import { loadDepositRule } from "~/server/payments/payments.server";
 import { useCan } from "~/components/admin/permissions";
 import { loadBookingTerms, saveBookingTerms } from "~/server/bookings/booking-terms.server";
 import { SessionsPanel } from "~/components/admin/sessions-panel";
@@ -38,7 +42,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     site.name,
     context.get(sessionAfterAction) ?? sessionIdOf(request),
   );
-  return { ...settings, minLength: PASSWORD_MIN_LENGTH, bookingTerms: await loadBookingTerms(db) };
+  const rule = await loadDepositRule(db);
+  return {
+    ...settings,
+    minLength: PASSWORD_MIN_LENGTH,
+    bookingTerms: await loadBookingTerms(db),
+    currency: site.currency,
+    depositRule: {
+      type: rule.type,
+      percent: rule.type === "percent" ? String(rule.value) : "",
+      perTraveller: rule.type === "per_traveller" ? amountInputText(rule.value, site.currency) : "",
+      balanceDueDays: String(rule.balanceDueDays),
+    },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,6 +75,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data(
       { intent: "booking-terms", error: saved.error, termsText: saved.text },
+      { status: saved.status },
+    );
+  }
+  if (form.get("intent") === "deposit-rule") {
+    const admin = adminFromContext(context);
+    const saved = await saveDepositRule(db, {
+      admin: { id: admin.id, mustEnrol: admin.mustEnrol },
+      form,
+      currency: site.currency,
+    });
+    if (saved.kind === "saved") {
+      return redirectWithToast(request, "/admin/settings#deposit-rule-heading", {
+        type: "success",
+        message: saved.message,
+      });
+    }
+    return data(
+      {
+        intent: "deposit-rule",
+        error: saved.error,
+        depositFieldErrors: saved.fieldErrors,
+        depositValues: saved.values,
+      },
       { status: saved.status },
     );
   }
@@ -105,8 +144,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const pending = usePending({ state: "submitting", formAction: "/admin/settings" });
   const termsReply = actionData && "termsText" in actionData ? actionData : undefined;
+  const depositReply = actionData && "depositValues" in actionData ? actionData : undefined;
   const failed =
-    actionData && "error" in actionData && !("termsText" in actionData) ? actionData : undefined;
+    actionData &&
+    "error" in actionData &&
+    !("termsText" in actionData) &&
+    !("depositValues" in actionData)
+      ? actionData
+      : undefined;
   const passwordError = failed?.intent === "change-password" ? failed : undefined;
   const canEditCompany = useCan("settings.company");
   return (
@@ -158,6 +203,28 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           text={termsReply?.termsText ?? loaderData.bookingTerms.text}
           custom={loaderData.bookingTerms.custom}
           error={termsReply?.error}
+          pending={pending}
+        />
+      ) : null}
+      {canEditCompany ? (
+        <DepositRulePanel
+          rule={
+            depositReply
+              ? {
+                  type:
+                    depositReply.depositValues.deposit_type === "per_traveller" ||
+                    depositReply.depositValues.deposit_type === "full"
+                      ? depositReply.depositValues.deposit_type
+                      : "percent",
+                  percent: depositReply.depositValues.deposit_percent,
+                  perTraveller: depositReply.depositValues.deposit_amount,
+                  balanceDueDays: depositReply.depositValues.balance_days,
+                }
+              : loaderData.depositRule
+          }
+          currency={loaderData.currency}
+          error={depositReply?.error}
+          fieldErrors={depositReply?.depositFieldErrors}
           pending={pending}
         />
       ) : null}

@@ -61,7 +61,8 @@ export async function getBookingDetail(
     .leftJoin("admins as a", "a.id", "e.admin_id")
     .select(["e.type", "e.created_at", "a.name", "a.email"])
     .where(sql<string>`e.details->>'reference'`, "=", reference)
-    .where("e.type", "like", "booking.%")
+    // Its payments' events too (received, refunded, reminders, flags: decision 135).
+    .where((eb) => eb.or([eb("e.type", "like", "booking.%"), eb("e.type", "like", "payment.%")]))
     .orderBy("e.created_at")
     .orderBy("e.seq")
     .execute();

@@ -27,6 +27,20 @@ export interface BookingFilter {
   to?: string;
   /** A reference, a name or an e-mail address (or part of one). */
   q?: string;
+  /**
+   * Deposit paid and the balance still open (decision 136): "due" while its due day (the
+   * departure's first day minus the deposit rule's days) is today or later, "overdue" after it.
+   */
+  balance?: BalanceFilter;
+}
+
+export const BALANCE_FILTERS = ["due", "overdue"] as const;
+export type BalanceFilter = (typeof BALANCE_FILTERS)[number];
+
+/** What the balance filters need to know: the company's day and the rule's days. */
+export interface BalanceClock {
+  today: string;
+  balanceDueDays: number;
 }
 
 export interface BookingListItem {
@@ -54,6 +68,8 @@ export interface BookingListItem {
   total: string | null;
   holdExpiresAt: Date | null;
   createdAt: Date;
+  /** Why the team must look at its payments (decision 130), or null. */
+  paymentFlag: string | null;
 }
 
 const isStatus = (value: string): value is BookingStatus =>
@@ -74,6 +90,10 @@ export interface BookingsQuery {
 export function parseBookingsQuery(params: URLSearchParams): BookingsQuery {
   const notices: string[] = [];
   const filter: BookingFilter = {};
+  const balance = params.get("balance") ?? "";
+  const knownBalance = BALANCE_FILTERS.find((b) => b === balance);
+  if (knownBalance) filter.balance = knownBalance;
+  else if (balance) notices.push(`Unknown balance filter "${balance.slice(0, 40)}": ignored.`);
   const status = params.get("status") ?? "";
   if (status && isStatus(status)) filter.status = status;
   else if (status) notices.push(`Unknown status "${status.slice(0, 40)}": showing every status.`);
@@ -104,11 +124,21 @@ export function parseBookingsQuery(params: URLSearchParams): BookingsQuery {
   return { filter, page, notices };
 }
 
-function filtered(db: Db, filter: BookingFilter) {
+function filtered(db: Db, filter: BookingFilter, clock?: BalanceClock) {
   let query = db
     .selectFrom("bookings as b")
     .innerJoin("departures as d", "d.id", "b.departure_id")
     .innerJoin("packages as p", "p.id", "d.package_id");
+  if (filter.balance && clock) {
+    const dueDay = sql<string>`(d.start_date - ${clock.balanceDueDays}::int)`;
+    query = query
+      .where("b.status", "=", "deposit_paid")
+      .where(
+        filter.balance === "due"
+          ? sql<boolean>`${dueDay} >= ${clock.today}::date`
+          : sql<boolean>`${dueDay} < ${clock.today}::date`,
+      );
+  }
   if (filter.status) query = query.where("b.status", "=", filter.status);
   if (filter.packageId) query = query.where("d.package_id", "=", filter.packageId);
   if (filter.departureId) query = query.where("d.id", "=", filter.departureId);
@@ -129,8 +159,8 @@ function filtered(db: Db, filter: BookingFilter) {
   return query;
 }
 
-function selected(db: Db, filter: BookingFilter) {
-  return filtered(db, filter)
+function selected(db: Db, filter: BookingFilter, clock?: BalanceClock) {
+  return filtered(db, filter, clock)
     .select([
       "b.id",
       "b.reference",
@@ -150,6 +180,7 @@ function selected(db: Db, filter: BookingFilter) {
       "b.created_at",
       "b.departure_id",
       "b.enquiry_id",
+      "b.payment_flag",
       "p.id as package_id",
       "p.title",
       "p.kind",
@@ -186,6 +217,7 @@ function itemFromRow(row: SelectedRow): BookingListItem {
     total: row.total_amount === null ? null : formatMoney(Number(row.total_amount), row.currency),
     holdExpiresAt: row.hold_expires_at ? new Date(row.hold_expires_at) : null,
     createdAt: new Date(row.created_at),
+    paymentFlag: row.payment_flag,
   };
 }
 
@@ -195,11 +227,12 @@ export async function listBookings(
   filter: BookingFilter,
   page = 1,
   pageSize = BOOKINGS_PAGE_SIZE,
+  clock?: BalanceClock,
 ): Promise<{ items: BookingListItem[]; total: number }> {
-  const counted = await filtered(db, filter)
+  const counted = await filtered(db, filter, clock)
     .select(sql<string>`count(*)`.as("n"))
     .executeTakeFirstOrThrow();
-  const rows = await selected(db, filter)
+  const rows = await selected(db, filter, clock)
     .limit(pageSize)
     .offset((Math.max(page, 1) - 1) * pageSize)
     .execute();
@@ -211,8 +244,9 @@ export async function allBookings(
   db: Db,
   filter: BookingFilter,
   cap = 10_000,
+  clock?: BalanceClock,
 ): Promise<BookingListItem[]> {
-  return (await selected(db, filter).limit(cap).execute()).map(itemFromRow);
+  return (await selected(db, filter, clock).limit(cap).execute()).map(itemFromRow);
 }
 
 /** The packages that have bookings, for the filter's choices. */
@@ -251,9 +285,15 @@ export async function bookingDepartures(
     .execute();
 }
 
-export async function loadBookingsInbox(db: Db, params: URLSearchParams) {
+export async function loadBookingsInbox(db: Db, params: URLSearchParams, clock?: BalanceClock) {
   const query = parseBookingsQuery(params);
-  const { items, total } = await listBookings(db, query.filter, query.page);
+  const { items, total } = await listBookings(
+    db,
+    query.filter,
+    query.page,
+    BOOKINGS_PAGE_SIZE,
+    clock,
+  );
   const pages = Math.max(1, Math.ceil(total / BOOKINGS_PAGE_SIZE));
   return { ...query, items, total, pages };
 }

@@ -81,6 +81,13 @@ export const EVENT_TYPES = [
   "payment.received",
   "payment.failed",
   "payment.flagged",
+  // The staff half (decisions 135, 136): refunds, balance reminders and overdue balances, and
+  // the company's deposit rule changed in Settings.
+  "payment.refunded",
+  "payment.refund_failed",
+  "payment.balance_reminded",
+  "payment.balance_overdue",
+  "settings.deposit_rule_changed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -7,9 +7,11 @@ import type { MediaStore } from "../media/media-store.server";
 import { eventsRetentionJob } from "../events/events-retention.server";
 import { enquiryRetentionJob } from "../leads/retention.server";
 import { paymentReceiptJob } from "../payments/payment-mail.server";
-import { paymentsEnabled } from "../payments/stripe.server";
 import type { Env } from "../platform/env.server";
 import type { Job } from "../platform/jobs.server";
+import { balanceJobs } from "../payments/balance.server";
+import { reconcileJob } from "../payments/reconcile.server";
+import { createStripeAccess, paymentsEnabled } from "../payments/stripe.server";
 import type { SiteConfig } from "~/domain/site";
 
 /**
@@ -29,10 +31,12 @@ export function appJobs(
     | "ENQUIRY_NOTIFY_TO"
     | "STRIPE_SECRET_KEY"
     | "STRIPE_WEBHOOK_SECRET"
+    | "STRIPE_API_URL"
   >,
   media: MediaStore,
   mail: { mailer: Mailer; site: SiteConfig },
 ): Job[] {
+  const stripe = createStripeAccess(env);
   return [
     scheduledPublishingJob(env.JOB_TICK_SECONDS * 1000),
     // Requested bookings whose hold ran out become expired, every tick.
@@ -61,6 +65,10 @@ export function appJobs(
           ),
         ]
       : []),
+    // With payments on: balance reminders and the overdue flag, hourly (decision 136).
+    ...(paymentsEnabled(env) ? balanceJobs({ mailer: mail.mailer, site: mail.site }) : []),
+    // Checkout Sessions whose webhook never came are asked of Stripe (decision 136).
+    ...(stripe ? [reconcileJob(stripe)] : []),
     eventsRetentionJob(env.AUDIT_RETENTION_DAYS),
     enquiryRetentionJob(env.ENQUIRY_RETENTION_DAYS),
     contentRetentionJob(media, {

@@ -17,6 +17,7 @@ import {
 } from "../bookings/bookings.server";
 import { recordEvent } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
+import { applyRefundEvent, REFUND_EVENTS } from "./refunds.server";
 import type { StripeAccess } from "./stripe.server";
 
 /*
@@ -274,10 +275,32 @@ export async function handleStripeWebhook(
       .onConflict((oc) => oc.column("id").doNothing())
       .returning("id")
       .executeTakeFirst();
+    if (stored && REFUND_EVENTS.has(event.type)) {
+      const refund = event.data.object as Stripe.Refund;
+      return { status: 200, applied: await applyRefundEvent(trx, refund) };
+    }
     if (!stored || !SESSION_EVENTS.has(event.type)) return { status: 200, applied: false };
     const session = event.data.object as Stripe.Checkout.Session;
     return { status: 200, applied: await applySessionEvent(trx, event.type, session) };
   });
+}
+
+/**
+ * Applies a Checkout Session as Stripe reports it now (the reconciliation job, decision 136): the
+ * same rules as its webhook event, in one transaction; true when something changed.
+ */
+export async function applySessionState(
+  db: Db,
+  session: Stripe.Checkout.Session,
+): Promise<boolean> {
+  const type =
+    session.status === "expired"
+      ? "checkout.session.expired"
+      : session.status === "complete"
+        ? "checkout.session.completed"
+        : null;
+  if (!type) return false;
+  return inTransaction(db, (trx) => applySessionEvent(trx, type, session));
 }
 
 async function applySessionEvent(

@@ -121,6 +121,11 @@ export interface BookingsTable {
   anonymised_at: NullableTimestamp;
   /** Why the team must look at its payments (a mismatched amount…); null when all is well. */
   payment_flag: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the balance reminders went out, 14 and 7 days before its due day (decision 136). */
+  balance_reminded_14_at: NullableTimestamp;
+  balance_reminded_7_at: NullableTimestamp;
+  /** When an unpaid balance past its due day flagged the booking (once; decision 136). */
+  balance_overdue_at: NullableTimestamp;
 }
 
 export type PaymentKind = "deposit" | "balance" | "full";
@@ -144,6 +149,31 @@ export interface PaymentsTable {
   paid_at: NullableTimestamp;
   /** When the paid payment's receipt and team notice were sent (decision 133). */
   receipt_sent_at: NullableTimestamp;
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  /** How a manual payment came (decision 135); null for card payments through Checkout. */
+  channel: ColumnType<ManualChannel | null, ManualChannel | null | undefined, ManualChannel | null>;
+  /** The day a manual payment was received ("YYYY-MM-DD": pg's date, read as text). */
+  received_on: ColumnType<string | null, string | null | undefined, string | null>;
+  note: Generated<string>;
+}
+
+export type ManualChannel = "bank_transfer" | "card_by_phone";
+export type RefundStatus = "pending" | "succeeded" | "failed" | "canceled";
+
+/** A refund of one payment (decision 135): a card refund is written before Stripe is asked. */
+export interface RefundsTable {
+  id: Generated<string>;
+  booking_id: string;
+  payment_id: string;
+  /** bigint: pg returns text. */
+  amount: ColumnType<string, number, number>;
+  currency: string;
+  method: "card" | "manual";
+  status: RefundStatus;
+  stripe_refund_id: ColumnType<string | null, string | null | undefined, string | null>;
+  note: Generated<string>;
   created_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -401,6 +431,7 @@ export interface DB {
   departures: DeparturesTable;
   bookings: BookingsTable;
   payments: PaymentsTable;
+  refunds: RefundsTable;
   stripe_events: StripeEventsTable;
   package_images: PackageImagesTable;
   package_videos: PackageVideosTable;
