@@ -105,10 +105,9 @@ export interface MomentView {
   thumbnailAlt?: string;
   source: VideoSource;
   /**
-   * The title's and description's language when they are still the default language's text on
-   * another language's page (decision 139).
+   * The description's language when it is still the default language's text on another
+   * language's page (decision 139; a moment appears there only with its title translated).
    */
-  titleLang?: string;
   textLang?: string;
 }
 

@@ -116,12 +116,11 @@ function daysTranslated(source: ItineraryDay[], translated: ItineraryDay[]): boo
 }
 
 function faqsTranslated(source: Faq[], translated: Faq[]): boolean {
-  return source.every(
-    (faq, i) => filled(translated[i]?.question) && filled(translated[i]?.answer),
-  );
+  return source.every((faq, i) => filled(translated[i]?.question) && filled(translated[i]?.answer));
 }
 
-const notesOf = (source: TranslationSource) => source.departures.filter((d) => filled(d.note ?? ""));
+const notesOf = (source: TranslationSource) =>
+  source.departures.filter((d) => filled(d.note ?? ""));
 const altsOf = (source: TranslationSource) => source.imageDetails.filter((i) => filled(i.alt));
 
 /** The fields that have default-language text to translate (an empty one needs nothing). */
@@ -211,7 +210,7 @@ export function translatePackage(pkg: Package, translation: PackageTranslation):
       fieldsToTranslate(pkg).includes(field) &&
       !isFieldTranslated(pkg, translation, field),
   );
-  const use = <K extends PackageTranslationField & keyof Package>(field: K): Package[K] =>
+  const chosen = <K extends PackageTranslationField & keyof Package>(field: K): Package[K] =>
     fallback.includes(field) || !fieldsToTranslate(pkg).includes(field)
       ? pkg[field]
       : (translation[field] as Package[K]);
@@ -230,13 +229,13 @@ export function translatePackage(pkg: Package, translation: PackageTranslation):
     pkg: {
       ...pkg,
       slug: translation.slug ?? pkg.slug,
-      title: use("title"),
-      description: use("description"),
-      highlights: use("highlights"),
-      inclusions: use("inclusions"),
-      exclusions: use("exclusions"),
-      faqs: use("faqs"),
-      meeting_point: use("meeting_point"),
+      title: chosen("title"),
+      description: chosen("description"),
+      highlights: chosen("highlights"),
+      inclusions: chosen("inclusions"),
+      exclusions: chosen("exclusions"),
+      faqs: chosen("faqs"),
+      meeting_point: chosen("meeting_point"),
       itinerary,
       departures: pkg.departures.map((d) => {
         if (!d.note) return d;
@@ -339,7 +338,8 @@ export function parsePackageTranslationForm(
       "The URL slug may contain only lowercase letters, digits and single hyphens between them, for example “bali-rundreise”";
   }
   if (slug === "") slug = null;
-  if (description && !title) errors.title = "Please enter the title too: a translation is shown only with both";
+  if (description && !title)
+    errors.title = "Please enter the title too: a translation is shown only with both";
   const value: PackageTranslation = {
     title,
     slug,
@@ -386,4 +386,159 @@ export function translateMoment(
     ? (pick(translation?.thumbnail_alt, "thumbnail_alt") ?? moment.thumbnailAlt)
     : moment.thumbnailAlt;
   return { moment: { ...moment, title, description, thumbnailAlt }, fallback };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The staff translation screen: each field's default-language text beside its translation.
+
+export interface TranslationRowView {
+  /** The form field's name (see parsePackageTranslationForm). */
+  name: string;
+  label: string;
+  /** The default language's text: the translator's context. */
+  source: string;
+  value: string;
+  multiline: boolean;
+  hint?: string;
+  error?: string;
+}
+
+export interface TranslationGroupView {
+  field: PackageTranslationField;
+  label: string;
+  translated: boolean;
+  rows: TranslationRowView[];
+}
+
+/** The rows of the translation form, from the source package and the (typed or stored) values. */
+export function translationGroups(
+  source: TranslationSource,
+  value: PackageTranslation,
+  errors: TranslationErrors = {},
+): TranslationGroupView[] {
+  const row = (
+    name: string,
+    label: string,
+    sourceText: string,
+    current: string,
+    multiline = false,
+    hint?: string,
+  ): TranslationRowView => ({
+    name,
+    label,
+    source: sourceText,
+    value: current,
+    multiline,
+    ...(hint ? { hint } : {}),
+    ...(errors[name] ? { error: errors[name] } : {}),
+  });
+  const list = (field: "highlights" | "inclusions" | "exclusions", noun: string) =>
+    source[field].map((item, i) =>
+      row(`${field}.${i}`, `${noun} ${i + 1}`, item, value[field][i] ?? ""),
+    );
+  const rows: Record<PackageTranslationField, TranslationRowView[]> = {
+    title: [row("title", "Title", source.title, value.title)],
+    slug: [
+      row(
+        "slug",
+        "URL slug",
+        source.slug,
+        value.slug ?? "",
+        false,
+        "Lowercase letters, digits and hyphens. Leave it blank to make it from the title. A changed slug keeps the old address working (it redirects).",
+      ),
+    ],
+    description: [row("description", "Description", source.description, value.description, true)],
+    highlights: list("highlights", "Highlight"),
+    itinerary: source.itinerary.flatMap((day, i) =>
+      (
+        [
+          ["day", "title"],
+          ["activity", "activities"],
+          ["accommodation", "accommodation"],
+        ] as const
+      )
+        .filter(([part]) => day[part])
+        .map(([part, words]) =>
+          row(
+            `itinerary.${i}.${part}`,
+            `Day ${i + 1}: ${words}`,
+            day[part],
+            value.itinerary[i]?.[part] ?? "",
+            part === "activity",
+          ),
+        ),
+    ),
+    inclusions: list("inclusions", "Included"),
+    exclusions: list("exclusions", "Not included"),
+    faqs: source.faqs.flatMap((faq, i) => [
+      row(`faqs.${i}.question`, `Question ${i + 1}`, faq.question, value.faqs[i]?.question ?? ""),
+      row(`faqs.${i}.answer`, `Answer ${i + 1}`, faq.answer, value.faqs[i]?.answer ?? "", true),
+    ]),
+    meeting_point: [
+      row("meeting_point", "Meeting point", source.meeting_point, value.meeting_point),
+    ],
+    departure_notes: notesOf(source).map((d) =>
+      row(
+        `departure_notes.${d.id}`,
+        `Note of the ${d.start_date} departure`,
+        d.note ?? "",
+        value.departure_notes[d.id] ?? "",
+      ),
+    ),
+    image_alts: source.imageDetails.flatMap((image, i) =>
+      image.alt
+        ? [row(`image_alts.${i}`, `Photo ${i + 1}`, image.alt, value.image_alts[image.url] ?? "")]
+        : [],
+    ),
+  };
+  const wanted = fieldsToTranslate(source);
+  return wanted.map((field) => ({
+    field,
+    label: PACKAGE_TRANSLATION_LABELS[field],
+    translated: isFieldTranslated(source, value, field),
+    rows: rows[field],
+  }));
+}
+
+export interface TranslationLanguageLink {
+  lang: string;
+  name: string;
+  href: string;
+  current: boolean;
+  /** "8 of 11 fields" in that language. */
+  done: number;
+  total: number;
+}
+
+export interface PackageTranslationScreen {
+  kind: string;
+  id: string;
+  title: string;
+  lang: string;
+  langName: string;
+  defaultLang: string;
+  defaultLangName: string;
+  /** The form's own URL (it posts to itself). */
+  action: string;
+  editPath: string;
+  languages: TranslationLanguageLink[];
+  /** Whether the package appears in this language (title and description translated). */
+  appears: boolean;
+  /** Its page in this language, once it appears there and is published. */
+  publicPath?: string;
+  done: number;
+  total: number;
+  groups: TranslationGroupView[];
+  /** What was refused, in words (the form keeps the typed values). */
+  errors: string[];
+}
+
+/** "Deutsch: 3 of 11 fields" on a package's admin card, linking to its translation screen. */
+export interface TranslationBadge {
+  lang: string;
+  name: string;
+  done: number;
+  total: number;
+  href: string;
 }

@@ -139,9 +139,7 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
                 <span className="badge badge-duration">{moment.duration}</span>
               ) : null}
             </div>
-            <h3 className="moment-title" lang={moment.titleLang}>
-              {moment.title}
-            </h3>
+            <h3 className="moment-title">{moment.title}</h3>
             {moment.description ? (
               <p className="moment-text" lang={moment.textLang}>
                 {moment.description}

@@ -89,7 +89,6 @@ export async function loadHome(db: Db, site: SiteConfig, page: PageLanguage): Pr
     moments: moments.map(({ moment, fallback }) => ({
       ...momentView(moment),
       // Fields still in the default language keep its `lang` on the page (decision 139).
-      ...(fallback.includes("title") ? { titleLang: site.languages[0] ?? "en" } : {}),
       ...(fallback.includes("description") ? { textLang: site.languages[0] ?? "en" } : {}),
     })),
   };

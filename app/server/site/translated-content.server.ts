@@ -56,7 +56,9 @@ export async function translatedCards(
       ...card,
       title: own.title,
       ...(own.slug ? { slug: own.slug } : {}),
-      ...(card.cover ? { cover: { ...card.cover, alt: own.image_alts[card.cover.url] ?? "" } } : {}),
+      ...(card.cover
+        ? { cover: { ...card.cover, alt: own.image_alts[card.cover.url] ?? "" } }
+        : {}),
     };
   });
 }
@@ -169,7 +171,12 @@ export async function defaultDetail(
   return current ? { redirect: kindInfo(current.kind).detailPath(current.slug) } : undefined;
 }
 
-/** The moments in the page's language: translated fields replace the default language's. */
+/**
+ * The moments in the page's language: a moment appears in a language other than the default once
+ * its title is translated there (as a package needs its title and description); its description
+ * falls back (marked by the page), an untranslated thumbnail description is left out (the title
+ * names the picture, as when staff gave none). Decision 139.
+ */
 export async function translatedMoments(
   db: Db,
   site: SiteConfig,
@@ -178,7 +185,13 @@ export async function translatedMoments(
 ): Promise<{ moment: TravelMoment; fallback: string[] }[]> {
   if (isDefault(site, lang)) return moments.map((moment) => ({ moment, fallback: [] }));
   const translations = await momentTranslations(db, lang);
-  return moments.map((moment) => translateMoment(moment, translations.get(moment.id)));
+  return moments
+    .map((moment) => translateMoment(moment, translations.get(moment.id)))
+    .filter(({ fallback }) => !fallback.includes("title"))
+    .map(({ moment, fallback }) => ({
+      moment: fallback.includes("thumbnail_alt") ? { ...moment, thumbnailAlt: undefined } : moment,
+      fallback,
+    }));
 }
 
 /**
