@@ -157,6 +157,51 @@ export async function oldSlugOwner(
     .executeTakeFirst();
 }
 
+/** Stores a package's translation into `lang` as given (checked by the caller; the seed's too). */
+export async function writePackageTranslation(
+  trx: Db,
+  id: string,
+  lang: string,
+  value: PackageTranslation,
+  by: string | null,
+): Promise<void> {
+  const columns = {
+    title: value.title,
+    slug: value.slug,
+    description: value.description,
+    highlights: JSON.stringify(value.highlights),
+    itinerary: JSON.stringify(value.itinerary),
+    inclusions: JSON.stringify(value.inclusions),
+    exclusions: JSON.stringify(value.exclusions),
+    faqs: JSON.stringify(value.faqs),
+    meeting_point: value.meeting_point,
+    departure_notes: JSON.stringify(value.departure_notes),
+    image_alts: JSON.stringify(value.image_alts),
+    updated_at: sql<Date>`now()`,
+    updated_by: by,
+  };
+  await trx
+    .insertInto("package_translations")
+    .values({ package_id: id, lang, ...columns })
+    .onConflict((oc) => oc.columns(["package_id", "lang"]).doUpdateSet(columns))
+    .execute();
+}
+
+/** Stores a moment's translation into `lang` as given. */
+export async function writeMomentTranslation(
+  trx: Db,
+  id: string,
+  lang: string,
+  value: MomentTranslation,
+): Promise<void> {
+  const columns = { ...value, updated_at: sql<Date>`now()` };
+  await trx
+    .insertInto("moment_translations")
+    .values({ moment_id: id, lang, ...columns })
+    .onConflict((oc) => oc.columns(["moment_id", "lang"]).doUpdateSet(columns))
+    .execute();
+}
+
 export type SaveTranslationOutcome =
   | { ok: true; translation: PackageTranslation; appears: boolean }
   | { ok: false; errors: TranslationErrors; values: PackageTranslation }
@@ -215,26 +260,7 @@ export async function savePackageTranslation(
       .where("lang", "=", lang)
       .forUpdate()
       .executeTakeFirst();
-    const columns = {
-      title: value.title,
-      slug: value.slug,
-      description: value.description,
-      highlights: JSON.stringify(value.highlights),
-      itinerary: JSON.stringify(value.itinerary),
-      inclusions: JSON.stringify(value.inclusions),
-      exclusions: JSON.stringify(value.exclusions),
-      faqs: JSON.stringify(value.faqs),
-      meeting_point: value.meeting_point,
-      departure_notes: JSON.stringify(value.departure_notes),
-      image_alts: JSON.stringify(value.image_alts),
-      updated_at: sql<Date>`now()`,
-      updated_by: input.by,
-    };
-    await trx
-      .insertInto("package_translations")
-      .values({ package_id: id, lang, ...columns })
-      .onConflict((oc) => oc.columns(["package_id", "lang"]).doUpdateSet(columns))
-      .execute();
+    await writePackageTranslation(trx, id, lang, value, input.by);
     await recordSlugChange(trx, id, lang, previous?.slug ?? null, value.slug);
     await recordEvent(trx, {
       type: "package.translated",
@@ -258,7 +284,10 @@ export async function loadPackageTranslation(
 ): Promise<{ pkg: Package; translation: PackageTranslation } | undefined> {
   const pkg = await getPackageById(db, kind, id);
   if (!pkg) return undefined;
-  return { pkg, translation: (await packageTranslation(db, id, lang)) ?? emptyPackageTranslation() };
+  return {
+    pkg,
+    translation: (await packageTranslation(db, id, lang)) ?? emptyPackageTranslation(),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,12 +336,7 @@ export async function saveMomentTranslation(
     errors.thumbnail_alt = "The alt text must be at most 250 characters";
   if (Object.keys(errors).length) return { ok: false, errors, values };
   await inTransaction(db, async (trx) => {
-    const columns = { ...values, updated_at: sql<Date>`now()` };
-    await trx
-      .insertInto("moment_translations")
-      .values({ moment_id: id, lang, ...columns })
-      .onConflict((oc) => oc.columns(["moment_id", "lang"]).doUpdateSet(columns))
-      .execute();
+    await writeMomentTranslation(trx, id, lang, values);
     await recordEvent(trx, {
       type: "moment.translated",
       ...(input.by ? { adminId: input.by } : {}),

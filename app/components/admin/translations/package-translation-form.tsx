@@ -14,7 +14,8 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   useEffect(() => {
-    if (screen.errors.length) showToast("error", "The translation was not saved: see the fields marked below.");
+    if (screen.errors.length)
+      showToast("error", "The translation was not saved: see the fields marked below.");
   }, [screen.errors]);
   return (
     <section className="admin-section translation-screen" aria-labelledby="translation-heading">
@@ -32,11 +33,7 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
           </li>
           {screen.languages.map((l) => (
             <li key={l.lang}>
-              <Link
-                to={l.href}
-                aria-current={l.current ? "page" : undefined}
-                hrefLang={l.lang}
-              >
+              <Link to={l.href} aria-current={l.current ? "page" : undefined} hrefLang={l.lang}>
                 {l.name}{" "}
                 <span className="translation-count">
                   {l.done} of {l.total} fields
@@ -51,8 +48,8 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
         {screen.appears ? (
           screen.publicPath ? (
             <>
-              It appears on the {screen.langName} site:{" "}
-              <a href={screen.publicPath}>see its page</a>.
+              It appears on the {screen.langName} site: <a href={screen.publicPath}>see its page</a>
+              .
             </>
           ) : (
             <>It will appear on the {screen.langName} site once it is published.</>
