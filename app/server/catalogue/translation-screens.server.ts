@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import {
   isShippedLanguage,
-  LANGUAGE_NAMES,
+  LANGUAGE_NAMES_IN_ENGLISH,
   localizedPath,
   type Language,
 } from "~/domain/i18n/languages";
@@ -73,16 +73,16 @@ export async function translationScreen(
     id: pkg.id,
     title: pkg.title,
     lang: target.lang,
-    langName: LANGUAGE_NAMES[target.lang],
+    langName: LANGUAGE_NAMES_IN_ENGLISH[target.lang],
     defaultLang,
-    defaultLangName: LANGUAGE_NAMES[defaultLang],
+    defaultLangName: LANGUAGE_NAMES_IN_ENGLISH[defaultLang],
     action: translationPath(pkg.kind, pkg.id, target.lang),
     editPath: kindInfo(pkg.kind).admin.editPath(pkg.id),
     languages: site.languages.slice(1).map((lang) => {
       const counted = packageCompleteness(pkg, own?.get(lang));
       return {
         lang,
-        name: LANGUAGE_NAMES[lang],
+        name: LANGUAGE_NAMES_IN_ENGLISH[lang],
         href: translationPath(pkg.kind, pkg.id, lang),
         current: lang === target.lang,
         done: counted.done,
@@ -131,7 +131,7 @@ export async function translationSummaries(
         const { done, total } = packageCompleteness(pkg, all.get(pkg.id)?.get(lang));
         return {
           lang,
-          name: LANGUAGE_NAMES[lang],
+          name: LANGUAGE_NAMES_IN_ENGLISH[lang],
           done,
           total,
           href: translationPath(pkg.kind, pkg.id, lang),

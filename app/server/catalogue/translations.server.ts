@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { LANGUAGE_NAMES, type Language } from "~/domain/i18n/languages";
+import { LANGUAGE_NAMES_IN_ENGLISH, type Language } from "~/domain/i18n/languages";
 import { isUuid, type Package, type PackageKind, type TravelMoment } from "~/domain/schemas";
 import {
   emptyPackageTranslation,
@@ -249,7 +249,7 @@ export async function savePackageTranslation(
         .where("p.deleted_at", "is", null)
         .executeTakeFirst();
       if (taken) {
-        const message = `The URL slug “${value.slug}” is already used in ${LANGUAGE_NAMES[lang]} by “${taken.title}”. Choose another.`;
+        const message = `The URL slug “${value.slug}” is already used in ${LANGUAGE_NAMES_IN_ENGLISH[lang]} by “${taken.title}”. Choose another.`;
         return { ok: false as const, errors: { slug: message }, values: value };
       }
     }
@@ -265,7 +265,7 @@ export async function savePackageTranslation(
     await recordEvent(trx, {
       type: "package.translated",
       ...(input.by ? { adminId: input.by } : {}),
-      details: { id, kind, title: pkg.title, language: LANGUAGE_NAMES[lang] },
+      details: { id, kind, title: pkg.title, language: LANGUAGE_NAMES_IN_ENGLISH[lang] },
     });
     return {
       ok: true as const,
@@ -340,7 +340,7 @@ export async function saveMomentTranslation(
     await recordEvent(trx, {
       type: "moment.translated",
       ...(input.by ? { adminId: input.by } : {}),
-      details: { id, title: moment.title, language: LANGUAGE_NAMES[lang] },
+      details: { id, title: moment.title, language: LANGUAGE_NAMES_IN_ENGLISH[lang] },
     });
   });
   return { ok: true };
