@@ -15,7 +15,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn("lang", "text", (c) => c.notNull().check(sql`lang ~ '^[a-z]{2}$'`))
     .addColumn("title", "text", (c) =>
-      c.notNull().defaultTo("").check(sql`char_length(title) <= 200`),
+      c
+        .notNull()
+        .defaultTo("")
+        .check(sql`char_length(title) <= 200`),
     )
     .addColumn("slug", "text", (c) => c.check(sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`))
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
@@ -58,7 +61,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn("lang", "text", (c) => c.notNull().check(sql`lang ~ '^[a-z]{2}$'`))
     .addColumn("title", "text", (c) =>
-      c.notNull().defaultTo("").check(sql`char_length(title) <= 200`),
+      c
+        .notNull()
+        .defaultTo("")
+        .check(sql`char_length(title) <= 200`),
     )
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("thumbnail_alt", "text", (c) => c.notNull().defaultTo(""))

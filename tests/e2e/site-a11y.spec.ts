@@ -32,6 +32,10 @@ async function publicPaths(page: Page): Promise<string[]> {
     "/de/upcoming-trips?price=under-20000&sort=price-asc",
     "/de/contact",
     "/de/no-such-page",
+    // German package pages (decision 139): translated in full, and one whose lists fall back to
+    // English (marked lang="en").
+    "/de/package/inselauszeit-auf-mauritius",
+    "/de/package/bali-tempel-und-reisterrassen",
   ];
   for (const list of ["/upcoming-trips", "/exclusive-trips", "/local-trips", "/hidden-gems"]) {
     await page.goto(list);
