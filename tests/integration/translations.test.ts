@@ -171,6 +171,28 @@ describe.each(BACKENDS)("translated content on %s (SITE_LANGUAGES=en,de)", (back
     expect(textOf((await get("/upcoming-trips")).html)).toContain("Bali Escape");
   });
 
+  it("the API answers ?lang=de with the German fields, only for packages that appear in German", async () => {
+    const item = await server.fetch(`/api/trips/${trip.id}?lang=de`);
+    expect(item.status).toBe(200);
+    const body = (await item.json()) as { title: string; highlights: string[] };
+    expect(body.title).toBe("Bali-Flucht über die Reisterrassen");
+    // The half-translated list falls back to English, as on the page.
+    expect(body.highlights).toEqual(["Sunrise at Mount Batur", "Tegallalang rice terraces"]);
+    const list = (await (await server.fetch("/api/trips?lang=de")).json()) as { id: string }[];
+    expect(list.map((p) => p.id)).toEqual([trip.id]);
+    expect((await server.fetch(`/api/trips/${other.id}?lang=de`)).status).toBe(404);
+    const unknown = await server.fetch("/api/trips?lang=fr");
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: string }).error).toBe(
+      'Unknown language "fr": use one of en, de',
+    );
+    // Without lang: the packages as stored.
+    const english = (await (await server.fetch(`/api/trips/${trip.id}`)).json()) as {
+      title: string;
+    };
+    expect(english.title).toBe("Bali Escape");
+  });
+
   it("names each language's page in hreflang, the canonical and the sitemap", async () => {
     const expected = {
       en: `${PUBLIC_URL}/package/${trip.id}`,
