@@ -53,6 +53,7 @@ async function violations(page: Page) {
 // German package pages (decision 139): a seeded trip translated in full, and one whose lists fall
 // back to English (marked lang="en"), at their German slugs.
 test("axe finds no violations on German package pages", async ({ page }) => {
+  test.setTimeout(120_000);
   for (const path of [
     "/de/package/inselauszeit-auf-mauritius",
     "/de/package/bali-tempel-und-reisterrassen",
