@@ -12,8 +12,7 @@ import { packageTranslations } from "../catalogue/translations.server";
  * appears only once its title and description are translated). No `lang`, or the default
  * language: the packages as stored. A language the site is not shown in: 400.
  */
-export function apiLanguage(request: Request, site: SiteConfig): Language | undefined {
-  const lang = new URL(request.url).searchParams.get("lang");
+export function apiLanguage(lang: string | null, site: SiteConfig): Language | undefined {
   if (lang === null || lang === "" || lang === site.languages[0]) return undefined;
   if (!isShippedLanguage(lang) || !site.languages.includes(lang)) {
     throw new AppError(

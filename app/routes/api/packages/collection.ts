@@ -25,7 +25,7 @@ const api = apiRoute({
       const admin = await getOptionalAdmin(db, args.request);
       const stored = await listPackages(db, { kind: kindOf(args), publishedOnly: !admin });
       // ?lang=de: the packages that appear in German, in German (decision 139).
-      const lang = apiLanguage(args.request, site);
+      const lang = apiLanguage(new URL(args.request.url).searchParams.get("lang"), site);
       const list = lang ? await packagesIn(db, stored, lang) : stored;
       const read = apiPackageReader(admin !== null, site);
       return readJson(args.request, list.map(read), {

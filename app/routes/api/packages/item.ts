@@ -44,7 +44,7 @@ const api = apiRoute({
       const admin = await getOptionalAdmin(db, args.request);
       const stored = await getPackageById(db, kind, id, { publishedOnly: !admin });
       // ?lang=de: the package in German, or 404 until it appears in German (decision 139).
-      const lang = apiLanguage(args.request, site);
+      const lang = apiLanguage(new URL(args.request.url).searchParams.get("lang"), site);
       const [pkg] = stored && lang ? await packagesIn(db, [stored], lang) : [stored];
       if (!pkg) throw notFound(kindMessages(kind).notFound);
       // An admin (who may write) gets the version's ETag, for If-Match on a later PUT.
