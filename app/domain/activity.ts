@@ -62,6 +62,8 @@ export const EVENT_LABELS: Record<string, string> = {
   "package.submitted_for_review": "Submitted for review",
   "package.review_approved": "Review approved",
   "package.review_sent_back": "Sent back from review",
+  "package.translated": "Package translated",
+  "moment.translated": "Travel moment translated",
   "package.published_by_schedule": "Published by schedule",
   "package.unpublished_by_schedule": "Unpublished by schedule",
   "moment.created": "Travel moment added",
@@ -121,6 +123,7 @@ const DETAIL_WORDS: [key: string, label: string][] = [
   ["folder", "Folder"],
   ["file", "File"],
   ["value", "Value"],
+  ["language", "Language"],
 ];
 
 /** One line from an event's details: its changes in words, then the known keys. */

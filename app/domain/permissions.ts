@@ -191,6 +191,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
       other: "content.publish",
     },
   },
+  // Translations (decision 139): whoever writes drafts translates, Contributors included.
+  "admin/translations/:kind/:id/:lang": { GET: "content.draft", POST: "content.draft" },
   // GET answers 405: only the forms post here.
   "admin/uploads": { GET: "content.draft", POST: "content.draft" },
 

@@ -56,6 +56,8 @@ export interface DepartureView {
   seats?: string;
   guaranteed?: boolean;
   note?: string;
+  /** The note's language when it is the default language's text on another language's page. */
+  noteLang?: string;
   /** /book/{id}: booked online (seats and a price, still selling); none otherwise. */
   bookOnlineUrl?: string;
   /** WhatsApp chat naming the package and these dates; none for a sold-out departure. */
@@ -84,6 +86,13 @@ export interface PackageDetailView extends PackageCardView {
   /** The trip enquiry form, naming this package. */
   enquireHref: string;
   isDraft: boolean;
+  /**
+   * On a page in another language than the default (decision 139): the fields still in the
+   * default language (`title`, `highlights`, `meeting_point`…), which the page marks with
+   * `fallbackLang` so screen readers and search engines read them as that language.
+   */
+  fallback?: string[];
+  fallbackLang?: string;
 }
 
 export interface MomentView {
@@ -95,6 +104,11 @@ export interface MomentView {
   /** The thumbnail's own alt text; absent when it has none (the title is the name). */
   thumbnailAlt?: string;
   source: VideoSource;
+  /**
+   * The description's language when it is still the default language's text on another
+   * language's page (decision 139; a moment appears there only with its title translated).
+   */
+  textLang?: string;
 }
 
 export interface Seo {

@@ -50,6 +50,22 @@ async function violations(page: Page) {
   }));
 }
 
+// German package pages (decision 139): a seeded trip translated in full, and one whose lists fall
+// back to English (marked lang="en"), at their German slugs.
+test("axe finds no violations on German package pages", async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const path of [
+    "/de/package/inselauszeit-auf-mauritius",
+    "/de/package/bali-tempel-und-reisterrassen",
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    expect(await violations(page), path).toEqual([]);
+  }
+});
+
 test("axe finds no violations on any public page", async ({ page }) => {
   test.setTimeout(360_000);
   for (const path of await publicPaths(page)) {

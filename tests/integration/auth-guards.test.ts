@@ -102,7 +102,9 @@ describe("every admin screen and every API write is guarded on the server", () =
         videoUrl: "/media/travel-moments/a.webm",
       }),
     );
-    server = await startAuthServer(database);
+    // The trip's German translation screen (decision 139) needs a second language.
+    screenUrls.set("admin/translations/:kind/:id/:lang", `/admin/translations/trip/${trip}/de`);
+    server = await startAuthServer(database, { SITE_LANGUAGES: "en,de" });
     table = (await builtRoutes()).list;
   });
   afterAll(async () => {

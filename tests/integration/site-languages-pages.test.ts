@@ -2,6 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIN_FILL_MS } from "~/server/leads/honeypot.server";
 import { BACKENDS } from "../support/db";
 import { makePackage } from "../support/factories";
+import { writePackageTranslation } from "~/server/catalogue/translations.server";
+import { emptyPackageTranslation } from "~/domain/translations";
+
+/** A German translation with a title, description and slug: the package appears in German. */
+const german = (title: string, slug: string) => ({
+  ...emptyPackageTranslation(),
+  title,
+  slug,
+  description: "Eine Reise.",
+});
 import { formPost } from "../support/form-post";
 import {
   ACCEPTS_HTML,
@@ -34,9 +44,28 @@ describe.each(BACKENDS)("German page bodies on %s (SITE_LANGUAGES=en,de)", (back
       price: "15,000",
       description: "Rice terraces and temples.",
     });
+    // Packages appear in German once translated (decision 139).
+    await writePackageTranslation(
+      server.db,
+      trip.id,
+      "de",
+      german("Bali-Flucht", "bali-flucht"),
+      null,
+    );
     // Thirteen local trips: a second page, so the pagination shows.
-    for (let i = 0; i < 13; i++)
-      await makePackage(server.db, "local", { title: `Weekend ${i}`, location: "Cape Town" });
+    for (let i = 0; i < 13; i++) {
+      const local = await makePackage(server.db, "local", {
+        title: `Weekend ${i}`,
+        location: "Cape Town",
+      });
+      await writePackageTranslation(
+        server.db,
+        local.id,
+        "de",
+        german(`Wochenende ${i}`, `wochenende-${i}`),
+        null,
+      );
+    }
     honeypot = await honeypotFields(server);
     await sleep(MIN_FILL_MS + 200);
   }, 120_000);
@@ -66,7 +95,7 @@ describe.each(BACKENDS)("German page bodies on %s (SITE_LANGUAGES=en,de)", (back
     expect(body).not.toContain("Sort by");
     expect(html).toContain('aria-label="Filtern und sortieren"');
     // The cards lead to the trip's German page.
-    expect(links(html).map((l) => l.href)).toContain(`/de/package/${trip.id}`);
+    expect(links(html).map((l) => l.href)).toContain("/de/package/bali-flucht");
   });
 
   it("the English list page is unchanged", async () => {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
+import { writePackageTranslation } from "~/server/catalogue/translations.server";
+import { emptyPackageTranslation } from "~/domain/translations";
 import { element, links, tags, textOf } from "../support/site-html";
 
 const PUBLIC_URL = "https://travel.example";
@@ -32,6 +34,19 @@ describe("languages (SITE_LANGUAGES=en,de)", () => {
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
     trip = await makePackage(database.db, "trip", { title: "Bali Escape" });
+    // Packages appear in German once translated (decision 139).
+    await writePackageTranslation(
+      database.db,
+      trip.id,
+      "de",
+      {
+        ...emptyPackageTranslation(),
+        title: "Bali-Flucht",
+        slug: "bali-flucht",
+        description: "Reis.",
+      },
+      null,
+    );
     server = await startTestServer({
       DATABASE_URL: database.url,
       PUBLIC_URL,
@@ -66,7 +81,7 @@ describe("languages (SITE_LANGUAGES=en,de)", () => {
     ["/de", "Startseite", "Unsere Partner aus der Reisebranche"],
     ["/de/about", "Über uns", "Über uns"],
     ["/de/upcoming-trips", "Kommende Reisen", "Kommende Reisen"],
-    [`/de/package/${"TRIP"}`, "Kontakt", "Bali Escape"],
+    [`/de/package/${"TRIP"}`, "Kontakt", "Bali-Flucht"],
   ])("%s renders German chrome with lang=de", async (path, navWord, bodyWord) => {
     const { res, html } = await get(path.replace("TRIP", trip.id));
     expect(res.status).toBe(200);
@@ -91,7 +106,7 @@ describe("languages (SITE_LANGUAGES=en,de)", () => {
     const { html } = await get("/de");
     const hrefs = links(html).map((l) => l.href);
     expect(hrefs).toContain("/de/upcoming-trips");
-    expect(hrefs).toContain(`/de/package/${trip.id}`);
+    expect(hrefs).toContain("/de/package/bali-flucht");
     expect(textOf(html)).toContain("Alle ansehen");
   });
 
@@ -136,9 +151,15 @@ describe("languages (SITE_LANGUAGES=en,de)", () => {
     for (const base of ["/", "/about", `/package/${trip.id}`]) {
       const en = await get(base);
       const de = await get(base === "/" ? "/de" : `/de${base}`);
+      // A package's German page is at its German slug (decision 139).
+      const dePath = base.startsWith("/package/")
+        ? "/de/package/bali-flucht"
+        : base === "/"
+          ? "/de"
+          : `/de${base}`;
       const expected = {
         en: `${PUBLIC_URL}${base}`,
-        de: `${PUBLIC_URL}${base === "/" ? "/de" : `/de${base}`}`,
+        de: `${PUBLIC_URL}${dePath}`,
         "x-default": `${PUBLIC_URL}${base}`,
       };
       expect(hreflangs(en.html), base).toEqual(expected);
@@ -169,7 +190,7 @@ describe("languages (SITE_LANGUAGES=en,de)", () => {
         `<xhtml:link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/about"/>`,
       );
     }
-    expect(entryOf(`${PUBLIC_URL}/de/package/${trip.id}`)).toBeDefined();
+    expect(entryOf(`${PUBLIC_URL}/de/package/bali-flucht`)).toBeDefined();
     expect(entryOf(`${PUBLIC_URL}/de`)).toBeDefined();
   });
 

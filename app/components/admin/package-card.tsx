@@ -5,6 +5,7 @@ import { kindInfo } from "~/domain/package-kinds";
 import type { PackageKind } from "~/domain/schemas";
 import type { AdminPackageCard } from "~/server/catalogue/admin-lists.server";
 import { StatusBadge } from "./status-badge";
+import { TranslationBadges } from "./translations/translation-badges";
 
 export interface PackageCardProps {
   kind: PackageKind;
@@ -125,6 +126,7 @@ export function PackageCard({
         {pkg.bookNowClicks !== undefined ? (
           <p>{`Book Now clicks: ${pkg.bookNowClicks} (30 days)`}</p>
         ) : null}
+        {pkg.translations?.length ? <TranslationBadges badges={pkg.translations} /> : null}
         <div className="admin-card-actions">
           <a
             className="button button-small button-secondary"

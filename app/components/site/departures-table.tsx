@@ -29,7 +29,11 @@ export function DeparturesTable({ pkg }: { pkg: PackageDetailView }) {
               <tr key={d.id}>
                 <th scope="row">
                   {d.dates}
-                  {d.note ? <span className="departure-note">{d.note}</span> : null}
+                  {d.note ? (
+                    <span className="departure-note" lang={d.noteLang}>
+                      {d.note}
+                    </span>
+                  ) : null}
                 </th>
                 <td>{d.price || "Price on request"}</td>
                 <td>

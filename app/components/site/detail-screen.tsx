@@ -13,17 +13,20 @@ function TextList({
   title,
   items,
   icon,
+  lang,
 }: {
   id: string;
   title: string;
   items: string[];
   icon: "check" | "x";
+  /** The items' language when they fall back to the default one (decision 139). */
+  lang?: string;
 }) {
   if (items.length === 0) return null;
   return (
     <section className="detail-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <ul className={`icon-list icon-list-${icon}`}>
+      <ul className={`icon-list icon-list-${icon}`} lang={lang}>
         {items.map((item, i) => (
           <li key={i}>
             <Icon name={icon} size={18} />
@@ -37,6 +40,8 @@ function TextList({
 
 /** `text` is the page's words in its language, finished by the loader (decision 127). */
 export function DetailScreen({ pkg, text }: { pkg: PackageDetailView; text: DetailText }) {
+  // A field still in the default language on another language's page carries that `lang`.
+  const langOf = (field: string) => (pkg.fallback?.includes(field) ? pkg.fallbackLang : undefined);
   return (
     <article className="detail container">
       {pkg.isDraft ? (
@@ -51,7 +56,7 @@ export function DetailScreen({ pkg, text }: { pkg: PackageDetailView; text: Deta
       </p>
       <header className="detail-header">
         {pkg.label ? <p className="badge badge-label static">{pkg.label}</p> : null}
-        <h1>{pkg.title}</h1>
+        <h1 lang={langOf("title")}>{pkg.title}</h1>
         <div className="detail-meta">
           {pkg.location ? (
             <span>
@@ -77,7 +82,9 @@ export function DetailScreen({ pkg, text }: { pkg: PackageDetailView; text: Deta
             <section className="detail-section" aria-labelledby="overview-heading">
               <h2 id="overview-heading">{text.overview}</h2>
               {pkg.description.split(/\n{2,}/).map((para, i) => (
-                <p key={i}>{para}</p>
+                <p key={i} lang={langOf("description")}>
+                  {para}
+                </p>
               ))}
             </section>
           ) : null}
@@ -86,6 +93,7 @@ export function DetailScreen({ pkg, text }: { pkg: PackageDetailView; text: Deta
             title={text.highlights}
             items={pkg.highlights}
             icon="check"
+            lang={langOf("highlights")}
           />
           <DeparturesTable pkg={pkg} />
           {pkg.meetingPoint ? (
@@ -93,14 +101,14 @@ export function DetailScreen({ pkg, text }: { pkg: PackageDetailView; text: Deta
               <h2 id="meeting-heading">{text.meetingPoint}</h2>
               <p className="meeting-point">
                 <Icon name="pin" size={18} />
-                <span>{pkg.meetingPoint}</span>
+                <span lang={langOf("meeting_point")}>{pkg.meetingPoint}</span>
               </p>
             </section>
           ) : null}
           {pkg.itinerary.length ? (
             <section className="detail-section" aria-labelledby="itinerary-heading">
               <h2 id="itinerary-heading">{text.itinerary}</h2>
-              <ol className="itinerary">
+              <ol className="itinerary" lang={langOf("itinerary")}>
                 {pkg.itinerary.map((day, i) => (
                   <li key={i}>
                     <h3>{day.day || text.day.replace("{n}", String(i + 1))}</h3>
@@ -125,15 +133,17 @@ export function DetailScreen({ pkg, text }: { pkg: PackageDetailView; text: Deta
               title={text.included}
               items={pkg.inclusions}
               icon="check"
+              lang={langOf("inclusions")}
             />
             <TextList
               id="excluded-heading"
               title={text.notIncluded}
               items={pkg.exclusions}
               icon="x"
+              lang={langOf("exclusions")}
             />
           </div>
-          <FaqList faqs={pkg.faqs} title={text.faq} />
+          <FaqList faqs={pkg.faqs} title={text.faq} lang={langOf("faqs")} />
           <VideoList videos={pkg.videos} title={pkg.title} heading={text.videos} />
         </div>
       </div>

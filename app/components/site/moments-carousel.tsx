@@ -140,7 +140,11 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
               ) : null}
             </div>
             <h3 className="moment-title">{moment.title}</h3>
-            {moment.description ? <p className="moment-text">{moment.description}</p> : null}
+            {moment.description ? (
+              <p className="moment-text" lang={moment.textLang}>
+                {moment.description}
+              </p>
+            ) : null}
           </>
         );
       }}

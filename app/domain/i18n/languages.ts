@@ -13,6 +13,9 @@ export function isShippedLanguage(code: string): code is Language {
 /** Each language's name in itself: what the switcher shows. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", de: "Deutsch" };
 
+/** Each language's name in English: what the (English) admin screens call it. */
+export const LANGUAGE_NAMES_IN_ENGLISH: Record<Language, string> = { en: "English", de: "German" };
+
 /** The locale Open Graph names for each language (`og:locale`). */
 export const OG_LOCALES: Record<Language, string> = { en: "en_US", de: "de_DE" };
 

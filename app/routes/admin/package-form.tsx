@@ -1,5 +1,6 @@
 import { PackageFormScreen } from "~/components/admin/package-form/package-form-screen";
 import { formTitle } from "~/components/admin/package-form/form-texts";
+import { TranslationBadges } from "~/components/admin/translations/translation-badges";
 import { kindInfo } from "~/domain/package-kinds";
 import { can } from "~/domain/permissions";
 import { adminFromContext } from "~/server/auth/auth.server";
@@ -10,12 +11,19 @@ import {
 } from "~/server/catalogue/package-form.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { translationBadges } from "~/server/catalogue/translation-screens.server";
 import type { Route } from "./+types/package-form";
 
 /** /admin/new-{kind} and /admin/edit-{kind}/:id for the four kinds: one form, one action. */
-export function loader({ pattern, params, context }: Route.LoaderArgs) {
+export async function loader({ pattern, params, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
-  return loadPackageForm(db, packageFormTarget(pattern, params.id), { site });
+  const target = packageFormTarget(pattern, params.id);
+  const form = await loadPackageForm(db, target, { site });
+  // The package's other languages, each with how much is done (decision 139).
+  const translations = form.id
+    ? ((await translationBadges(db, site, target.kind, [form.id])).get(form.id) ?? [])
+    : [];
+  return { ...form, translations };
 }
 
 /** Saved: back to the list with a flash message; otherwise the form with what went wrong. */
@@ -44,5 +52,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminPackageForm({ loaderData, actionData }: Route.ComponentProps) {
-  return <PackageFormScreen form={loaderData} reply={actionData} />;
+  return (
+    <PackageFormScreen
+      form={loaderData}
+      reply={actionData}
+      languages={<TranslationBadges badges={loaderData.translations} />}
+    />
+  );
 }

@@ -4,6 +4,7 @@ import { adminFromContext } from "~/server/auth/auth.server";
 import { adminPackageList, listKind } from "~/server/catalogue/admin-lists.server";
 import { reviewsOf } from "~/server/catalogue/reviews.server";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { translationBadges } from "~/server/catalogue/translation-screens.server";
 import { clicksByPackage, dayIn } from "~/server/leads/booking-clicks.server";
 import { adminListAction } from "./package-list.server";
 import type { Route } from "./+types/package-list";
@@ -17,10 +18,21 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
   const clicks = await clicksByPackage(db, dayIn(site.timeZone));
   // The author's own submissions for review, with a reviewer's comment (decision 132).
   const reviews = await reviewsOf(db, adminFromContext(context).id, listKind(pattern));
+  // How much of each card is translated into the other languages (decision 139).
+  const translations = await translationBadges(
+    db,
+    site,
+    listKind(pattern),
+    list.packages.map((p) => p.id),
+  );
   return {
     ...list,
     reviews,
-    packages: list.packages.map((p) => ({ ...p, bookNowClicks: clicks.get(p.id) ?? 0 })),
+    packages: list.packages.map((p) => ({
+      ...p,
+      bookNowClicks: clicks.get(p.id) ?? 0,
+      ...(translations.has(p.id) ? { translations: translations.get(p.id) } : {}),
+    })),
   };
 }
 

@@ -61,6 +61,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/recently-deleted/:kind", "routes/admin/recently-deleted.tsx"),
     // Packages submitted for review: approve (publish) or send back with a comment (decision 132).
     route("admin/review", "routes/admin/review.tsx"),
+    // A package's text in a language other than the default, beside the default's (decision 139).
+    route("admin/translations/:kind/:id/:lang", "routes/admin/translations.tsx"),
     // Instant uploads from the package and moment forms (JSON resource route, same guard).
     route("admin/uploads", "routes/admin/uploads.ts"),
     // Any other /admin/* URL: a 404 inside the admin shell, behind the same guard.

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { DetailScreen, PackageNotFound } from "~/components/site/detail-screen";
 import { siteKindInfo } from "~/domain/site-kinds";
 import { notFoundMeta, seoMeta } from "~/domain/seo";
@@ -10,6 +10,12 @@ import { log } from "~/server/platform/log.server";
 import { ogImagePath } from "~/server/site/og-image.server";
 import { findDetailPackage } from "~/server/site/site-pages.server";
 import { detailView, viewContext } from "~/server/site/site-views.server";
+import {
+  defaultDetail,
+  localizedDetail,
+  translatedDetailView,
+} from "~/server/site/translated-content.server";
+import { kindInfo } from "~/domain/package-kinds";
 import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo, summary, touristTripJsonLd } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/package-detail";
@@ -22,11 +28,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const scope = detailScopeForPath(page.path) ?? "package";
   // Drafts are shown to signed-in admins only; their responses are never cached.
   const admin = await getOptionalAdmin(db, request);
-  const found = await findDetailPackage(db, scope, params.id, {
+  const byDefault = await findDetailPackage(db, scope, params.id, {
     includeDrafts: admin !== null,
   });
+  // The page's language decides which slug names the package, and whether it appears (139).
+  const detail =
+    page.lang === site.languages[0]
+      ? await defaultDetail(db, site, scope, params.id, byDefault)
+      : await localizedDetail(db, site, page.lang, scope, params.id, byDefault);
   const headers = { "Cache-Control": admin ? PRIVATE_CACHE : PUBLIC_CACHE, Vary: "Cookie" };
   const { t, href } = page;
+  // A slug the package gave up: a permanent redirect to its current one, in the same language.
+  if (detail && "redirect" in detail) throw redirect(detail.redirect, 301);
+  const found = detail?.found;
   if (!found) {
     log("info", "package not found", { status: 404, path: pathname });
     const notFound = {
@@ -40,9 +54,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { status: 404, headers },
     );
   }
-  const pkg = detailView(found, site, viewContext(site, new Date(), page.lang));
+  const view = viewContext(site, new Date(), page.lang);
+  const pkg = detail.translated
+    ? translatedDetailView(detail.translated, site, view)
+    : detailView(found, site, view);
   const seo = buildSeo(site, {
-    path: pkg.href,
+    path: kindInfo(found.kind).detailPath(found.id),
+    paths: detail.paths,
     lang: page.lang,
     title: pkg.title,
     description: summary(pkg.description, `${pkg.title}: ${pkg.location} ${pkg.duration}`.trim()),
@@ -70,7 +88,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     faq: t("detail.faq"),
     videos: t("detail.videos"),
   };
-  return data({ pkg, text, seo, jsonLd: touristTripJsonLd(site, pkg, seo.canonical) }, { headers });
+  const jsonLd = touristTripJsonLd(site, pkg, seo.canonical, page.lang);
+  return data({ pkg, text, seo, jsonLd }, { headers });
 }
 
 export const headers = loaderHeaders;

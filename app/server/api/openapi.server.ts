@@ -36,12 +36,26 @@ interface OperationSpec {
   /** A write that honours If-Match (412) and a body `updated_at` (409); answers the new ETag. */
   conditional?: boolean;
   params?: ("id" | "slug")[];
+  /** Takes `?lang=`: the content in one of the site's languages (decision 139). */
+  language?: boolean;
   body?: string;
   ok: { status: 200 | 201; description: string; schema?: JsonSchema };
   errors?: number[];
   /** Error statuses whose body is not the usual `Error` (sign-in answers `{success:false, error}`). */
   errorBodies?: Record<number, string>;
 }
+
+/** `?lang=de` on the public package reads (decision 139). */
+const LANGUAGE_PARAMETER: JsonSchema = {
+  name: "lang",
+  in: "query",
+  required: false,
+  description:
+    "One of the site's languages (SITE_LANGUAGES). Another than the default answers only the packages " +
+    "that appear in it (their title and description are translated), with the translated fields; " +
+    "an untranslated field keeps the default language's text. An unknown language answers 400.",
+  schema: { type: "string", pattern: "^[a-z]{2}$" },
+};
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const listOf = (name: string): JsonSchema => ({ type: "array", items: ref(name) });
@@ -131,7 +145,9 @@ function packageOperations(
         tag,
         summary: `List ${tag} in their order (drafts for admins only)`,
         publicRead: true,
+        language: true,
         ok: { status: 200, description: `The ${tag}`, schema: listOf("Package") },
+        errors: [400],
       },
       post: {
         tag,
@@ -147,9 +163,10 @@ function packageOperations(
         tag,
         summary: `One ${one} (a draft answers 404 unless an admin asks)`,
         publicRead: true,
+        language: true,
         params: ["id"],
         ok: { status: 200, description: `The ${one}`, schema: ref("Package") },
-        errors: [404],
+        errors: [400, 404],
       },
       put: {
         tag,
@@ -347,10 +364,11 @@ function operation(method: HttpMethod, path: string, spec: OperationSpec): JsonS
     operationId: `${method}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
     summary: spec.summary,
     tags: [spec.tag],
-    ...(spec.params
+    ...(spec.params || spec.language
       ? {
           parameters: [
-            ...spec.params.map((name) => ({
+            ...(spec.language ? [LANGUAGE_PARAMETER] : []),
+            ...(spec.params ?? []).map((name) => ({
               name,
               in: "path",
               required: true,

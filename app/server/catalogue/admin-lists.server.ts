@@ -1,3 +1,4 @@
+import type { TranslationBadge } from "~/domain/translations";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import {
@@ -63,6 +64,8 @@ export interface AdminPackageCard {
   schedule: string | null;
   /** Book Now clicks over the last 30 days, filled in by the list route. */
   bookNowClicks?: number;
+  /** How much of it is translated into each language other than the default (decision 139). */
+  translations?: TranslationBadge[];
 }
 
 export interface AdminPackageListData {

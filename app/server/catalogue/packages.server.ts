@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import { kindMessages, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import {
   isUuid,
@@ -13,7 +13,7 @@ import {
 } from "~/domain/schemas";
 import type { PackageSnapshot } from "~/domain/versions";
 import { inTransaction, type Db } from "../platform/db.server";
-import type { PackageRow } from "../platform/db-schema";
+import type { DB, PackageRow } from "../platform/db-schema";
 import { AppError, conflict, isUniqueViolation, notFound } from "../platform/errors.server";
 import { mediaKeyFromUrl } from "../media/media-urls.server";
 import { writeWithMedia, type MediaEffects } from "../media/references.server";
@@ -27,6 +27,7 @@ import { recordEvent } from "../events/events.server";
 import { inAdminOrder } from "./admin-order.server";
 import { manualStatusColumns, scheduleColumns } from "./schedule.server";
 import { DEFAULT_CURRENCY, departuresOf, replaceDepartures } from "./departures.server";
+import { recordSlugChange } from "./slug-history.server";
 
 export interface ListOptions {
   kind: PackageKind;
@@ -141,6 +142,28 @@ export async function listPackages(db: Db, options: ListOptions): Promise<Packag
   return hydrate(db, await query.execute());
 }
 
+/**
+ * Only packages that appear in `lang`: their title and description are translated there
+ * (decision 139). Undefined: the default language, where every published package appears.
+ */
+function appearingIn<Q extends SelectQueryBuilder<DB, "packages", object>>(
+  query: Q,
+  lang: string | undefined,
+): Q {
+  if (lang === undefined) return query;
+  return query.where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom("package_translations as t")
+        .select(sql<number>`1`.as("one"))
+        .whereRef("t.package_id", "=", "packages.id")
+        .where("t.lang", "=", lang)
+        .where("t.title", "<>", "")
+        .where("t.description", "<>", ""),
+    ),
+  ) as Q;
+}
+
 /** What a package card shows: a few columns and the first image, nothing else. */
 export interface PackageCard {
   id: string;
@@ -167,8 +190,10 @@ export function listPublishedCards(
   limit?: number,
   /** Only these packages (a page of a filtered list), still in admin order. */
   ids?: readonly string[],
+  /** Only packages that appear in this language (decision 139); none: the default language. */
+  publishedIn?: string,
 ): Promise<PackageCard[]> {
-  return publishedCards(db, { kinds: [kind], limit, ids });
+  return publishedCards(db, { kinds: [kind], limit, ids, publishedIn });
 }
 
 /**
@@ -180,8 +205,9 @@ export function listPublishedCardsPerKind(
   db: Db,
   kinds: readonly PackageKind[],
   perKind: number,
+  publishedIn?: string,
 ): Promise<PackageCard[]> {
-  return publishedCards(db, { kinds, perKind });
+  return publishedCards(db, { kinds, perKind, publishedIn });
 }
 
 async function publishedCards(
@@ -191,9 +217,10 @@ async function publishedCards(
     limit?: number;
     perKind?: number;
     ids?: readonly string[];
+    publishedIn?: string;
   },
 ): Promise<PackageCard[]> {
-  const { kinds, limit, perKind, ids } = options;
+  const { kinds, limit, perKind, ids, publishedIn } = options;
   if ((ids && ids.length === 0) || kinds.length === 0) return [];
   let query = db
     .with("p", (qc) =>
@@ -229,7 +256,8 @@ async function publishedCards(
         .where("kind", "in", kinds)
         .where("status", "=", "published")
         .where("deleted_at", "is", null)
-        .$if(ids !== undefined, (q) => q.where("id", "in", ids!)),
+        .$if(ids !== undefined, (q) => q.where("id", "in", ids!))
+        .$call((q) => appearingIn(q, publishedIn)),
     )
     .selectFrom("p")
     .leftJoinLateral(
@@ -297,13 +325,18 @@ export type PackageFacts = Pick<
   "id" | "location" | "price" | "duration" | "travel_period" | "departures"
 >;
 
-export async function listPublishedFacts(db: Db, kind: PackageKind): Promise<PackageFacts[]> {
+export async function listPublishedFacts(
+  db: Db,
+  kind: PackageKind,
+  publishedIn?: string,
+): Promise<PackageFacts[]> {
   const rows = await db
     .selectFrom("packages")
     .select(["id", "location", "price", "duration", "travel_period"])
     .where("kind", "=", kind)
     .where("status", "=", "published")
     .where("deleted_at", "is", null)
+    .$call((q) => appearingIn(q, publishedIn))
     .$call(inAdminOrder)
     .execute();
   const departures = await departuresOf(
@@ -646,6 +679,8 @@ export async function updatePackage(
           wanted === existing.slug
             ? wanted
             : await allocateSlug(trx, kind, wanted, options.slugConflict ?? "suffix", id);
+        // The slug given up keeps answering, with a 301 to the new one (decision 139).
+        await recordSlugChange(trx, id, "", existing.slug, slug);
         await trx
           .updateTable("packages")
           .set({ ...columns(input), ...schedule, slug, updated_at: sql<Date>`now()` })

@@ -10,6 +10,9 @@ import { newMediaKey, type MediaBody, type MediaStore } from "../media/media-sto
 import { mediaUrlForKey } from "../media/media-urls.server";
 import { createPackage } from "./packages.server";
 import { createMoment } from "./moments.server";
+import { DEMO_MOMENTS_DE, DEMO_PACKAGES_DE } from "../../../db/seed/catalogue-de";
+import { emptyPackageTranslation, translationSlug } from "~/domain/translations";
+import { writeMomentTranslation, writePackageTranslation } from "./translations.server";
 
 const SEED_WIDTH = 1200;
 const SEED_HEIGHT = 800;
@@ -89,7 +92,22 @@ export async function seedDemo(
             images: urls,
             videos: demo.videos ?? [],
           });
-          await createPackage(trx, kind, input);
+          const created = await createPackage(trx, kind, input);
+          // German demo content (decision 139): shown when SITE_LANGUAGES names German.
+          const de = DEMO_PACKAGES_DE[demo.title];
+          if (de) {
+            await writePackageTranslation(
+              trx,
+              created.id,
+              "de",
+              {
+                ...emptyPackageTranslation(),
+                ...de,
+                slug: translationSlug(de.title, "de"),
+              },
+              null,
+            );
+          }
         }
         onProgress?.(`${kind} packages created (${DEMO_PACKAGES[kind].length})`);
       }
@@ -118,7 +136,7 @@ export async function seedDemo(
           fs.readFileSync(path.join(assets, moment.thumbnail)),
           "image/webp",
         );
-        await createMoment(trx, {
+        const created = await createMoment(trx, {
           title: moment.title,
           description: moment.description,
           videoUrl: mediaUrlForKey(videoKey),
@@ -127,6 +145,8 @@ export async function seedDemo(
           duration: moment.duration,
           isActive: moment.isActive,
         });
+        const de = DEMO_MOMENTS_DE[moment.title];
+        if (de) await writeMomentTranslation(trx, created.id, "de", { ...de, thumbnail_alt: "" });
       }
     });
     return true;

@@ -55,6 +55,9 @@ export const EVENT_TYPES = [
   "package.submitted_for_review",
   "package.review_approved",
   "package.review_sent_back",
+  // Translated content (decision 139): which language of which package or moment changed.
+  "package.translated",
+  "moment.translated",
   "moment.created",
   "moment.updated",
   "moment.deleted",

@@ -224,6 +224,45 @@ export interface TravelMomentsTable {
   updated_at: Timestamp;
 }
 
+/** A package's text in one language other than the default (decision 139); "" falls back. */
+export interface PackageTranslationsTable {
+  package_id: string;
+  lang: string;
+  title: Generated<string>;
+  slug: ColumnType<string | null, string | null | undefined, string | null>;
+  description: Generated<string>;
+  highlights: Json<string[]>;
+  itinerary: Json<ItineraryDay[]>;
+  inclusions: Json<string[]>;
+  exclusions: Json<string[]>;
+  faqs: Json<Faq[]>;
+  meeting_point: Generated<string>;
+  /** A departure's note per departure id. */
+  departure_notes: Json<Record<string, string>>;
+  /** An image's alt text per image URL. */
+  image_alts: Json<Record<string, string>>;
+  updated_at: Timestamp;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A slug a package gave up in a language: old links answer 301 (decision 139). */
+export interface PackageSlugHistoryTable {
+  lang: string;
+  slug: string;
+  package_id: string;
+  created_at: Generated<Date>;
+}
+
+/** A travel moment's text in one language other than the default (decision 139). */
+export interface MomentTranslationsTable {
+  moment_id: string;
+  lang: string;
+  title: Generated<string>;
+  description: Generated<string>;
+  thumbnail_alt: Generated<string>;
+  updated_at: Timestamp;
+}
+
 export interface AdminsTable {
   id: Generated<string>;
   email: string;
@@ -436,6 +475,9 @@ export interface DB {
   package_images: PackageImagesTable;
   package_videos: PackageVideosTable;
   travel_moments: TravelMomentsTable;
+  package_translations: PackageTranslationsTable;
+  package_slug_history: PackageSlugHistoryTable;
+  moment_translations: MomentTranslationsTable;
   admins: AdminsTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;

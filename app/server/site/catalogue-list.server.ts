@@ -23,6 +23,8 @@ import type { Db } from "../platform/db.server";
 import { priceNumber } from "./site-seo.server";
 import { cardViewOf, viewContext } from "./site-views.server";
 import type { Language } from "~/domain/i18n/languages";
+import { kindInfo } from "~/domain/package-kinds";
+import { translatedCards } from "./translated-content.server";
 
 /** What filtering and sorting read of a card, worked out once per card. */
 interface Facts {
@@ -95,7 +97,9 @@ export async function loadListPage(
 ): Promise<ListPage> {
   const context = viewContext(site, new Date(), lang);
   // Filtering reads a few columns of every package; only the page's cards load their cover.
-  const all = (await listPublishedFacts(db, kind)).map((card, i) =>
+  // In another language than the default, only the packages that appear in it (decision 139).
+  const publishedIn = lang && lang !== site.languages[0] ? lang : undefined;
+  const all = (await listPublishedFacts(db, kind, publishedIn)).map((card, i) =>
     factsOf(card, i, context.today),
   );
   const destinations = new Map<string, string>();
@@ -117,14 +121,19 @@ export async function loadListPage(
   const pageCount = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
   const start = (query.page - 1) * PAGE_SIZE;
   const pageIds = matching.slice(start, start + PAGE_SIZE).map((f) => f.card.id);
+  const english = await listPublishedCards(db, kind, undefined, pageIds, publishedIn);
   const cards = new Map(
-    (await listPublishedCards(db, kind, undefined, pageIds)).map((c) => [c.id, c]),
+    (await translatedCards(db, site, context.lang, english)).map((c) => [c.id, c]),
   );
   return {
     items: pageIds
       .map((id) => cards.get(id))
       .filter((card) => card !== undefined)
-      .map((card) => cardViewOf(card, context)),
+      .map((card) => {
+        const view = cardViewOf(card, context);
+        // The language's own slug names the card's page there (decision 139).
+        return card.slug ? { ...view, href: kindInfo(card.kind).detailPath(card.slug) } : view;
+      }),
     total: matching.length,
     page: query.page,
     pageCount,

@@ -13,6 +13,7 @@ import {
 } from "../catalogue/packages.server";
 import type { PageLanguage } from "./page-language.server";
 import { cardViewOf, detailView, momentView, viewContext } from "./site-views.server";
+import { translatedCards, translatedMoments } from "./translated-content.server";
 
 export interface PackageSection {
   kind: PackageKind;
@@ -30,7 +31,7 @@ function homeSection(
   site: SiteConfig,
   page: PageLanguage,
   kind: PackageKind,
-  cards: PackageCard[],
+  cards: (PackageCard & { slug?: string })[],
 ): PackageSection {
   const { t, href } = page;
   const context = viewContext(site, new Date(), page.lang);
@@ -45,7 +46,9 @@ function homeSection(
     // The cards link to the trip's page in the same language (decision 128).
     items: cards.map((card) => {
       const view = cardViewOf(card, context);
-      return { ...view, href: href(view.href) };
+      // In a language with its own slug, the card links to that slug's page (decision 139).
+      const path = card.slug ? kindInfo(card.kind).detailPath(card.slug) : view.href;
+      return { ...view, href: href(path) };
     }),
   };
 }
@@ -59,9 +62,15 @@ const HOME_KINDS: PackageKind[] = ["trip", "exclusive", "local", "discovery"];
 
 /** Home: the first 6 published packages of each kind in admin order, and the active moments. */
 export async function loadHome(db: Db, site: SiteConfig, page: PageLanguage): Promise<HomeData> {
-  const [cards, moments] = await Promise.all([
-    listPublishedCardsPerKind(db, HOME_KINDS, LIMITS.homeSectionSize),
+  // In another language than the default, only the packages that appear in it (decision 139).
+  const publishedIn = page.lang === site.languages[0] ? undefined : page.lang;
+  const [englishCards, englishMoments] = await Promise.all([
+    listPublishedCardsPerKind(db, HOME_KINDS, LIMITS.homeSectionSize, publishedIn),
     listMoments(db, { activeOnly: true }),
+  ]);
+  const [cards, moments] = await Promise.all([
+    translatedCards(db, site, page.lang, englishCards),
+    translatedMoments(db, site, page.lang, englishMoments),
   ]);
   const sectionOf = (kind: PackageKind) =>
     homeSection(
@@ -77,7 +86,11 @@ export async function loadHome(db: Db, site: SiteConfig, page: PageLanguage): Pr
       local: sectionOf("local"),
       discovery: sectionOf("discovery"),
     },
-    moments: moments.map(momentView),
+    moments: moments.map(({ moment, fallback }) => ({
+      ...momentView(moment),
+      // Fields still in the default language keep its `lang` on the page (decision 139).
+      ...(fallback.includes("description") ? { textLang: site.languages[0] ?? "en" } : {}),
+    })),
   };
 }
 

@@ -8,6 +8,9 @@ import { STATIC_PUBLIC_PATHS } from "~/domain/site-paths";
 import type { PackageDetailView, Seo } from "~/domain/site-views";
 import type { Db } from "../platform/db.server";
 import { listPackages } from "../catalogue/packages.server";
+import { allPackageTranslations } from "../catalogue/translations.server";
+import type { PackageTranslation } from "~/domain/translations";
+import { packageLanguagePaths } from "./translated-content.server";
 
 function base(site: SiteConfig): string {
   return site.publicUrl.replace(/\/+$/, "");
@@ -27,6 +30,12 @@ export interface SeoInput {
   type?: Seo["type"];
   noindex?: boolean;
   noindexFollow?: boolean;
+  /**
+   * Where the page is in each language it exists in (full paths), when that is not every
+   * language at the same path: a package has its own slug per language and appears only where
+   * it is translated (decision 139). The default language's entry is the x-default.
+   */
+  paths?: Partial<Record<Language, string>>;
 }
 
 /**
@@ -37,32 +46,46 @@ export interface SeoInput {
 export function languageAlternates(
   site: SiteConfig,
   path: string,
+  paths?: Partial<Record<Language, string>>,
 ): { hreflang: string; href: string }[] {
-  if (site.languages.length < 2) return [];
+  const where = pathsIn(site, path, paths);
+  const langs = site.languages.filter((lang) => where[lang] !== undefined);
+  if (langs.length < 2) return [];
+  const defaultPath = where[site.languages[0] ?? "en"];
   return [
-    ...site.languages.map((lang) => ({
-      hreflang: lang,
-      href: absoluteUrl(site, localizedPath(path, lang, site.languages)),
-    })),
-    { hreflang: "x-default", href: absoluteUrl(site, path) },
+    ...langs.map((lang) => ({ hreflang: lang, href: absoluteUrl(site, where[lang]!) })),
+    ...(defaultPath ? [{ hreflang: "x-default", href: absoluteUrl(site, defaultPath) }] : []),
   ];
+}
+
+/** The page's full path in each language: as given, or the same path in every language. */
+function pathsIn(
+  site: SiteConfig,
+  path: string,
+  paths: Partial<Record<Language, string>> | undefined,
+): Partial<Record<Language, string>> {
+  if (paths) return paths;
+  return Object.fromEntries(
+    site.languages.map((lang) => [lang, localizedPath(path, lang, site.languages)]),
+  );
 }
 
 /** Canonical and Open Graph URLs are absolute on the configured public URL, never the request's. */
 export function buildSeo(site: SiteConfig, input: SeoInput): Seo {
   const fallbackImage = bannerSrc(DESTINATION_SLIDES[0]!.image);
   const lang = input.lang ?? site.languages[0] ?? "en";
+  const where = pathsIn(site, input.path, input.paths);
   return {
     title: input.path === "/" ? input.title : `${input.title} | ${site.name}`,
     description: input.description,
     // Canonical per language: a German page is its own canonical, never the English one.
-    canonical: absoluteUrl(site, localizedPath(input.path, lang, site.languages)),
+    canonical: absoluteUrl(site, where[lang] ?? localizedPath(input.path, lang, site.languages)),
     languageMeta: [
       { property: "og:locale", content: OG_LOCALES[lang] },
       ...site.languages
-        .filter((l) => l !== lang)
+        .filter((l) => l !== lang && where[l] !== undefined)
         .map((l) => ({ property: "og:locale:alternate", content: OG_LOCALES[l] })),
-      ...(input.noindex ? [] : languageAlternates(site, input.path)).map((a) => ({
+      ...(input.noindex ? [] : languageAlternates(site, input.path, input.paths)).map((a) => ({
         tagName: "link" as const,
         rel: "alternate" as const,
         hrefLang: a.hreflang,
@@ -136,10 +159,17 @@ function offersJsonLd(pkg: PackageDetailView, canonical: string) {
 }
 
 /** schema.org TouristTrip: itinerary as an ordered list, the price text as the offer, us as provider. */
-export function touristTripJsonLd(site: SiteConfig, pkg: PackageDetailView, canonical: string) {
+export function touristTripJsonLd(
+  site: SiteConfig,
+  pkg: PackageDetailView,
+  canonical: string,
+  lang?: Language,
+) {
   return {
     "@context": "https://schema.org",
     "@type": "TouristTrip",
+    // The page's language: the structured data says the same words as the page (decision 139).
+    ...(lang ? { inLanguage: lang } : {}),
     name: pkg.title,
     description: summary(pkg.description, pkg.title, 500),
     url: canonical,
@@ -189,25 +219,38 @@ export async function sitemapXml(db: Db, site: SiteConfig): Promise<string> {
   const lists = await Promise.all(
     PACKAGE_KINDS.map((kind) => listPackages(db, { kind, publishedOnly: true })),
   );
-  const pages: { path: string; lastmod?: string }[] = [
+  const packages = lists.flat();
+  const translations =
+    site.languages.length > 1
+      ? await allPackageTranslations(
+          db,
+          packages.map((p) => p.id),
+        )
+      : new Map<string, Map<string, PackageTranslation>>();
+  const pages: { path: string; lastmod?: string; paths?: Partial<Record<Language, string>> }[] = [
     ...STATIC_PUBLIC_PATHS.map((path) => ({ path })),
-    ...lists.flat().map((pkg) => ({
+    ...packages.map((pkg) => ({
       path: kindInfo(pkg.kind).detailPath(pkg.id),
       lastmod: pkg.updated_at,
+      // A package is listed in the languages it appears in, at each one's own slug (decision 139).
+      paths: packageLanguagePaths(site, pkg, translations.get(pkg.id)),
     })),
   ];
   // With several languages, each page is listed once per language, and each entry names every
   // language's URL and x-default (xhtml:link), as search engines ask of sitemaps (decision 128).
   const entries = pages.flatMap((page) => {
-    const alternates = languageAlternates(site, page.path)
+    const where = pathsIn(site, page.path, page.paths);
+    const alternates = languageAlternates(site, page.path, page.paths)
       .map(
         (a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xmlEscape(a.href)}"/>`,
       )
       .join("");
-    return site.languages.map((lang) => {
-      const loc = absoluteUrl(site, localizedPath(page.path, lang, site.languages));
+    return site.languages.flatMap((lang) => {
+      const path = where[lang];
+      if (path === undefined) return [];
+      const loc = absoluteUrl(site, path);
       const lastmod = page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : "";
-      return `  <url><loc>${xmlEscape(loc)}</loc>${lastmod}${alternates}</url>`;
+      return [`  <url><loc>${xmlEscape(loc)}</loc>${lastmod}${alternates}</url>`];
     });
   });
   const xhtml = site.languages.length > 1 ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : "";

@@ -1,4 +1,5 @@
 import type { PackageFormData, PackageFormReply } from "~/domain/package-form";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { kindInfo } from "~/domain/package-kinds";
 import { historyPath } from "~/domain/versions";
@@ -10,10 +11,12 @@ import "~/styles/admin-form.css";
 interface PackageFormScreenProps {
   form: PackageFormData;
   reply: PackageFormReply | undefined;
+  /** Links to the package's translations, when the site has other languages (decision 139). */
+  languages?: ReactNode;
 }
 
 /** One screen for the eight form URLs: the kind table decides which form (full or exclusive). */
-export function PackageFormScreen({ form, reply }: PackageFormScreenProps) {
+export function PackageFormScreen({ form, reply, languages }: PackageFormScreenProps) {
   const Editor = kindInfo(form.kind).admin.form === "full" ? FullPackageForm : ExclusivePackageForm;
   return (
     <section className="admin-section package-form-screen">
@@ -25,6 +28,7 @@ export function PackageFormScreen({ form, reply }: PackageFormScreenProps) {
           </Link>
         ) : null}
       </header>
+      {languages}
       {/* A new key per package, so moving from one edit URL to another starts a fresh form. */}
       <Editor key={`${form.kind}-${form.id ?? "new"}`} data={form} reply={reply} />
     </section>

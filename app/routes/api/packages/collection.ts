@@ -1,6 +1,7 @@
 import { packageInputSchema } from "~/domain/schemas";
 import { parseBody, privateJson } from "~/server/api/api-http.server";
 import { packageUrl } from "~/server/api/api-kinds.server";
+import { apiLanguage, packagesIn } from "~/server/api/api-languages.server";
 import { apiRoute } from "~/server/api/api-route.server";
 import { apiPackageReader, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/http/admin-session.server";
@@ -22,7 +23,10 @@ const api = apiRoute({
     async GET(args) {
       const { db, site } = servicesFrom(args.context);
       const admin = await getOptionalAdmin(db, args.request);
-      const list = await listPackages(db, { kind: kindOf(args), publishedOnly: !admin });
+      const stored = await listPackages(db, { kind: kindOf(args), publishedOnly: !admin });
+      // ?lang=de: the packages that appear in German, in German (decision 139).
+      const lang = apiLanguage(new URL(args.request.url).searchParams.get("lang"), site);
+      const list = lang ? await packagesIn(db, stored, lang) : stored;
       const read = apiPackageReader(admin !== null, site);
       return readJson(args.request, list.map(read), {
         admin: admin !== null,

@@ -12,6 +12,7 @@ import {
   writePrecondition,
 } from "~/server/http/api-request.server";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { apiLanguage, packagesIn } from "~/server/api/api-languages.server";
 import { apiRoute, type ApiArgs } from "~/server/api/api-route.server";
 import { apiPackageReader, statusPatchSchema, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/http/admin-session.server";
@@ -41,7 +42,10 @@ const api = apiRoute({
       const { db, site } = servicesFrom(args.context);
       const { kind, id } = target(args);
       const admin = await getOptionalAdmin(db, args.request);
-      const pkg = await getPackageById(db, kind, id, { publishedOnly: !admin });
+      const stored = await getPackageById(db, kind, id, { publishedOnly: !admin });
+      // ?lang=de: the package in German, or 404 until it appears in German (decision 139).
+      const lang = apiLanguage(new URL(args.request.url).searchParams.get("lang"), site);
+      const [pkg] = stored && lang ? await packagesIn(db, [stored], lang) : [stored];
       if (!pkg) throw notFound(kindMessages(kind).notFound);
       // An admin (who may write) gets the version's ETag, for If-Match on a later PUT.
       if (admin)

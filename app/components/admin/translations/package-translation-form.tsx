@@ -1,0 +1,163 @@
+import { useEffect } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { PackageTranslationScreen, TranslationRowView } from "~/domain/translations";
+import { showToast } from "../flash-messages";
+import "~/styles/admin-form.css";
+import "~/styles/admin-translations.css";
+
+/**
+ * The translation screen of a package (decision 139): language links (plain links), how much is
+ * done, and for every field the default language's text beside the translation's input, so a
+ * translator always sees what they translate. A plain form: it works without JavaScript.
+ */
+export function PackageTranslationForm({ screen }: { screen: PackageTranslationScreen }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  useEffect(() => {
+    if (screen.errors.length)
+      showToast("error", "The translation was not saved: see the fields marked below.");
+  }, [screen.errors]);
+  return (
+    <section className="admin-section translation-screen" aria-labelledby="translation-heading">
+      <header className="admin-section-header">
+        <h1 id="translation-heading">
+          Translate <span lang={screen.defaultLang}>“{screen.title}”</span>
+        </h1>
+      </header>
+      <nav className="translation-languages" aria-label="Languages">
+        <ul>
+          <li>
+            <Link to={screen.editPath}>
+              {screen.defaultLangName} <span className="translation-count">(default: edit)</span>
+            </Link>
+          </li>
+          {screen.languages.map((l) => (
+            <li key={l.lang}>
+              <Link to={l.href} aria-current={l.current ? "page" : undefined} hrefLang={l.lang}>
+                {l.name}{" "}
+                <span className="translation-count">
+                  {l.done} of {l.total} fields
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="translation-status" role="status">
+        {screen.langName}: {screen.done} of {screen.total} fields translated.{" "}
+        {screen.appears ? (
+          screen.publicPath ? (
+            <>
+              It appears on the {screen.langName} site: <a href={screen.publicPath}>see its page</a>
+              .
+            </>
+          ) : (
+            <>It will appear on the {screen.langName} site once it is published.</>
+          )
+        ) : (
+          <>
+            It appears on the {screen.langName} site once its title and description are translated.
+            Fields left blank show the {screen.defaultLangName} text.
+          </>
+        )}
+      </p>
+      {screen.errors.length ? (
+        <div className="form-error" role="alert" id="translation-errors">
+          <p className="form-error-title">The translation was not saved:</p>
+          {screen.errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      ) : null}
+      <Form method="post" action={screen.action} className="package-form translation-form">
+        {screen.groups.map((group) => (
+          <fieldset key={group.field} className="form-section translation-group">
+            <legend>
+              {group.label}{" "}
+              <span className={group.translated ? "translation-done" : "translation-missing"}>
+                {group.translated ? "translated" : "missing"}
+              </span>
+            </legend>
+            {group.rows.map((row) => (
+              <TranslationRow
+                key={row.name}
+                row={row}
+                lang={screen.lang}
+                langName={screen.langName}
+                defaultLang={screen.defaultLang}
+                defaultLangName={screen.defaultLangName}
+              />
+            ))}
+          </fieldset>
+        ))}
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? "Saving…" : `Save ${screen.langName} translation`}
+          </button>
+          <Link to={screen.editPath} className="button button-secondary">
+            Back to the {screen.defaultLangName} form
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function TranslationRow({
+  row,
+  lang,
+  langName,
+  defaultLang,
+  defaultLangName,
+}: {
+  row: TranslationRowView;
+  lang: string;
+  langName: string;
+  defaultLang: string;
+  defaultLangName: string;
+}) {
+  const id = `tr-${row.name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
+  const sourceId = `${id}-source`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [sourceId, row.hint ? hintId : "", row.error ? errorId : ""]
+    .filter(Boolean)
+    .join(" ");
+  const common = {
+    id,
+    name: row.name,
+    defaultValue: row.value,
+    lang,
+    "aria-describedby": describedBy,
+    ...(row.error ? { "aria-invalid": true as const } : {}),
+  };
+  return (
+    <div className="translation-row">
+      <div className="translation-source">
+        <p className="translation-source-label" aria-hidden="true">
+          {row.label} · {defaultLangName}
+        </p>
+        <div id={sourceId} lang={defaultLang} className="translation-source-text">
+          <span className="visually-hidden">{defaultLangName}: </span>
+          {row.source}
+        </div>
+      </div>
+      <div className="field translation-input">
+        <label htmlFor={id}>
+          {row.label} · {langName}
+        </label>
+        {row.multiline ? <textarea rows={5} {...common} /> : <input type="text" {...common} />}
+        {row.hint ? (
+          <p id={hintId} className="field-hint">
+            {row.hint}
+          </p>
+        ) : null}
+        {row.error ? (
+          <p id={errorId} className="field-error">
+            {row.error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import type { Language } from "~/domain/i18n/languages";
+import type { PackageKind } from "~/domain/schemas";
+import type { SiteConfig } from "~/domain/site";
+import { translationScreen } from "~/server/catalogue/translation-screens.server";
+import { savePackageTranslation } from "~/server/catalogue/translations.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import type { Db } from "~/server/platform/db.server";
+
+/*
+ * The glue of the translation form's POST (decision 139): read the form's text fields once, call
+ * the service with plain values, answer a redirect with a flash, or the screen again with the
+ * typed values and what was refused (422, nothing stored).
+ */
+
+/** The form's text fields by name; files and repeated names are not part of this form. */
+async function textFields(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  }
+  return fields;
+}
+
+export async function translationAction(
+  db: Db,
+  request: Request,
+  {
+    site,
+    target,
+    by,
+  }: { site: SiteConfig; target: { kind: PackageKind; id: string; lang: Language }; by: string },
+) {
+  const fields = await textFields(request);
+  const outcome = await savePackageTranslation(
+    db,
+    { ...target, fields, by },
+    { languages: site.languages },
+  );
+  if (outcome.ok) {
+    const screen = await translationScreen(db, site, target);
+    const where = outcome.appears
+      ? `It appears on the ${screen.langName} site.`
+      : `It appears on the ${screen.langName} site once its title and description are translated.`;
+    return redirectWithToast(request, screen.action, {
+      type: "success",
+      message: `${screen.langName} translation of “${screen.title}” saved. ${where}`,
+    });
+  }
+  if ("notFound" in outcome) throw data("That package does not exist.", { status: 404 });
+  const screen = await translationScreen(db, site, target, {
+    values: outcome.values,
+    errors: outcome.errors,
+  });
+  return data({ screen }, { status: 422 });
+}

@@ -1,0 +1,157 @@
+import { data } from "react-router";
+import {
+  isShippedLanguage,
+  LANGUAGE_NAMES_IN_ENGLISH,
+  localizedPath,
+  type Language,
+} from "~/domain/i18n/languages";
+import { kindInfo } from "~/domain/package-kinds";
+import { packageKindSchema, type Package, type PackageKind } from "~/domain/schemas";
+import type { SiteConfig } from "~/domain/site";
+import {
+  appearsIn,
+  packageCompleteness,
+  translationGroups,
+  type PackageTranslation,
+  type PackageTranslationScreen,
+  type TranslationBadge,
+  type TranslationErrors,
+} from "~/domain/translations";
+import type { Db } from "../platform/db.server";
+import { getPackageById } from "./packages.server";
+import { allPackageTranslations, loadPackageTranslation } from "./translations.server";
+
+/*
+ * The staff translation screen of a package (decision 139): /admin/translations/{kind}/{id}/{lang}
+ * shows each field's default-language text beside its translation, the languages with how much
+ * of each is done, and the package's page in that language once it appears there.
+ */
+
+export function translationPath(kind: PackageKind, id: string, lang: string): string {
+  return `/admin/translations/${kind}/${id}/${lang}`;
+}
+
+function notFoundPage(message: string): never {
+  throw data(message, { status: 404, statusText: "Not Found" });
+}
+
+/** The URL's kind and language, or the admin's 404 page. */
+export function translationTarget(
+  site: SiteConfig,
+  params: { kind?: string; id?: string; lang?: string },
+): { kind: PackageKind; id: string; lang: Language } {
+  const kind = packageKindSchema.safeParse(params.kind);
+  if (!kind.success) notFoundPage("There is no such package list.");
+  const lang = params.lang ?? "";
+  if (!isShippedLanguage(lang) || !site.languages.includes(lang) || site.languages[0] === lang) {
+    notFoundPage(
+      "The site is not shown in that language, so there is nothing to translate into it.",
+    );
+  }
+  return { kind: kind.data, id: params.id ?? "", lang };
+}
+
+/** The translation screen's data; `typed` and `errors` re-show a refused form. */
+export async function translationScreen(
+  db: Db,
+  site: SiteConfig,
+  target: { kind: PackageKind; id: string; lang: Language },
+  refused?: { values: PackageTranslation; errors: TranslationErrors },
+): Promise<PackageTranslationScreen> {
+  const loaded = await loadPackageTranslation(db, target.kind, target.id, target.lang);
+  if (!loaded) notFoundPage("That package does not exist, or it was deleted.");
+  const { pkg } = loaded;
+  const value = refused?.values ?? loaded.translation;
+  const all = await allPackageTranslations(db, [pkg.id]);
+  const own = all.get(pkg.id);
+  const defaultLang = site.languages[0] ?? "en";
+  const stored = own?.get(target.lang);
+  const appears = appearsIn(stored);
+  const { done, total } = packageCompleteness(pkg, value);
+  return {
+    kind: pkg.kind,
+    id: pkg.id,
+    title: pkg.title,
+    lang: target.lang,
+    langName: LANGUAGE_NAMES_IN_ENGLISH[target.lang],
+    defaultLang,
+    defaultLangName: LANGUAGE_NAMES_IN_ENGLISH[defaultLang],
+    action: translationPath(pkg.kind, pkg.id, target.lang),
+    editPath: kindInfo(pkg.kind).admin.editPath(pkg.id),
+    languages: site.languages.slice(1).map((lang) => {
+      const counted = packageCompleteness(pkg, own?.get(lang));
+      return {
+        lang,
+        name: LANGUAGE_NAMES_IN_ENGLISH[lang],
+        href: translationPath(pkg.kind, pkg.id, lang),
+        current: lang === target.lang,
+        done: counted.done,
+        total: counted.total,
+      };
+    }),
+    appears,
+    ...(appears && pkg.status === "published"
+      ? {
+          publicPath: localizedPath(
+            kindInfo(pkg.kind).detailPath(stored?.slug || pkg.id),
+            target.lang,
+            site.languages,
+          ),
+        }
+      : {}),
+    done,
+    total,
+    groups: translationGroups(pkg, value, refused?.errors),
+    errors: refused ? Object.values(refused.errors).filter((e): e is string => Boolean(e)) : [],
+  };
+}
+
+/** Per package, how much of it is translated into each language other than the default. */
+export async function translationSummaries(
+  db: Db,
+  site: SiteConfig,
+  packages: readonly Package[],
+): Promise<
+  Map<string, { lang: Language; name: string; done: number; total: number; href: string }[]>
+> {
+  const result = new Map<
+    string,
+    { lang: Language; name: string; done: number; total: number; href: string }[]
+  >();
+  const others = site.languages.slice(1);
+  if (others.length === 0 || packages.length === 0) return result;
+  const all = await allPackageTranslations(
+    db,
+    packages.map((p) => p.id),
+  );
+  for (const pkg of packages) {
+    result.set(
+      pkg.id,
+      others.map((lang) => {
+        const { done, total } = packageCompleteness(pkg, all.get(pkg.id)?.get(lang));
+        return {
+          lang,
+          name: LANGUAGE_NAMES_IN_ENGLISH[lang],
+          done,
+          total,
+          href: translationPath(pkg.kind, pkg.id, lang),
+        };
+      }),
+    );
+  }
+  return result;
+}
+
+/** The badges of an admin list page's packages (none with one language). */
+export async function translationBadges(
+  db: Db,
+  site: SiteConfig,
+  kind: PackageKind,
+  ids: readonly string[],
+): Promise<Map<string, TranslationBadge[]>> {
+  if (site.languages.length < 2 || ids.length === 0) return new Map();
+  const packages = (await Promise.all(ids.map((id) => getPackageById(db, kind, id)))).filter(
+    (p): p is Package => p !== undefined,
+  );
+  return translationSummaries(db, site, packages);
+}

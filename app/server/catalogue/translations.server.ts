@@ -1,0 +1,347 @@
+import { sql } from "kysely";
+import { LANGUAGE_NAMES_IN_ENGLISH, type Language } from "~/domain/i18n/languages";
+import { isUuid, type Package, type PackageKind, type TravelMoment } from "~/domain/schemas";
+import {
+  emptyPackageTranslation,
+  parsePackageTranslationForm,
+  type MomentTranslation,
+  type PackageTranslation,
+  type TranslationErrors,
+} from "~/domain/translations";
+import { inTransaction, type Db } from "../platform/db.server";
+import { recordEvent } from "../events/events.server";
+import { getPackageById } from "./packages.server";
+import { getMoment } from "./moments.server";
+import { recordSlugChange } from "./slug-history.server";
+
+/**
+ * Translated content (decision 139): one row per package (or moment) and language other than the
+ * default. Reads give the stored translation; the public site merges it over the default
+ * language's text (`translatePackage` in app/domain/translations.ts).
+ */
+
+type TranslationRow = {
+  package_id: string;
+  title: string;
+  slug: string | null;
+  description: string;
+  highlights: string[];
+  itinerary: PackageTranslation["itinerary"];
+  inclusions: string[];
+  exclusions: string[];
+  faqs: PackageTranslation["faqs"];
+  meeting_point: string;
+  departure_notes: Record<string, string>;
+  image_alts: Record<string, string>;
+};
+
+function fromRow(row: TranslationRow): PackageTranslation {
+  return {
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    highlights: row.highlights ?? [],
+    itinerary: row.itinerary ?? [],
+    inclusions: row.inclusions ?? [],
+    exclusions: row.exclusions ?? [],
+    faqs: row.faqs ?? [],
+    meeting_point: row.meeting_point,
+    departure_notes: row.departure_notes ?? {},
+    image_alts: row.image_alts ?? {},
+  };
+}
+
+const TRANSLATION_COLUMNS = [
+  "package_id",
+  "title",
+  "slug",
+  "description",
+  "highlights",
+  "itinerary",
+  "inclusions",
+  "exclusions",
+  "faqs",
+  "meeting_point",
+  "departure_notes",
+  "image_alts",
+] as const;
+
+/** The translations of these packages into `lang`, by package id (absent: none stored). */
+export async function packageTranslations(
+  db: Db,
+  ids: readonly string[],
+  lang: string,
+): Promise<Map<string, PackageTranslation>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("package_translations")
+    .select(TRANSLATION_COLUMNS)
+    .where("lang", "=", lang)
+    .where("package_id", "in", ids)
+    .execute();
+  return new Map(rows.map((row) => [row.package_id, fromRow(row)]));
+}
+
+export async function packageTranslation(
+  db: Db,
+  id: string,
+  lang: string,
+): Promise<PackageTranslation | undefined> {
+  if (!isUuid(id)) return undefined;
+  return (await packageTranslations(db, [id], lang)).get(id);
+}
+
+/** Every stored translation of these packages, by package id and language (the admin list). */
+export async function allPackageTranslations(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, Map<string, PackageTranslation>>> {
+  const result = new Map<string, Map<string, PackageTranslation>>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .selectFrom("package_translations")
+    .select([...TRANSLATION_COLUMNS, "lang"])
+    .where("package_id", "in", ids)
+    .execute();
+  for (const row of rows) {
+    const own = result.get(row.package_id) ?? new Map<string, PackageTranslation>();
+    own.set(row.lang, fromRow(row));
+    result.set(row.package_id, own);
+  }
+  return result;
+}
+
+/**
+ * The published package a non-default language's slug names: its current slug (`current`), or
+ * one it gave up (`moved`, the page redirects to the current one). The default language's slugs
+ * and ids are looked up as before, by the caller.
+ */
+export async function findPackageBySlugIn(
+  db: Db,
+  lang: string,
+  slug: string,
+  kinds: readonly PackageKind[],
+): Promise<{ id: string; kind: PackageKind; current: boolean } | undefined> {
+  const lower = slug.toLowerCase();
+  const current = await db
+    .selectFrom("package_translations as t")
+    .innerJoin("packages as p", "p.id", "t.package_id")
+    .select(["p.id", "p.kind"])
+    .where("t.lang", "=", lang)
+    .where("t.slug", "=", lower)
+    .where("p.kind", "in", kinds)
+    .where("p.status", "=", "published")
+    .where("p.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (current) return { ...current, current: true };
+  const old = await oldSlugOwner(db, lang, lower, kinds);
+  return old ? { ...old, current: false } : undefined;
+}
+
+/** The published package that once had `slug` in `lang` ('' is the default language's own). */
+export async function oldSlugOwner(
+  db: Db,
+  lang: string,
+  slug: string,
+  kinds: readonly PackageKind[],
+): Promise<{ id: string; kind: PackageKind } | undefined> {
+  return db
+    .selectFrom("package_slug_history as h")
+    .innerJoin("packages as p", "p.id", "h.package_id")
+    .select(["p.id", "p.kind"])
+    .where("h.lang", "=", lang)
+    .where("h.slug", "=", slug.toLowerCase())
+    .where("p.kind", "in", kinds)
+    .where("p.status", "=", "published")
+    .where("p.deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** Stores a package's translation into `lang` as given (checked by the caller; the seed's too). */
+export async function writePackageTranslation(
+  trx: Db,
+  id: string,
+  lang: string,
+  value: PackageTranslation,
+  by: string | null,
+): Promise<void> {
+  const columns = {
+    title: value.title,
+    slug: value.slug,
+    description: value.description,
+    highlights: JSON.stringify(value.highlights),
+    itinerary: JSON.stringify(value.itinerary),
+    inclusions: JSON.stringify(value.inclusions),
+    exclusions: JSON.stringify(value.exclusions),
+    faqs: JSON.stringify(value.faqs),
+    meeting_point: value.meeting_point,
+    departure_notes: JSON.stringify(value.departure_notes),
+    image_alts: JSON.stringify(value.image_alts),
+    updated_at: sql<Date>`now()`,
+    updated_by: by,
+  };
+  await trx
+    .insertInto("package_translations")
+    .values({ package_id: id, lang, ...columns })
+    .onConflict((oc) => oc.columns(["package_id", "lang"]).doUpdateSet(columns))
+    .execute();
+}
+
+/** Stores a moment's translation into `lang` as given. */
+export async function writeMomentTranslation(
+  trx: Db,
+  id: string,
+  lang: string,
+  value: MomentTranslation,
+): Promise<void> {
+  const columns = { ...value, updated_at: sql<Date>`now()` };
+  await trx
+    .insertInto("moment_translations")
+    .values({ moment_id: id, lang, ...columns })
+    .onConflict((oc) => oc.columns(["moment_id", "lang"]).doUpdateSet(columns))
+    .execute();
+}
+
+export type SaveTranslationOutcome =
+  | { ok: true; translation: PackageTranslation; appears: boolean }
+  | { ok: false; errors: TranslationErrors; values: PackageTranslation }
+  | { ok: false; notFound: true };
+
+export interface SaveTranslationInput {
+  kind: PackageKind;
+  id: string;
+  lang: Language;
+  /** The form's fields by name (see parsePackageTranslationForm). */
+  fields: Record<string, string>;
+  by: string | null;
+}
+
+/**
+ * Saves a package's translation into a language other than the default. Bad input, or a slug
+ * another package uses in that language, is refused with a message per field and nothing stored.
+ * A changed slug keeps the old one for a 301. The activity log names the language.
+ */
+export async function savePackageTranslation(
+  db: Db,
+  input: SaveTranslationInput,
+  options: { languages: readonly Language[] },
+): Promise<SaveTranslationOutcome> {
+  const { kind, id, lang } = input;
+  if (!options.languages.includes(lang) || options.languages[0] === lang) {
+    return { ok: false, notFound: true };
+  }
+  const pkg = await getPackageById(db, kind, id);
+  if (!pkg) return { ok: false, notFound: true };
+  const parsed = parsePackageTranslationForm(pkg, lang, input.fields);
+  if (!parsed.ok) return { ok: false, errors: parsed.errors, values: parsed.value };
+  const value = parsed.value;
+  return inTransaction(db, async (trx) => {
+    // One writer of a language's slugs at a time, so two saves cannot take the same one.
+    await sql`select pg_advisory_xact_lock(hashtext(${`translation-slug:${lang}`}))`.execute(trx);
+    if (value.slug) {
+      const taken = await trx
+        .selectFrom("package_translations as t")
+        .innerJoin("packages as p", "p.id", "t.package_id")
+        .select("p.title")
+        .where("t.lang", "=", lang)
+        .where("t.slug", "=", value.slug)
+        .where("t.package_id", "!=", id)
+        .where("p.deleted_at", "is", null)
+        .executeTakeFirst();
+      if (taken) {
+        const message = `The URL slug “${value.slug}” is already used in ${LANGUAGE_NAMES_IN_ENGLISH[lang]} by “${taken.title}”. Choose another.`;
+        return { ok: false as const, errors: { slug: message }, values: value };
+      }
+    }
+    const previous = await trx
+      .selectFrom("package_translations")
+      .select("slug")
+      .where("package_id", "=", id)
+      .where("lang", "=", lang)
+      .forUpdate()
+      .executeTakeFirst();
+    await writePackageTranslation(trx, id, lang, value, input.by);
+    await recordSlugChange(trx, id, lang, previous?.slug ?? null, value.slug);
+    await recordEvent(trx, {
+      type: "package.translated",
+      ...(input.by ? { adminId: input.by } : {}),
+      details: { id, kind, title: pkg.title, language: LANGUAGE_NAMES_IN_ENGLISH[lang] },
+    });
+    return {
+      ok: true as const,
+      translation: value,
+      appears: Boolean(value.title && value.description),
+    };
+  });
+}
+
+/** What the staff translation screen shows: the package (default language) and its translation. */
+export async function loadPackageTranslation(
+  db: Db,
+  kind: PackageKind,
+  id: string,
+  lang: string,
+): Promise<{ pkg: Package; translation: PackageTranslation } | undefined> {
+  const pkg = await getPackageById(db, kind, id);
+  if (!pkg) return undefined;
+  return {
+    pkg,
+    translation: (await packageTranslation(db, id, lang)) ?? emptyPackageTranslation(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Travel moments.
+
+export async function momentTranslations(
+  db: Db,
+  lang: string,
+): Promise<Map<string, MomentTranslation>> {
+  const rows = await db
+    .selectFrom("moment_translations")
+    .select(["moment_id", "title", "description", "thumbnail_alt"])
+    .where("lang", "=", lang)
+    .execute();
+  return new Map(rows.map(({ moment_id, ...rest }) => [moment_id, rest]));
+}
+
+export type SaveMomentTranslationOutcome =
+  | { ok: true }
+  | { ok: false; errors: TranslationErrors; values: MomentTranslation }
+  | { ok: false; notFound: true };
+
+/** Saves a moment's translation; too long text is refused with a message and nothing stored. */
+export async function saveMomentTranslation(
+  db: Db,
+  input: { id: string; lang: Language; fields: Record<string, string>; by: string | null },
+  options: { languages: readonly Language[] },
+): Promise<SaveMomentTranslationOutcome> {
+  const { id, lang } = input;
+  if (!options.languages.includes(lang) || options.languages[0] === lang) {
+    return { ok: false, notFound: true };
+  }
+  const moment: TravelMoment | undefined = isUuid(id) ? await getMoment(db, id) : undefined;
+  if (!moment) return { ok: false, notFound: true };
+  const clean = (name: string) => (input.fields[name] ?? "").replace(/\r\n?/g, "\n").trim();
+  const values = {
+    title: clean("title"),
+    description: clean("description"),
+    thumbnail_alt: clean("thumbnail_alt"),
+  };
+  const errors: TranslationErrors = {};
+  if (values.title.length > 200) errors.title = "The title must be at most 200 characters";
+  if (values.description.length > 1000)
+    errors.description = "The description must be at most 1000 characters";
+  if (values.thumbnail_alt.length > 250)
+    errors.thumbnail_alt = "The alt text must be at most 250 characters";
+  if (Object.keys(errors).length) return { ok: false, errors, values };
+  await inTransaction(db, async (trx) => {
+    await writeMomentTranslation(trx, id, lang, values);
+    await recordEvent(trx, {
+      type: "moment.translated",
+      ...(input.by ? { adminId: input.by } : {}),
+      details: { id, title: moment.title, language: LANGUAGE_NAMES_IN_ENGLISH[lang] },
+    });
+  });
+  return { ok: true };
+}
