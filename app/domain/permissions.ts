@@ -260,7 +260,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
 
 /** A Contributor's package form: what it may save. */
 export const DRAFTS_ONLY_MESSAGE =
-  "Your role saves drafts only: it cannot publish, schedule or change a live or scheduled package. Nothing was changed.";
+  "Your role saves drafts only: it cannot publish, schedule or change a scheduled package (its changes to a published package wait for review). Nothing was changed.";
 
 /** Why a request was refused, in words for the admin. */
 export function refusalMessage(role: Role, permission: Permission): string {

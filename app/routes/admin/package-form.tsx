@@ -15,7 +15,8 @@ import type { Route } from "./+types/package-form";
 /** /admin/new-{kind} and /admin/edit-{kind}/:id for the four kinds: one form, one action. */
 export function loader({ pattern, params, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
-  return loadPackageForm(db, packageFormTarget(pattern, params.id), { site });
+  const mayPublish = can(adminFromContext(context).role, "content.publish");
+  return loadPackageForm(db, packageFormTarget(pattern, params.id), { site }, mayPublish);
 }
 
 /** Saved: back to the list with a flash message; otherwise the form with what went wrong. */

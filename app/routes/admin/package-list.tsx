@@ -2,6 +2,7 @@ import { PackageList } from "~/components/admin/package-list";
 import { kindInfo } from "~/domain/package-kinds";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { adminPackageList, listKind } from "~/server/catalogue/admin-lists.server";
+import { reviewLabels } from "~/server/catalogue/proposal-screens.server";
 import { reviewsOf } from "~/server/catalogue/reviews.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { clicksByPackage, dayIn } from "~/server/leads/booking-clicks.server";
@@ -17,10 +18,19 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
   const clicks = await clicksByPackage(db, dayIn(site.timeZone));
   // The author's own submissions for review, with a reviewer's comment (decision 132).
   const reviews = await reviewsOf(db, adminFromContext(context).id, listKind(pattern));
+  // Each card in review says so ("Changes in review" for a published package's proposal).
+  const review = await reviewLabels(
+    db,
+    list.packages.map((p) => p.id),
+  );
   return {
     ...list,
     reviews,
-    packages: list.packages.map((p) => ({ ...p, bookNowClicks: clicks.get(p.id) ?? 0 })),
+    packages: list.packages.map((p) => ({
+      ...p,
+      bookNowClicks: clicks.get(p.id) ?? 0,
+      ...(review.has(p.id) ? { review: review.get(p.id) } : {}),
+    })),
   };
 }
 

@@ -63,6 +63,8 @@ export interface AdminPackageCard {
   schedule: string | null;
   /** Book Now clicks over the last 30 days, filled in by the list route. */
   bookNowClicks?: number;
+  /** "Changes in review", "In review"…, filled in by the list route (decisions 132, 137). */
+  review?: string;
 }
 
 export interface AdminPackageListData {
