@@ -267,6 +267,11 @@ export function refusalMessage(role: Role, permission: Permission): string {
   return `Your role (${ROLE_LABELS[role]}) does not allow this: ${PERMISSION_TEXTS[permission]}. Nothing was changed.`;
 }
 
+/** What a permission allows, in words (the 403 messages and the OpenAPI document). */
+export function permissionText(permission: Permission): string {
+  return PERMISSION_TEXTS[permission];
+}
+
 const PERMISSION_TEXTS: Record<Permission, string> = {
   account: "your own account",
   "content.read": "reading content",

@@ -38,6 +38,12 @@ test("@nojs a Contributor submits a draft for review, an Editor approves it and 
 
     // The Contributor has no way into the queue.
     expect((await author.goto("/admin/review"))?.status()).toBe(403);
+    // The refusal says which permission the role lacks, on the page itself.
+    await expect(
+      author.getByText(
+        "Your role (Contributor) does not allow this: publishing, scheduling and changing live content.",
+      ),
+    ).toBeVisible();
 
     const reviewer = editor.invitee;
     await reviewer.goto("/admin/review");

@@ -343,4 +343,38 @@ describe("review before publishing over HTTP", () => {
     const list = await (await get("contributor", trip.listPath)).text();
     expect(list).toContain("Changes not yet submitted");
   });
+
+  it("says in words which permission the role lacks: pages and form intents, with and without JavaScript", async () => {
+    const { pkg } = await submitted("Reasoned refusal");
+    const reason =
+      "Your role (Contributor) does not allow this: publishing, scheduling and changing live content. Nothing was changed.";
+    // A page, and a form intent posted without JavaScript: the admin error screen.
+    const page = await get("contributor", "/admin/review");
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    // Shown on the page itself, not only in the router's data for the scripts.
+    expect(html).toContain(`<p class="error-reason">${reason}</p>`);
+    const posted = await formPost(
+      server,
+      "/admin/review",
+      { intent: "approve", kind: "trip", id: pkg.id },
+      await cookie("contributor"),
+    );
+    expect(posted.status).toBe(403);
+    expect(await posted.text()).toContain(`<p class="error-reason">${reason}</p>`);
+    // With JavaScript the router asks for data (GET) and posts the intent to the .data URL: the
+    // same reason travels in the answer the error screen renders.
+    const data = await get("contributor", "/admin/review.data");
+    expect(data.status).toBe(403);
+    expect(await data.text()).toContain(reason);
+    const intent = await formPost(
+      server,
+      "/admin/review.data",
+      { intent: "send-back", kind: "trip", id: pkg.id, comment: "No" },
+      await cookie("contributor"),
+    );
+    expect(intent.status).toBe(403);
+    expect(await intent.text()).toContain(reason);
+    expect(await state(pkg.id)).toMatchObject({ status: "draft", review_state: "in_review" });
+  });
 });
