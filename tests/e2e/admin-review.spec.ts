@@ -94,6 +94,7 @@ test("@nojs a Contributor's change to a published trip waits for review; the liv
     await author.goto(`/admin/edit-package/${id}`);
     await expect(author.getByRole("status").filter({ hasText: "Changes in review" })).toBeVisible();
     await expect(author.getByLabel("Title")).toHaveValue(revised);
+    await expectNoSeriousViolations(author, "the package form with changes in review");
 
     const reviewer = editor.invitee;
     await reviewer.goto("/admin/review");
