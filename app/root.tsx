@@ -7,7 +7,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
@@ -71,35 +70,20 @@ export default function App() {
 }
 
 const ERROR_TEXTS: Record<number, { title: string; text: string }> = {
-  403: { title: "403", text: "This request was refused." },
+  403: { title: "403", text: "Request refused." },
   404: { title: "404", text: "Oops! Page not found" },
 };
-
-/**
- * Why a 403 was refused, when the answer says it in words: a role's refusal (decision 125) names
- * the role and the permission it lacks. An admin page's guard runs in the admin layout's
- * middleware, before any admin screen has data, so its refusal is shown here.
- */
-function refusalReason(error: unknown): string | null {
-  if (!isRouteErrorResponse(error) || error.status !== 403) return null;
-  const data: unknown = error.data;
-  if (typeof data === "string") return data.trim() || null;
-  if (data && typeof data === "object" && "error" in data && typeof data.error === "string")
-    return data.error;
-  return null;
-}
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const known = ERROR_TEXTS[status];
-  const reason = refusalReason(error);
-  const inBackOffice = useLocation().pathname.startsWith("/admin");
+  // A role's refusal (decision 125) says in words which permission the role lacks. The admin
+  // guard runs in the admin layout's middleware, before any admin screen has data: it shows here.
+  const reason = status === 403 && (error as { data?: unknown }).data;
   return (
     <main className="error-page" id="main">
       <h1>{known?.title ?? "Something went wrong"}</h1>
-      <p>{known?.text ?? "We could not load this page. Please try again in a moment."}</p>
-      {reason ? <p className="error-reason">{reason}</p> : null}
-      {inBackOffice ? <a href="/admin/dashboard">Back to the back office</a> : null}{" "}
+      <p>{typeof reason === "string" ? reason : (known?.text ?? "We could not load this page.")}</p>
       <a href="/">Return to Home</a>
     </main>
   );

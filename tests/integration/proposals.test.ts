@@ -150,7 +150,7 @@ describe.each(BACKENDS)("proposed changes to a published package (%s)", (backend
       ]),
     );
     expect(await reviewsOf(db(), author.id, "trip")).toEqual([
-      expect.objectContaining({ id: pkg.id, state: "in_review" }),
+      expect.objectContaining({ id: pkg.id, state: "in_review", changes: true }),
     ]);
   });
 

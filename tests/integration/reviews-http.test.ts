@@ -310,6 +310,8 @@ describe("review before publishing over HTTP", () => {
     const form = await (await get("contributor", trip.editPath(pkg.id))).text();
     expect(form).toContain("Changes sent back");
     expect(form).toContain("Keep the old title.");
+    const dashboard = await (await get("contributor", trip.listPath)).text();
+    expect(dashboard).toContain("<strong>Changes sent back</strong>");
     const fields = await packageFields("contributor", pkg.id);
     const discarded = await formPost(
       server,
@@ -353,7 +355,7 @@ describe("review before publishing over HTTP", () => {
     expect(page.status).toBe(403);
     const html = await page.text();
     // Shown on the page itself, not only in the router's data for the scripts.
-    expect(html).toContain(`<p class="error-reason">${reason}</p>`);
+    expect(html).toContain(`<p>${reason}</p>`);
     const posted = await formPost(
       server,
       "/admin/review",
@@ -361,7 +363,7 @@ describe("review before publishing over HTTP", () => {
       await cookie("contributor"),
     );
     expect(posted.status).toBe(403);
-    expect(await posted.text()).toContain(`<p class="error-reason">${reason}</p>`);
+    expect(await posted.text()).toContain(`<p>${reason}</p>`);
     // With JavaScript the router asks for data (GET) and posts the intent to the .data URL: the
     // same reason travels in the answer the error screen renders.
     const data = await get("contributor", "/admin/review.data");

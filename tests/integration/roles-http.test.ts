@@ -158,7 +158,8 @@ describe("roles over HTTP", () => {
         { Cookie: await cookie(role) },
       );
       expect(refused.status, role).toBe(403);
-      expect(await refused.text()).toContain("This request was refused.");
+      // The page says which permission the role lacks (decision 137).
+      expect(await refused.text()).toContain("does not allow this: the company");
       const page = await (await get(role, "/admin/settings")).text();
       expect(page).not.toContain("booking-terms-heading");
       expect(page).toContain("Change password");

@@ -142,13 +142,21 @@ export async function listReviewQueue(db: Db): Promise<ReviewQueueItem[]> {
 /** An author's own packages of `kind` with a review state, for their dashboard. */
 export async function reviewsOf(db: Db, adminId: string, kind: PackageKind) {
   const rows = await db
-    .selectFrom("packages")
-    .select(["id", "kind", "title", "review_state", "review_comment"])
-    .where("review_submitted_by", "=", adminId)
-    .where("kind", "=", kind)
-    .where("review_state", "is not", null)
-    .where("deleted_at", "is", null)
-    .orderBy("review_submitted_at", "desc")
+    .selectFrom("packages as p")
+    .leftJoin("package_proposals as pp", "pp.package_id", "p.id")
+    .select([
+      "p.id",
+      "p.kind",
+      "p.title",
+      "p.review_state",
+      "p.review_comment",
+      "pp.package_id as proposal",
+    ])
+    .where("p.review_submitted_by", "=", adminId)
+    .where("p.kind", "=", kind)
+    .where("p.review_state", "is not", null)
+    .where("p.deleted_at", "is", null)
+    .orderBy("p.review_submitted_at", "desc")
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -156,6 +164,7 @@ export async function reviewsOf(db: Db, adminId: string, kind: PackageKind) {
     title: row.title,
     state: row.review_state as ReviewState,
     comment: row.review_comment,
+    changes: row.proposal !== null,
     editPath: kindInfo(row.kind).admin.editPath(row.id),
   }));
 }
