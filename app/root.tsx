@@ -70,17 +70,20 @@ export default function App() {
 }
 
 const ERROR_TEXTS: Record<number, { title: string; text: string }> = {
-  403: { title: "403", text: "This request was refused." },
+  403: { title: "403", text: "Request refused." },
   404: { title: "404", text: "Oops! Page not found" },
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const known = ERROR_TEXTS[status];
+  // A role's refusal (decision 125) says in words which permission the role lacks. The admin
+  // guard runs in the admin layout's middleware, before any admin screen has data: it shows here.
+  const reason = status === 403 && (error as { data?: unknown }).data;
   return (
     <main className="error-page" id="main">
       <h1>{known?.title ?? "Something went wrong"}</h1>
-      <p>{known?.text ?? "We could not load this page. Please try again in a moment."}</p>
+      <p>{typeof reason === "string" ? reason : (known?.text ?? "We could not load this page.")}</p>
       <a href="/">Return to Home</a>
     </main>
   );

@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { amountInputText, isCurrency, parseAmount } from "./money";
 import { PACKAGE_KIND_INFO } from "./package-kinds";
+import type { ProposalNotice } from "./proposals";
 import { SCHEDULE_MESSAGES, utcToZonedLocal, zonedLocalToUtc } from "./schedule";
 import {
   FOCAL_MESSAGE,
@@ -461,4 +462,6 @@ export interface PackageFormData {
   timeZone: string;
   /** SITE_CURRENCY: a new departure's currency. */
   currency: string;
+  /** A published package's pending proposal (decision 137), if it has one. */
+  proposal?: ProposalNotice;
 }

@@ -275,11 +275,16 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
 
 /** A Contributor's package form: what it may save. */
 export const DRAFTS_ONLY_MESSAGE =
-  "Your role saves drafts only: it cannot publish, schedule or change a live or scheduled package. Nothing was changed.";
+  "Your role saves drafts only: it cannot publish, schedule or change a scheduled package (its changes to a published package wait for review). Nothing was changed.";
 
 /** Why a request was refused, in words for the admin. */
 export function refusalMessage(role: Role, permission: Permission): string {
   return `Your role (${ROLE_LABELS[role]}) does not allow this: ${PERMISSION_TEXTS[permission]}. Nothing was changed.`;
+}
+
+/** What a permission allows, in words (the 403 messages and the OpenAPI document). */
+export function permissionText(permission: Permission): string {
+  return PERMISSION_TEXTS[permission];
 }
 
 const PERMISSION_TEXTS: Record<Permission, string> = {

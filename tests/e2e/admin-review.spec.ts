@@ -38,6 +38,12 @@ test("@nojs a Contributor submits a draft for review, an Editor approves it and 
 
     // The Contributor has no way into the queue.
     expect((await author.goto("/admin/review"))?.status()).toBe(403);
+    // The refusal says which permission the role lacks, on the page itself.
+    await expect(
+      author.getByText(
+        "Your role (Contributor) does not allow this: publishing, scheduling and changing live content.",
+      ),
+    ).toBeVisible();
 
     const reviewer = editor.invitee;
     await reviewer.goto("/admin/review");
@@ -51,6 +57,59 @@ test("@nojs a Contributor submits a draft for review, an Editor approves it and 
 
     await author.goto("/admin/dashboard");
     await expect(author.getByText(`${title}: In review`)).toHaveCount(0);
+  } finally {
+    await contributor.close();
+    await editor.close();
+  }
+});
+
+test("@nojs a Contributor's change to a published trip waits for review; the live trip stays until an Editor approves it", async ({
+  adminPage: page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const title = `Live trip ${randomUUID().slice(0, 8)}`;
+  const revised = `${title} revised`;
+  await page.goto("/admin/new-package");
+  await page.getByLabel("Title").fill(title);
+  await page.getByRole("button", { name: "Publish Package" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const listed = (await (await page.request.get("/api/trips")).json()) as {
+    id: string;
+    title: string;
+  }[];
+  const id = listed.find((p) => p.title === title)!.id;
+  const contributor = await inviteAndAccept(page, browser, "Contributor");
+  const editor = await inviteAndAccept(page, browser, "Editor");
+  try {
+    const author = contributor.invitee;
+    await author.goto(`/admin/edit-package/${id}`);
+    await author.getByLabel("Title").fill(revised);
+    await author.getByRole("button", { name: "Submit for review" }).click();
+    await expect(author).toHaveURL(/\/admin\/dashboard$/);
+    await expectFlash(author, "Your changes were submitted for review");
+    const live = await liveTitles(browser);
+    expect(live).toContain(title);
+    expect(live).not.toContain(revised);
+    await author.goto(`/admin/edit-package/${id}`);
+    await expect(author.getByRole("status").filter({ hasText: "Changes in review" })).toBeVisible();
+    await expect(author.getByLabel("Title")).toHaveValue(revised);
+    await expectNoSeriousViolations(author, "the package form with changes in review");
+
+    const reviewer = editor.invitee;
+    await reviewer.goto("/admin/review");
+    const item = reviewer.getByRole("listitem").filter({ hasText: title });
+    await expect(item.getByText("Changes in review")).toBeVisible();
+    await item.getByText("See the changes").click();
+    await expect(item.getByText(/^Title: .* → .*revised/)).toBeVisible();
+    await expectNoSeriousViolations(reviewer, "/admin/review with proposed changes");
+    await reviewer
+      .getByRole("button", { name: `Approve and publish the changes ${title}` })
+      .click();
+    await expectFlash(reviewer, `Approved and published: ${title}.`);
+    const after = await liveTitles(browser);
+    expect(after).toContain(revised);
+    expect(after).not.toContain(title);
   } finally {
     await contributor.close();
     await editor.close();

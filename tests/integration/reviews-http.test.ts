@@ -4,6 +4,7 @@ import type { Role } from "~/domain/permissions";
 import { createAdmin } from "~/server/auth/admins.server";
 import { AUTH_COOKIES } from "~/server/auth/cookies.server";
 import { createSession } from "~/server/auth/session.server";
+import { PROPOSAL_MESSAGES } from "~/server/catalogue/proposals.server";
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "~/server/catalogue/reviews.server";
 import { flashOf } from "../support/admin-http-support";
 import type { TestServer } from "../support/app-server";
@@ -219,5 +220,163 @@ describe("review before publishing over HTTP", () => {
     expect(types.map((t) => t.type)).toEqual(
       expect.arrayContaining(["package.submitted_for_review", "package.review_approved"]),
     );
+  });
+
+  /** What a visitor sees: the public page and the public API's list of trips. */
+  async function publicView(slug: string) {
+    const page = await (await server.fetch(`/package/${slug}`)).text();
+    const api = (await (await server.fetch("/api/trips")).json()) as {
+      slug: string;
+      title: string;
+    }[];
+    return { page, apiTitle: api.find((p) => p.slug === slug)?.title };
+  }
+
+  async function proposed(title: string, intent?: string) {
+    const pkg = await makePackage(database.db, "trip", {
+      title,
+      description: "The published words.",
+      status: "published",
+    });
+    // The public page is in the page cache before the change is proposed.
+    expect((await publicView(pkg.slug)).page).toContain("The published words.");
+    const fields = (await packageFields("contributor", pkg.id)).map(([n, v]): [string, string] => [
+      n,
+      n === "title" ? `${title} (proposed)` : n === "description" ? "The proposed words." : v,
+    ]);
+    const response = await formPost(
+      server,
+      trip.editPath(pkg.id),
+      [...fields, ...(intent ? [["intent", intent] as [string, string]] : [])],
+      await cookie("contributor"),
+      "multipart",
+    );
+    return { pkg, response };
+  }
+
+  it("keeps a published package live while a Contributor's changes wait; approval publishes them", async () => {
+    const { pkg, response } = await proposed("Fjord cruise", "submit-for-review");
+    expect(response.status).toBe(302);
+    expect(flashOf(response)?.message).toBe(PROPOSAL_MESSAGES.submitted);
+    expect(await state(pkg.id)).toMatchObject({
+      status: "published",
+      title: "Fjord cruise",
+      review_state: "in_review",
+    });
+    const waiting = await publicView(pkg.slug);
+    expect(waiting.page).toContain("The published words.");
+    expect(waiting.page).not.toContain("The proposed words.");
+    expect(waiting.apiTitle).toBe("Fjord cruise");
+
+    // The author revises the proposal; an Editor sees the live package and the notice.
+    const authorForm = await (await get("contributor", trip.editPath(pkg.id))).text();
+    expect(authorForm).toContain("Changes in review");
+    expect(authorForm).toContain('value="Fjord cruise (proposed)"');
+    expect(authorForm).toContain("Discard my changes");
+    const editorForm = await (await get("editor", trip.editPath(pkg.id))).text();
+    expect(editorForm).toContain("Changes in review");
+    expect(editorForm).toContain('value="Fjord cruise"');
+    expect(editorForm).not.toContain("Discard my changes");
+    const list = await (await get("editor", trip.listPath)).text();
+    expect(list).toMatch(/class="badge badge-review">Changes in review</);
+    const queue = await (await get("editor", "/admin/review")).text();
+    expect(queue).toContain("Approve and publish the changes");
+    expect(queue).toContain("Compared with the published version that is live now.");
+    expect(queue).toContain("Description changed");
+
+    const approved = await formPost(
+      server,
+      "/admin/review",
+      { intent: "approve", kind: "trip", id: pkg.id },
+      await cookie("editor"),
+    );
+    expect(approved.status).toBe(302);
+    const live = await publicView(pkg.slug);
+    expect(live.page).toContain("The proposed words.");
+    expect(live.apiTitle).toBe("Fjord cruise (proposed)");
+    expect(await state(pkg.id)).toMatchObject({ status: "published", review_state: null });
+  });
+
+  it("sends proposed changes back with the live version kept; the author discards them (no JavaScript)", async () => {
+    const { pkg } = await proposed("Baltic ferry", "submit-for-review");
+    const back = await formPost(
+      server,
+      "/admin/review",
+      { intent: "send-back", kind: "trip", id: pkg.id, comment: "Keep the old title." },
+      await cookie("editor"),
+    );
+    expect(back.status).toBe(302);
+    expect((await publicView(pkg.slug)).page).toContain("The published words.");
+    const form = await (await get("contributor", trip.editPath(pkg.id))).text();
+    expect(form).toContain("Changes sent back");
+    expect(form).toContain("Keep the old title.");
+    const dashboard = await (await get("contributor", trip.listPath)).text();
+    expect(dashboard).toContain("<strong>Changes sent back</strong>");
+    const fields = await packageFields("contributor", pkg.id);
+    const discarded = await formPost(
+      server,
+      trip.editPath(pkg.id),
+      [...fields, ["intent", "discard-changes"]],
+      await cookie("contributor"),
+      "multipart",
+    );
+    expect(discarded.status).toBe(302);
+    expect(flashOf(discarded)?.message).toBe(PROPOSAL_MESSAGES.discarded);
+    const after = await (await get("contributor", trip.editPath(pkg.id))).text();
+    expect(after).not.toContain("Changes sent back");
+    expect(after).toContain('value="Baltic ferry"');
+    const again = await formPost(
+      server,
+      trip.editPath(pkg.id),
+      [...fields, ["intent", "discard-changes"]],
+      await cookie("contributor"),
+      "multipart",
+    );
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain(PROPOSAL_MESSAGES.nothingToDiscard);
+  });
+
+  it("saves a Contributor's change to a published package without submitting it", async () => {
+    const { pkg, response } = await proposed("Danube barge");
+    expect(response.status).toBe(302);
+    expect(flashOf(response)?.message).toBe(PROPOSAL_MESSAGES.saved);
+    expect(await state(pkg.id)).toMatchObject({ title: "Danube barge", review_state: null });
+    expect(await (await get("editor", "/admin/review")).text()).not.toContain("Danube barge");
+    const list = await (await get("contributor", trip.listPath)).text();
+    expect(list).toContain("Changes not yet submitted");
+  });
+
+  it("says in words which permission the role lacks: pages and form intents, with and without JavaScript", async () => {
+    const { pkg } = await submitted("Reasoned refusal");
+    const reason =
+      "Your role (Contributor) does not allow this: publishing, scheduling and changing live content. Nothing was changed.";
+    // A page, and a form intent posted without JavaScript: the admin error screen.
+    const page = await get("contributor", "/admin/review");
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    // Shown on the page itself, not only in the router's data for the scripts.
+    expect(html).toContain(`<p>${reason}</p>`);
+    const posted = await formPost(
+      server,
+      "/admin/review",
+      { intent: "approve", kind: "trip", id: pkg.id },
+      await cookie("contributor"),
+    );
+    expect(posted.status).toBe(403);
+    expect(await posted.text()).toContain(`<p>${reason}</p>`);
+    // With JavaScript the router asks for data (GET) and posts the intent to the .data URL: the
+    // same reason travels in the answer the error screen renders.
+    const data = await get("contributor", "/admin/review.data");
+    expect(data.status).toBe(403);
+    expect(await data.text()).toContain(reason);
+    const intent = await formPost(
+      server,
+      "/admin/review.data",
+      { intent: "send-back", kind: "trip", id: pkg.id, comment: "No" },
+      await cookie("contributor"),
+    );
+    expect(intent.status).toBe(403);
+    expect(await intent.text()).toContain(reason);
+    expect(await state(pkg.id)).toMatchObject({ status: "draft", review_state: "in_review" });
   });
 });

@@ -89,8 +89,14 @@ describe("roles over HTTP", () => {
     expect((await packageState(pkg.id)).deleted_at).not.toBeNull();
   });
 
-  it("refuses a Contributor's save of a live package before storing anything", async () => {
-    const pkg = await makePackage(database.db, "trip", { title: "Live trip", status: "published" });
+  it("refuses a Contributor's save of a scheduled package before storing anything", async () => {
+    // A published package's changes are kept for review instead (decision 137).
+    const publishAt = new Date(Date.now() + 86_400_000).toISOString();
+    const pkg = await makePackage(database.db, "trip", {
+      title: "Live trip",
+      status: "draft",
+      publish_at: publishAt,
+    });
     const response = await formPost(
       server,
       PACKAGE_KIND_INFO.trip.admin.editPath(pkg.id),
@@ -100,7 +106,7 @@ describe("roles over HTTP", () => {
     );
     expect(response.status).toBe(403);
     expect(await response.text()).toContain("saves drafts only");
-    expect(await packageState(pkg.id)).toMatchObject({ title: "Live trip", status: "published" });
+    expect(await packageState(pkg.id)).toMatchObject({ title: "Live trip", status: "draft" });
     expect(
       (await refusals("contributor")).some((e) => e.details.permission === "content.publish"),
     ).toBe(true);
@@ -152,7 +158,8 @@ describe("roles over HTTP", () => {
         { Cookie: await cookie(role) },
       );
       expect(refused.status, role).toBe(403);
-      expect(await refused.text()).toContain("This request was refused.");
+      // The page says which permission the role lacks (decision 137).
+      expect(await refused.text()).toContain("does not allow this: the company");
       const page = await (await get(role, "/admin/settings")).text();
       expect(page).not.toContain("booking-terms-heading");
       expect(page).toContain("Change password");

@@ -2,6 +2,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
+import { requiredPermission } from "~/domain/permissions";
 import { packageSchema, PACKAGE_KINDS } from "~/domain/schemas";
 import { apiPackageSchema } from "~/server/api/api-schemas.server";
 import { buildOpenApiDocument } from "~/server/api/openapi.server";
@@ -124,6 +125,32 @@ describe("scheduled publishing in the OpenAPI document", () => {
     }
     expect(doc.components.schemas.Package?.required).toEqual(
       expect.arrayContaining(["publish_at", "unpublish_at"]),
+    );
+  });
+
+  it("lists the 403 of every operation the permission table guards, naming the permission", () => {
+    let guarded = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const pattern = path.slice(1).replace(/\{([A-Za-z0-9_]+)\}/g, ":$1");
+      for (const [method, op] of Object.entries(ops)) {
+        const rule = requiredPermission(pattern, method);
+        const operation = op as { "x-permission"?: string; responses: Record<string, unknown> };
+        if (rule === undefined || rule === "public") {
+          expect(operation["x-permission"], `${method} ${path}`).toBeUndefined();
+          continue;
+        }
+        guarded++;
+        expect(operation["x-permission"], `${method} ${path}`).toBe(rule);
+        const refusal = operation.responses["403"] as { description: string } | undefined;
+        expect(refusal?.description, `${method} ${path}`).toContain(`\`${rule}\``);
+        expect(refusal?.description).toContain("`error` says which role and what it lacks");
+      }
+    }
+    // The four package kinds' writes and the travel moments' writes.
+    expect(guarded).toBe(4 * 5 + 4);
+    const del = doc.paths["/api/trips/{id}"]!.delete!.responses["403"] as { description: string };
+    expect(del.description).toContain(
+      "`content.delete` permission (deleting content; Owner, Admin, Editor have it)",
     );
   });
 });

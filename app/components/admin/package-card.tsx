@@ -116,6 +116,7 @@ export function PackageCard({
           </div>
         ) : null}
         <StatusBadge tone={pkg.status}>{published ? "Published" : "Draft"}</StatusBadge>
+        {pkg.review ? <span className="badge badge-review">{pkg.review}</span> : null}
         {/* Focusable from script: "Move to position…" lands on the card's page at this heading. */}
         <h2 id={`card-${pkg.id}`} tabIndex={-1}>
           {pkg.title}

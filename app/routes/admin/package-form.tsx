@@ -18,7 +18,8 @@ import type { Route } from "./+types/package-form";
 export async function loader({ pattern, params, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
   const target = packageFormTarget(pattern, params.id);
-  const form = await loadPackageForm(db, target, { site });
+  const mayPublish = can(adminFromContext(context).role, "content.publish");
+  const form = await loadPackageForm(db, target, { site }, mayPublish);
   // The package's other languages, each with how much is done (decision 139).
   const translations = form.id
     ? ((await translationBadges(db, site, target.kind, [form.id])).get(form.id) ?? [])

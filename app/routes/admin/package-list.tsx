@@ -2,6 +2,7 @@ import { PackageList } from "~/components/admin/package-list";
 import { kindInfo } from "~/domain/package-kinds";
 import { adminFromContext } from "~/server/auth/auth.server";
 import { adminPackageList, listKind } from "~/server/catalogue/admin-lists.server";
+import { reviewLabels } from "~/server/catalogue/proposal-screens.server";
 import { reviewsOf } from "~/server/catalogue/reviews.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { translationBadges } from "~/server/catalogue/translation-screens.server";
@@ -25,6 +26,11 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
     listKind(pattern),
     list.packages.map((p) => p.id),
   );
+  // Each card in review says so ("Changes in review" for a published package's proposal).
+  const review = await reviewLabels(
+    db,
+    list.packages.map((p) => p.id),
+  );
   return {
     ...list,
     reviews,
@@ -32,6 +38,7 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
       ...p,
       bookNowClicks: clicks.get(p.id) ?? 0,
       ...(translations.has(p.id) ? { translations: translations.get(p.id) } : {}),
+      ...(review.has(p.id) ? { review: review.get(p.id) } : {}),
     })),
   };
 }

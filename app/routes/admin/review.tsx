@@ -12,10 +12,10 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  const { db, mailer, site } = servicesFrom(context);
+  const { db, mailer, site, media } = servicesFrom(context);
   return reviewAction(db, request, {
     by: adminFromContext(context).id,
-    notice: { mailer, site },
+    notice: { mailer, site, media, currency: site.currency },
   });
 }
 

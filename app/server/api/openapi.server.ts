@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import {
+  permissionText,
+  requiredPermission,
+  ROLE_LABELS,
+  ROLES,
+  can,
+  type Permission,
+} from "~/domain/permissions";
+import {
   loginSchema,
   PACKAGE_KINDS,
   packageInputSchema,
@@ -317,7 +325,30 @@ function otherOperations(): Record<string, Partial<Record<HttpMethod, OperationS
 
 const jsonContent = (schema: JsonSchema) => ({ "application/json": { schema } });
 
+/**
+ * The permission the table in app/domain/permissions.ts asks of this operation (decision 125), or
+ * null when anyone may call it. The document's path template is the table's route pattern.
+ */
+function guardOf(method: HttpMethod, path: string): Permission | null {
+  const pattern = path.replace(/^\//, "").replace(/\{([A-Za-z0-9_]+)\}/g, ":$1");
+  const rule = requiredPermission(pattern, method);
+  return rule === undefined || rule === "public" ? null : rule;
+}
+
+/** The 403 of an operation the permission table guards: which permission, which roles have it. */
+function refusalText(permission: Permission): string {
+  const roles = ROLES.filter((role) => can(role, permission)).map((role) => ROLE_LABELS[role]);
+  return (
+    `Refused, nothing changed: a cross-site request, or the signed-in role lacks the ` +
+    `\`${permission}\` permission (${permissionText(permission)}; ${roles.join(", ")} have it). ` +
+    "`error` says which role and what it lacks"
+  );
+}
+
 function operation(method: HttpMethod, path: string, spec: OperationSpec): JsonSchema {
+  const guard = guardOf(method, path);
+  const errors = [...(spec.errors ?? [])];
+  if (guard && !errors.includes(403)) errors.push(403);
   const responses: Record<string, JsonSchema> = {
     [spec.ok.status]: {
       description: spec.ok.description,
@@ -348,12 +379,14 @@ function operation(method: HttpMethod, path: string, spec: OperationSpec): JsonS
   };
   if (spec.publicRead)
     responses["304"] = { description: "Not modified (If-None-Match matched the ETag)" };
-  for (const status of [...(spec.errors ?? []), 405, 500, 503]) {
+  for (const status of [...errors, 405, 500, 503]) {
     responses[String(status)] = {
       description:
         status === 405
           ? "Wrong method; the Allow header lists the right ones"
-          : STATUS_TEXT[status],
+          : status === 403 && guard
+            ? refusalText(guard)
+            : STATUS_TEXT[status],
       ...(status === 429 || status === 503
         ? { headers: { "Retry-After": { schema: { type: "integer", minimum: 1 } } } }
         : {}),
@@ -392,6 +425,8 @@ function operation(method: HttpMethod, path: string, spec: OperationSpec): JsonS
     ...(spec.body ? { requestBody: { required: true, content: jsonContent(ref(spec.body)) } } : {}),
     // Writes need the session cookie; everything else is open (`security: []` says so explicitly).
     security: spec.admin ? [{ adminSession: [] }] : [],
+    // The permission the role needs (decision 125), for clients that check before calling.
+    ...(guard ? { "x-permission": guard } : {}),
     responses,
   };
 }

@@ -66,6 +66,8 @@ export interface AdminPackageCard {
   bookNowClicks?: number;
   /** How much of it is translated into each language other than the default (decision 139). */
   translations?: TranslationBadge[];
+  /** "Changes in review", "In review"…, filled in by the list route (decisions 132, 137). */
+  review?: string;
 }
 
 export interface AdminPackageListData {

@@ -22,6 +22,13 @@ import { isAppError } from "../platform/errors.server";
 import { log } from "../platform/log.server";
 import { formHasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../platform/unstorable-text.server";
 import { createPackage, getPackageById, updatePackage } from "./packages.server";
+import { proposalNoticeFor } from "./proposal-screens.server";
+import {
+  DISCARD_CHANGES_INTENT,
+  discardProposal,
+  proposePackageChange,
+  proposedPackage,
+} from "./proposals.server";
 import { REVIEW_MESSAGES, submitForReview } from "./reviews.server";
 
 /** The form's "Submit for review" button (decision 132): saves the draft, then submits it. */
@@ -69,15 +76,22 @@ export async function loadPackageForm(
   db: Db,
   target: PackageFormTarget,
   { site }: Pick<PackageFormDeps, "site">,
+  /** False for a role without content.publish: it sees and revises its pending proposal. */
+  mayPublish = true,
 ): Promise<PackageFormData> {
   const pkg = await existingPackage(db, target);
   const { timeZone, currency } = site;
+  // A published package with a pending proposal (decision 137): its author edits the proposal,
+  // a publisher edits the live package and is told a proposal waits.
+  const pending = pkg ? await proposalNoticeFor(db, pkg, { showsProposal: !mayPublish }) : null;
+  const shown = pkg && pending?.notice.showsProposal ? proposedPackage(pkg, pending.proposal) : pkg;
   return {
     ...target,
-    values: packageFormValues(pkg, timeZone, currency),
+    values: packageFormValues(shown, timeZone, currency),
     savedStatus: pkg?.status ?? "draft",
     timeZone,
     currency,
+    ...(pending ? { proposal: pending.notice } : {}),
   };
 }
 
@@ -137,9 +151,15 @@ export async function submitPackageForm(
   deps: PackageFormDeps,
 ) {
   const pkg = await existingPackage(db, target);
-  // A role that may not publish edits drafts only: a live or scheduled package is refused
-  // before any file of the post is stored.
-  if (!mayPublish && pkg && (pkg.status !== "draft" || pkg.publish_at || pkg.unpublish_at)) {
+  // A role that may not publish edits drafts, and proposes changes to a published package
+  // (decision 137): a scheduled one is refused before any file of the post is stored.
+  const proposing = !mayPublish && pkg?.status === "published";
+  if (
+    !mayPublish &&
+    pkg &&
+    !proposing &&
+    (pkg.status !== "draft" || pkg.publish_at || pkg.unpublish_at)
+  ) {
     await refuseDraftsOnly(db, by, target, "live");
     throw data(DRAFTS_ONLY_MESSAGE, { status: 403 });
   }
@@ -149,6 +169,22 @@ export async function submitPackageForm(
   } catch (error) {
     if (error instanceof UploadError) return uploadRefusal(target.kind, deps.site.timeZone, error);
     throw error;
+  }
+  if (pkg && post.formData.get("intent") === DISCARD_CHANGES_INTENT) {
+    // Files chosen with the discard are not kept either.
+    await post.release();
+    try {
+      const done = await discardProposal(
+        db,
+        { kind: target.kind, id: pkg.id, by },
+        { media: deps.media },
+      );
+      return { saved: done.message };
+    } catch (error) {
+      if (isAppError(error) && error.status < 500)
+        throw data(error.message, { status: error.status });
+      throw error;
+    }
   }
   // A write that fails releases the files this post stored (writeWithMedia); so does, below,
   // every other answer that is not a saved package.
@@ -221,19 +257,48 @@ async function savePackageForm(
     return reply({ result: submission.reply() }, submission.status === "error" ? 400 : 200);
   }
   const { updated_at: version, ...input } = submission.value;
-  if (!mayPublish && (input.status !== "draft" || input.publish_at || input.unpublish_at)) {
+  // A proposal's status and schedule are the live package's: what the form posts for them is
+  // not part of it (decision 137).
+  const proposing = !mayPublish && pkg?.status === "published";
+  if (
+    !proposing &&
+    !mayPublish &&
+    (input.status !== "draft" || input.publish_at || input.unpublish_at)
+  ) {
     await refuseDraftsOnly(db, by, target, "publish");
     return reply({ result: submission.reply({ formErrors: [DRAFTS_ONLY_MESSAGE] }) }, 403);
   }
   const full = kindInfo(kind).admin.form === "full";
   const forReview = formData.get("intent") === SUBMIT_FOR_REVIEW_INTENT;
   // Only a draft goes to review: a publish or schedule chosen with it is refused, nothing saved.
-  if (forReview && (input.status !== "draft" || input.publish_at || input.unpublish_at)) {
+  if (
+    !proposing &&
+    forReview &&
+    (input.status !== "draft" || input.publish_at || input.unpublish_at)
+  ) {
     return reply({ result: submission.reply({ formErrors: [REVIEW_MESSAGES.notDraft] }) }, 400);
   }
   let savedId: string;
+  let proposed: string | undefined;
   try {
-    if (!pkg) {
+    if (proposing && pkg) {
+      const slug = full ? (input.slug ?? slugify(input.title)) : undefined;
+      const done = await proposePackageChange(
+        db,
+        {
+          kind,
+          id: pkg.id,
+          input: { ...input, ...(full ? {} : notOnExclusiveForm(pkg)), slug },
+          by,
+          submit: forReview,
+          expectedUpdatedAt: version ?? pkg.updated_at,
+          currency: deps.site.currency,
+        },
+        { media: deps.media },
+      );
+      proposed = done.message;
+      savedId = pkg.id;
+    } else if (!pkg) {
       // The full form refuses a taken slug; the exclusive form derives one and numbers it.
       const slug = full ? (input.slug ?? slugify(input.title)) : undefined;
       const created = await createPackage(
@@ -286,6 +351,7 @@ async function savePackageForm(
     });
     return reply({ result: submission.reply({ formErrors: [message] }), toast: message }, 500);
   }
+  if (proposed) return { saved: proposed };
   if (forReview) {
     await submitForReview(db, { kind, id: savedId, by });
     return { saved: REVIEW_MESSAGES.submitted };

@@ -5,11 +5,15 @@ import { isUuid, type PackageKind } from "~/domain/schemas";
 import { historyPath } from "~/domain/versions";
 import { recordEvent } from "../events/events.server";
 import type { Mailer, MailOutcome } from "../mail/mailer.server";
+import type { MediaStore } from "../media/media-store.server";
+import { releaseQuietly } from "../media/references.server";
 import { linkMessage, type MailSite } from "../mail/templates.server";
 import type { Db } from "../platform/db.server";
 import { inTransaction } from "../platform/db.server";
 import { badRequest, conflict, notFound } from "../platform/errors.server";
 import { setPackageStatus } from "./packages.server";
+import { reviewChanges, type ReviewChanges } from "./proposal-screens.server";
+import { applyProposal } from "./proposals.server";
 
 /*
  * Review before publishing (decision 132). A Contributor submits a draft package: it is "in
@@ -95,6 +99,10 @@ export interface ReviewQueueItem {
   /** The package's history: each version with what changed from the one before. */
   historyPath: string;
   editPath: string;
+  /** Proposed changes to a published package (decision 137), not a draft. */
+  proposal: boolean;
+  /** "See the changes": against the live (last published) version. */
+  changes: ReviewChanges;
 }
 
 /** The packages waiting for review, oldest submission first. */
@@ -116,10 +124,13 @@ export async function listReviewQueue(db: Db): Promise<ReviewQueueItem[]> {
     .orderBy("p.review_submitted_at")
     .orderBy("p.id")
     .execute();
-  return rows.map((row) => ({
+  const changes = await Promise.all(rows.map((row) => reviewChanges(db, row.id)));
+  return rows.map((row, i) => ({
     kind: row.kind,
     id: row.id,
     title: row.title,
+    proposal: changes[i]!.against === "live",
+    changes: changes[i]!,
     submittedBy: row.name ?? row.email ?? "A former admin",
     submittedAt: new Date(row.review_submitted_at ?? Date.now()).toISOString(),
     publishAt: row.publish_at === null ? null : new Date(row.publish_at).toISOString(),
@@ -131,13 +142,21 @@ export async function listReviewQueue(db: Db): Promise<ReviewQueueItem[]> {
 /** An author's own packages of `kind` with a review state, for their dashboard. */
 export async function reviewsOf(db: Db, adminId: string, kind: PackageKind) {
   const rows = await db
-    .selectFrom("packages")
-    .select(["id", "kind", "title", "review_state", "review_comment"])
-    .where("review_submitted_by", "=", adminId)
-    .where("kind", "=", kind)
-    .where("review_state", "is not", null)
-    .where("deleted_at", "is", null)
-    .orderBy("review_submitted_at", "desc")
+    .selectFrom("packages as p")
+    .leftJoin("package_proposals as pp", "pp.package_id", "p.id")
+    .select([
+      "p.id",
+      "p.kind",
+      "p.title",
+      "p.review_state",
+      "p.review_comment",
+      "pp.package_id as proposal",
+    ])
+    .where("p.review_submitted_by", "=", adminId)
+    .where("p.kind", "=", kind)
+    .where("p.review_state", "is not", null)
+    .where("p.deleted_at", "is", null)
+    .orderBy("p.review_submitted_at", "desc")
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -145,6 +164,7 @@ export async function reviewsOf(db: Db, adminId: string, kind: PackageKind) {
     title: row.title,
     state: row.review_state as ReviewState,
     comment: row.review_comment,
+    changes: row.proposal !== null,
     editPath: kindInfo(row.kind).admin.editPath(row.id),
   }));
 }
@@ -152,6 +172,10 @@ export async function reviewsOf(db: Db, adminId: string, kind: PackageKind) {
 export interface ReviewNotice {
   mailer: Mailer;
   site: MailSite;
+  /** The store whose files an applied proposal no longer uses are released from (decision 137). */
+  media?: MediaStore;
+  /** SITE_CURRENCY, for an applied proposal's departures that name none. */
+  currency?: string;
 }
 
 export interface ReviewDecision {
@@ -175,14 +199,18 @@ export async function approveReview(
   const decided = await inTransaction(db, async (trx) => {
     const pkg = await lockedPackage(trx, input.kind, input.id);
     if (pkg.review_state !== "in_review") throw conflict(REVIEW_MESSAGES.notInReview);
-    const scheduled = pkg.publish_at !== null;
+    // Proposed changes to a published package are applied and published now (decision 137).
+    const released = await applyProposal(trx, input.kind, pkg.id, input.by, notice.currency);
+    const proposal = released !== null;
+    const scheduled = !proposal && pkg.publish_at !== null;
     await trx
       .updateTable("packages")
       .set({ review_state: null, review_comment: null })
       .where("id", "=", pkg.id)
       .execute();
     // Publishing records its own version and event; a schedule's job publishes it later.
-    if (!scheduled) await setPackageStatus(trx, input.kind, pkg.id, "published", { by: input.by });
+    if (!scheduled && !proposal)
+      await setPackageStatus(trx, input.kind, pkg.id, "published", { by: input.by });
     await recordEvent(trx, {
       type: "package.review_approved",
       adminId: input.by,
@@ -191,16 +219,27 @@ export async function approveReview(
         id: pkg.id,
         title: pkg.title,
         outcome: scheduled ? "scheduled" : "published",
+        ...(proposal ? { proposal: true } : {}),
       },
     });
-    return { pkg, outcome: scheduled ? ("scheduled" as const) : ("published" as const) };
+    return {
+      pkg,
+      released: released ?? [],
+      proposal,
+      outcome: scheduled ? ("scheduled" as const) : ("published" as const),
+    };
   });
+  // The files the package and the proposal used before and nothing uses now.
+  if (notice.media && decided.released.length)
+    await releaseQuietly(db, notice.media, decided.released);
   const mail = await tellSubmitter(db, decided.pkg.review_submitted_by, notice, {
     subject: `Approved: ${decided.pkg.title}`,
     lines: [
-      decided.outcome === "published"
-        ? `"${decided.pkg.title}" was approved and is now live.`
-        : `"${decided.pkg.title}" was approved and will be published at its scheduled time.`,
+      decided.proposal
+        ? `Your changes to "${decided.pkg.title}" were approved and are now live.`
+        : decided.outcome === "published"
+          ? `"${decided.pkg.title}" was approved and is now live.`
+          : `"${decided.pkg.title}" was approved and will be published at its scheduled time.`,
     ],
     path: kindInfo(input.kind).admin.editPath(decided.pkg.id),
   });
@@ -229,6 +268,7 @@ export async function sendBackReview(
   const pkg = await inTransaction(db, async (trx) => {
     const locked = await lockedPackage(trx, input.kind, input.id);
     if (locked.review_state !== "in_review") throw conflict(REVIEW_MESSAGES.notInReview);
+    // A proposal stays with its author to revise or discard; the live package is untouched.
     await trx
       .updateTable("packages")
       .set({ review_state: "sent_back", review_comment: comment })
@@ -243,7 +283,12 @@ export async function sendBackReview(
   });
   const mail = await tellSubmitter(db, pkg.review_submitted_by, notice, {
     subject: `Sent back: ${pkg.title}`,
-    lines: [`"${pkg.title}" was sent back to you with this comment:`, comment],
+    lines: [
+      pkg.status === "published"
+        ? `Your changes to "${pkg.title}" were sent back to you with this comment (the published version stays live):`
+        : `"${pkg.title}" was sent back to you with this comment:`,
+      comment,
+    ],
     path: kindInfo(input.kind).admin.editPath(pkg.id),
   });
   return { title: pkg.title, outcome: "sent_back", mail };

@@ -11,7 +11,8 @@ import type { MediaStore } from "./media-store.server";
  * image, a package video, a travel moment's video or a travel moment's thumbnail references it:
  * by media id, or by URL (the object's own URL or one of its variants'; a thumbnail is a bare
  * URL), or a saved version of a package or moment uses it (content_versions.media_ids:
- * restoring a version never shows a broken image). Only unreferenced objects are ever deleted:
+ * restoring a version never shows a broken image), or a pending proposal to change a published
+ * package uses it (package_proposals.media_ids, decision 137). Only unreferenced objects are ever deleted:
  *  - after a package or moment write, what it referenced before and no longer does is released;
  *  - when the database write after an upload fails, what the request stored is released;
  *  - uploads nothing attached (an admin who uploaded and never saved) are swept after 24 hours;
@@ -46,6 +47,7 @@ function referencedSql() {
                   or ${namesObject(sql.ref("t.video_url"))}
                   or ${namesObject(sql.ref("t.thumbnail_url"))})
     or exists (select 1 from content_versions cv where cv.media_ids @> array[m.id])
+    or exists (select 1 from package_proposals pp where pp.media_ids @> array[m.id])
   )`;
 }
 

@@ -464,6 +464,22 @@ export interface ContentVersionsTable {
   created_at: Timestamp;
 }
 
+/** A Contributor's pending change to a published package (decision 137): one per package. */
+export interface PackageProposalsTable {
+  package_id: string;
+  /** The package write an approval applies (the form's validated input). */
+  input: Json<Record<string, unknown>>;
+  /** The package as that write would make it: what "See the changes" compares. */
+  snapshot: Json<Record<string, unknown>>;
+  /** Media objects the proposal uses: references for the media lifecycle. */
+  media_ids: ColumnType<string[], string[] | undefined, string[]>;
+  /** The package's version number the author edited. */
+  base_version: number;
+  proposed_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   media_objects: MediaObjectsTable;
   packages: PackagesTable;
@@ -495,6 +511,7 @@ export interface DB {
   team_settings: TeamSettingsTable;
   admin_emails: AdminEmailsTable;
   content_versions: ContentVersionsTable;
+  package_proposals: PackageProposalsTable;
   job_runs: JobRunsTable;
 }
 

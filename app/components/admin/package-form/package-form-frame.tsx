@@ -6,6 +6,7 @@ import { kindInfo } from "~/domain/package-kinds";
 import { useCan } from "../permissions";
 import type { PackageFormInput } from "./form-types";
 import { FormErrors } from "./form-fields";
+import { ProposalNotice } from "./proposal-notice";
 import { UnsavedChangesGuard } from "./unsaved-changes-guard";
 
 interface PackageFormFrameProps {
@@ -45,6 +46,7 @@ export function PackageFormFrame({
     >
       <UnsavedChangesGuard formId={form.id} />
       {lead}
+      {data.proposal ? <ProposalNotice notice={data.proposal} /> : null}
       <FormErrors
         form={form}
         latestHref={reply?.stale && data.id ? info.admin.editPath(data.id) : undefined}

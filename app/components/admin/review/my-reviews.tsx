@@ -6,6 +6,8 @@ export interface MyReview {
   state: "in_review" | "sent_back";
   comment: string | null;
   editPath: string;
+  /** Proposed changes to a published package (decision 137), not a draft. */
+  changes?: boolean;
 }
 
 /**
@@ -22,10 +24,11 @@ export function MyReviews({ items }: { items: MyReview[] }) {
           <li key={item.id}>
             <Link to={item.editPath}>{item.title}</Link>:{" "}
             {item.state === "in_review" ? (
-              <strong>In review</strong>
+              <strong>{item.changes ? "Changes in review" : "In review"}</strong>
             ) : (
               <>
-                <strong>Sent back</strong>, with this comment: <q>{item.comment}</q>
+                <strong>{item.changes ? "Changes sent back" : "Sent back"}</strong>, with this
+                comment: <q>{item.comment}</q>
               </>
             )}
           </li>

@@ -15,6 +15,48 @@ export interface ReviewQueueEntry {
   publishWhen: string | null;
   historyPath: string;
   editPath: string;
+  /** Proposed changes to a published package (decision 137), not a draft. */
+  proposal: boolean;
+  /** What approving would change on the website, against the live (last published) version. */
+  changes: {
+    against: "live" | "last-published" | "never-published";
+    changes: string[];
+    outdated?: { basedOn: number; live: number };
+  };
+}
+
+const AGAINST: Record<ReviewQueueEntry["changes"]["against"], string> = {
+  live: "Compared with the published version that is live now.",
+  "last-published": "Compared with the last published version.",
+  "never-published": "Never published: everything in it is new.",
+};
+
+/** "See the changes": what approving would change, compared with the live version. */
+function Changes({ item }: { item: ReviewQueueEntry }) {
+  const { against, changes, outdated } = item.changes;
+  return (
+    <details className="review-changes">
+      <summary>
+        See the changes<span className="visually-hidden"> to {item.title}</span>
+      </summary>
+      <p>{AGAINST[against]}</p>
+      {outdated ? (
+        <p>
+          Proposed from version {outdated.basedOn}; the package has been saved since (version{" "}
+          {outdated.live}). Approving replaces those later edits with this proposal.
+        </p>
+      ) : null}
+      {against === "never-published" ? null : changes.length ? (
+        <ul className="history-changes">
+          {changes.map((change, i) => (
+            <li key={i}>{change}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>No differences.</p>
+      )}
+    </details>
+  );
 }
 
 export interface ReviewQueueProps {
@@ -39,8 +81,9 @@ export function ReviewQueue({ items, commentMax, reply }: ReviewQueueProps) {
         <h1 id="review-heading">Review</h1>
       </header>
       <p className="history-notice">
-        Packages Contributors submitted for review. Approving publishes the package (or leaves it to
-        its schedule); sending it back returns it to its author as a draft with your comment.
+        Packages Contributors submitted for review, and changes they proposed to published packages.
+        Approving publishes the package or the changes (or leaves a draft to its schedule); sending
+        it back returns it to its author with your comment, and the published version stays live.
       </p>
       {generalError ? (
         <div className="form-error" role="alert">
@@ -60,7 +103,15 @@ export function ReviewQueue({ items, commentMax, reply }: ReviewQueueProps) {
             return (
               <li key={item.id} className="history-entry">
                 <div className="history-entry-head">
-                  <h2 className="history-entry-title">{item.title}</h2>
+                  <h2 className="history-entry-title">
+                    {item.title}
+                    {item.proposal ? (
+                      <>
+                        {" "}
+                        <span className="badge badge-review">Changes in review</span>
+                      </>
+                    ) : null}
+                  </h2>
                   <p className="history-entry-meta">
                     Submitted by {item.submittedBy},{" "}
                     <time dateTime={item.submittedAt}>{item.submittedWhen}</time>.
@@ -73,9 +124,10 @@ export function ReviewQueue({ items, commentMax, reply }: ReviewQueueProps) {
                     ) : null}
                   </p>
                 </div>
+                <Changes item={item} />
                 <p>
                   <Link to={item.historyPath}>
-                    See the changes<span className="visually-hidden"> to {item.title}</span>
+                    Full history<span className="visually-hidden"> of {item.title}</span>
                   </Link>{" "}
                   ·{" "}
                   <Link to={item.editPath}>
@@ -92,7 +144,11 @@ export function ReviewQueue({ items, commentMax, reply }: ReviewQueueProps) {
                       value="approve"
                       className="button button-primary button-small"
                     >
-                      {item.publishAt ? "Approve" : "Approve and publish"}
+                      {item.proposal
+                        ? "Approve and publish the changes"
+                        : item.publishAt
+                          ? "Approve"
+                          : "Approve and publish"}
                       <span className="visually-hidden"> {item.title}</span>
                     </button>
                   </Form>

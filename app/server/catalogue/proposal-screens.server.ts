@@ -1,0 +1,137 @@
+import { PROPOSAL_STATE_LABELS, type ProposalNotice } from "~/domain/proposals";
+import type { Package } from "~/domain/schemas";
+import { describePackageChanges, type PackageSnapshot } from "~/domain/versions";
+import type { Db } from "../platform/db.server";
+import { proposalOf, type ProposalRow } from "./proposals.server";
+
+/*
+ * What the admin screens show of review (decisions 132, 137): the package form's notice of a
+ * pending proposal, and "See the changes" in the review queue, which compares against the last
+ * published version (the live one), not the version before.
+ */
+
+async function latestVersion(db: Db, packageId: string) {
+  return db
+    .selectFrom("content_versions")
+    .select(["number", "content"])
+    .where("item_type", "=", "package")
+    .where("item_id", "=", packageId)
+    .orderBy("number", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The newest version whose package was published: what the website showed last. */
+async function lastPublishedVersion(db: Db, packageId: string) {
+  return db
+    .selectFrom("content_versions")
+    .select(["number", "content"])
+    .where("item_type", "=", "package")
+    .where("item_id", "=", packageId)
+    .where((eb) => eb(eb.ref("content", "->>").key("status"), "=", "published"))
+    .orderBy("number", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+async function adminName(db: Db, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const row = await db
+    .selectFrom("admins")
+    .select(["name", "email"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? (row.name ?? row.email) : null;
+}
+
+/** The form's notice of `pkg`'s proposal, with the proposal itself; null when it has none. */
+export async function proposalNoticeFor(
+  db: Db,
+  pkg: Package,
+  { showsProposal }: { showsProposal: boolean },
+): Promise<{ notice: ProposalNotice; proposal: ProposalRow } | null> {
+  const proposal = await proposalOf(db, pkg.id);
+  if (!proposal) return null;
+  const [state, latest, by] = await Promise.all([
+    db
+      .selectFrom("packages")
+      .select(["review_state", "review_comment"])
+      .where("id", "=", pkg.id)
+      .executeTakeFirstOrThrow(),
+    latestVersion(db, pkg.id),
+    adminName(db, proposal.proposedBy),
+  ]);
+  return {
+    proposal,
+    notice: {
+      state: state.review_state ?? "saved",
+      by,
+      comment: state.review_state === "sent_back" ? state.review_comment : null,
+      outdated: (latest?.number ?? 0) > proposal.baseVersion,
+      showsProposal,
+    },
+  };
+}
+
+/** "See the changes" of one queue item: what approving would change on the website. */
+export interface ReviewChanges {
+  /** What the changes are measured against. */
+  against: "live" | "last-published" | "never-published";
+  changes: string[];
+  /** A proposal made from an older version than the live one (an Editor saved since). */
+  outdated?: { basedOn: number; live: number };
+}
+
+/**
+ * A proposal: the live package against the proposal. A draft in review: the last published
+ * version against the draft as it is now; a package never published has nothing to compare.
+ */
+export async function reviewChanges(db: Db, packageId: string): Promise<ReviewChanges> {
+  const [proposal, latest] = await Promise.all([
+    proposalOf(db, packageId),
+    latestVersion(db, packageId),
+  ]);
+  const current = (latest?.content as PackageSnapshot | undefined) ?? null;
+  if (proposal) {
+    const live = latest?.number ?? 0;
+    return {
+      against: "live",
+      changes: current ? describePackageChanges(current, proposal.snapshot) : [],
+      ...(live > proposal.baseVersion ? { outdated: { basedOn: proposal.baseVersion, live } } : {}),
+    };
+  }
+  const published = await lastPublishedVersion(db, packageId);
+  if (!published || !current) return { against: "never-published", changes: [] };
+  return {
+    against: "last-published",
+    changes: describePackageChanges(published.content as PackageSnapshot, current),
+  };
+}
+
+/**
+ * The review badge of each of `ids` that has one, for the admin list: "In review" / "Sent back"
+ * for a draft, "Changes in review" / "Changes sent back" / "Changes not yet submitted" for a
+ * published package's proposal.
+ */
+export async function reviewLabels(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("packages as p")
+    .leftJoin("package_proposals as pp", "pp.package_id", "p.id")
+    .select(["p.id", "p.review_state", "pp.package_id as proposal"])
+    .where("p.id", "in", [...ids])
+    .where((eb) =>
+      eb.or([eb("p.review_state", "is not", null), eb("pp.package_id", "is not", null)]),
+    )
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      row.proposal
+        ? PROPOSAL_STATE_LABELS[row.review_state ?? "saved"]
+        : row.review_state === "in_review"
+          ? "In review"
+          : "Sent back",
+    ]),
+  );
+}
