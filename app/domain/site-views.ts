@@ -35,6 +35,8 @@ export interface PackageCardView {
 export interface RatingView {
   value: number;
   reviewCount?: number;
+  /** The value, "out of 5" and "(214 reviews)" in the page's language (decision 127). */
+  text: { value: string; outOf: string; reviews: string };
   /** Where it comes from, e.g. "Google reviews"; empty for a placeholder. */
   source: string;
   /** A placeholder made from the id (PLACEHOLDER_RATINGS): never sent to search engines. */
@@ -262,6 +264,43 @@ export interface DetailText {
   notIncluded: string;
   faq: string;
   videos: string;
+  /** "Swipe or scroll to see more videos". */
+  swipeVideos: string;
+  /** The price card's words. */
+  priceCard: PriceCardText;
+  /** The Dates & Prices table's words. */
+  dates: DatesText;
+}
+
+export interface PriceCardText {
+  aria: string;
+  price: string;
+  onRequest: string;
+  duration: string;
+  travelPeriod: string;
+  location: string;
+  bookNow: string;
+  opensWhatsApp: string;
+  enquire: string;
+  /** The trip enquiry form in the page's language, for this package. */
+  enquireHref: string;
+  notes: string[];
+}
+
+export interface DatesText {
+  heading: string;
+  caption: string;
+  dates: string;
+  price: string;
+  onRequest: string;
+  status: string;
+  booking: string;
+  guaranteed: string;
+  bookThisDate: string;
+  bookNow: string;
+  opensWhatsApp: string;
+  enquire: string;
+  enquireAbout: string;
 }
 
 /** The package page's not-found words. */

@@ -157,6 +157,69 @@ describe.each(BACKENDS)("German page bodies on %s (SITE_LANGUAGES=en,de)", (back
     );
   });
 
+  it("the package page's price card, Dates & Prices, rating and video hint are German under /de", async () => {
+    const pkg = await makePackage(server.db, "trip", {
+      title: "Okavango by Mokoro",
+      duration: "7 days",
+      rating: 4.8,
+      review_count: 1234,
+      rating_source: "Google reviews",
+      departures: [
+        {
+          start_date: "2031-06-14",
+          end_date: "2031-06-20",
+          seats_total: 3,
+          price_amount: 2_450_000,
+        },
+      ],
+    });
+    await writePackageTranslation(
+      server.db,
+      pkg.id,
+      "de",
+      german("Okavango im Mokoro", "okavango"),
+      null,
+    );
+    const de = await get(`/de/package/${pkg.id}`);
+    const main = text(element(de.html, /<main/)!);
+    for (const words of [
+      "Preis",
+      "Dauer",
+      "Jetzt buchen",
+      "Anfrage zu dieser Reise",
+      "Jetzt reservieren, später bezahlen",
+      "Termine & Preise",
+      "Diesen Termin buchen",
+      "Wenige Plätze",
+      "4,8",
+      "(1.234 Bewertungen)",
+      "Juni 2031",
+    ])
+      expect(main).toContain(words);
+    for (const words of [
+      "Dates & Prices",
+      "Book this date",
+      "Enquire about this trip",
+      "1,234 reviews",
+    ])
+      expect(main).not.toContain(words);
+    expect(links(element(de.html, /<main/)!).map((l) => l.href)).toContain(
+      `/de/contact?package=${pkg.id}`,
+    );
+    const en = text(element((await get(`/package/${pkg.id}`)).html, /<main/)!);
+    for (const words of [
+      "Dates & Prices",
+      "Book this date",
+      "Limited",
+      "14 – 20 Jun 2031",
+      "4.8",
+      "(1,234 reviews)",
+      "Enquire about this trip",
+      "Reserve now & pay later",
+    ])
+      expect(en).toContain(words);
+  });
+
   it("About is German under /de and English at /about", async () => {
     const de = await get("/de/about");
     expect(langOf(de.html)).toBe("de");

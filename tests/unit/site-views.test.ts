@@ -97,9 +97,16 @@ describe("site views", () => {
     expect(cardView(pkg(), off).rating).toBeUndefined();
     expect(
       cardView(pkg({ rating: 4.6, review_count: 12, rating_source: "Google reviews" }), off).rating,
-    ).toEqual({ value: 4.6, reviewCount: 12, source: "Google reviews", placeholder: false });
+    ).toEqual({
+      value: 4.6,
+      reviewCount: 12,
+      text: { value: "4.6", outOf: " out of 5", reviews: " (12 reviews)" },
+      source: "Google reviews",
+      placeholder: false,
+    });
     expect(cardView(pkg({ rating: 4.6 }), off).rating).toEqual({
       value: 4.6,
+      text: { value: "4.6", outOf: " out of 5", reviews: "" },
       source: "",
       placeholder: false,
     });
@@ -113,12 +120,13 @@ describe("site views", () => {
       limitedSeats: 4,
       ...EN,
     });
-    expect(card.rating).toEqual({
+    expect(card.rating).toMatchObject({
       value: displayRating(p.id, null),
       reviewCount: displayReviewCount(p.id, null),
       source: "",
       placeholder: true,
     });
+    expect(card.rating!.text.reviews).toBe(` (${displayReviewCount(p.id, null)} reviews)`);
     expect(card.rating!.value).toBeGreaterThanOrEqual(3.8);
     expect(card.rating!.value).toBeLessThanOrEqual(5);
   });

@@ -1,26 +1,26 @@
 import { Link } from "react-router";
-import type { PackageDetailView } from "~/domain/site-views";
+import type { DatesText, PackageDetailView } from "~/domain/site-views";
 import { externalLinkProps } from "~/domain/whatsapp";
 
 /**
  * "Dates & Prices": the future departures in date order with their status and seats left. Book
  * Now on a departure opens WhatsApp with its dates; a sold-out one offers the trip enquiry instead.
  */
-export function DeparturesTable({ pkg }: { pkg: PackageDetailView }) {
+export function DeparturesTable({ pkg, text }: { pkg: PackageDetailView; text: DatesText }) {
   if (pkg.departures.length === 0) return null;
   return (
     <section className="detail-section" aria-labelledby="dates-heading">
-      <h2 id="dates-heading">Dates &amp; Prices</h2>
+      <h2 id="dates-heading">{text.heading}</h2>
       <div className="departures-scroll">
         <table className="departures">
-          <caption className="visually-hidden">Departures of {pkg.title}</caption>
+          <caption className="visually-hidden">{text.caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Dates</th>
-              <th scope="col">Price</th>
-              <th scope="col">Status</th>
+              <th scope="col">{text.dates}</th>
+              <th scope="col">{text.price}</th>
+              <th scope="col">{text.status}</th>
               <th scope="col">
-                <span className="visually-hidden">Booking</span>
+                <span className="visually-hidden">{text.booking}</span>
               </th>
             </tr>
           </thead>
@@ -35,31 +35,30 @@ export function DeparturesTable({ pkg }: { pkg: PackageDetailView }) {
                     </span>
                   ) : null}
                 </th>
-                <td>{d.price || "Price on request"}</td>
+                <td>{d.price || text.onRequest}</td>
                 <td>
                   <span className={`departure-status departure-${d.status}`}>{d.statusLabel}</span>
                   {d.guaranteed ? (
-                    <span className="departure-status departure-guaranteed">Guaranteed</span>
+                    <span className="departure-status departure-guaranteed">{text.guaranteed}</span>
                   ) : null}
                   {d.seats ? <span className="departure-seats">{d.seats}</span> : null}
                 </td>
                 <td className="departure-actions">
                   {d.bookOnlineUrl ? (
                     <Link className="btn btn-primary btn-small" to={d.bookOnlineUrl}>
-                      Book this date<span className="visually-hidden"> {d.dates}</span>
+                      {text.bookThisDate}
+                      <span className="visually-hidden">{` ${d.dates}`}</span>
                     </Link>
                   ) : null}
                   {d.bookUrl ? (
                     <a className="btn btn-gold btn-small" href={d.bookUrl} {...externalLinkProps}>
-                      Book Now
-                      <span className="visually-hidden">
-                        {" "}
-                        {d.dates} (opens WhatsApp in a new tab)
-                      </span>
+                      {text.bookNow}
+                      <span className="visually-hidden">{` ${d.dates}${text.opensWhatsApp}`}</span>
                     </a>
                   ) : (
                     <Link className="btn btn-outline btn-small" to={pkg.enquireHref}>
-                      Enquire<span className="visually-hidden"> about {d.dates}</span>
+                      {text.enquire}
+                      <span className="visually-hidden">{` ${text.enquireAbout} ${d.dates}`}</span>
                     </Link>
                   )}
                 </td>

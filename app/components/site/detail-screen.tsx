@@ -76,7 +76,7 @@ export function DetailScreen({ pkg, text }: { pkg: PackageDetailView; text: Deta
       <Gallery images={pkg.images} title={pkg.title} />
       {/* The price card comes first so small screens show Book Now before the long read. */}
       <div className="detail-layout">
-        <PriceCard pkg={pkg} />
+        <PriceCard pkg={pkg} text={text.priceCard} />
         <div className="detail-main">
           {pkg.description ? (
             <section className="detail-section" aria-labelledby="overview-heading">
@@ -95,7 +95,7 @@ export function DetailScreen({ pkg, text }: { pkg: PackageDetailView; text: Deta
             icon="check"
             lang={langOf("highlights")}
           />
-          <DeparturesTable pkg={pkg} />
+          <DeparturesTable pkg={pkg} text={text.dates} />
           {pkg.meetingPoint ? (
             <section className="detail-section" aria-labelledby="meeting-heading">
               <h2 id="meeting-heading">{text.meetingPoint}</h2>
@@ -144,7 +144,12 @@ export function DetailScreen({ pkg, text }: { pkg: PackageDetailView; text: Deta
             />
           </div>
           <FaqList faqs={pkg.faqs} title={text.faq} lang={langOf("faqs")} />
-          <VideoList videos={pkg.videos} title={pkg.title} heading={text.videos} />
+          <VideoList
+            videos={pkg.videos}
+            title={pkg.title}
+            heading={text.videos}
+            swipeHint={text.swipeVideos}
+          />
         </div>
       </div>
     </article>

@@ -1,51 +1,46 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icons";
-import type { PackageDetailView } from "~/domain/site-views";
+import type { PackageDetailView, PriceCardText } from "~/domain/site-views";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { Rating } from "./rating";
 
-export const BOOKING_NOTES = [
-  "Free cancellation up to 24 hours",
-  "Reserve now & pay later",
-  "Mobile ticket accepted",
-] as const;
-
 /** Sticky on wide screens; Book Now opens WhatsApp with text naming the package. */
-export function PriceCard({ pkg }: { pkg: PackageDetailView }) {
+export function PriceCard({ pkg, text }: { pkg: PackageDetailView; text: PriceCardText }) {
   return (
-    <aside className="price-card" aria-label="Price and booking">
-      <p className="price-label">Price</p>
-      <p className="price-value">{pkg.price || "Price on request"}</p>
+    <aside className="price-card" aria-label={text.aria}>
+      <p className="price-label">{text.price}</p>
+      <p className="price-value">{pkg.price || text.onRequest}</p>
       <Rating rating={pkg.rating} />
       <dl className="price-facts">
         {pkg.duration ? (
           <div>
-            <dt>Duration</dt>
+            <dt>{text.duration}</dt>
             <dd>{pkg.duration}</dd>
           </div>
         ) : null}
         {pkg.travelPeriod ? (
           <div>
-            <dt>Travel period</dt>
+            <dt>{text.travelPeriod}</dt>
             <dd>{pkg.travelPeriod}</dd>
           </div>
         ) : null}
         {pkg.location ? (
           <div>
-            <dt>Location</dt>
+            <dt>{text.location}</dt>
             <dd>{pkg.location}</dd>
           </div>
         ) : null}
       </dl>
       <a className="btn btn-gold btn-block" href={pkg.enquiryUrl} {...externalLinkProps}>
-        Book Now<span className="visually-hidden"> (opens WhatsApp in a new tab)</span>
+        {text.bookNow}
+        <span className="visually-hidden">{text.opensWhatsApp}</span>
       </a>
       {/* A message about this trip, for travellers without WhatsApp. */}
-      <Link to={`/contact?package=${pkg.id}`} className="btn btn-outline btn-block">
-        Enquire about this trip
+      <Link to={text.enquireHref} className="btn btn-outline btn-block">
+        {text.enquire}
       </Link>
       <ul className="price-notes">
-        {BOOKING_NOTES.map((note) => (
+        {text.notes.map((note) => (
           <li key={note}>
             <Icon name="check" size={16} />
             {note}

@@ -8,9 +8,9 @@ export function Rating({ rating }: { rating: RatingView | undefined }) {
     <p className="rating">
       <Icon name="star" size={15} className="rating-star" />
       <span>
-        <strong>{rating.value.toFixed(1)}</strong>
-        <span className="visually-hidden"> out of 5</span>
-        {rating.reviewCount !== undefined ? ` (${rating.reviewCount} reviews)` : null}
+        <strong>{rating.text.value}</strong>
+        <span className="visually-hidden">{rating.text.outOf}</span>
+        {rating.text.reviews || null}
         {rating.source ? <span className="rating-source"> · {rating.source}</span> : null}
       </span>
     </p>

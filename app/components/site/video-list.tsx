@@ -6,11 +6,14 @@ export function VideoList({
   videos,
   title,
   heading,
+  swipeHint,
 }: {
   videos: VideoView[];
   title: string;
   /** The section's heading in the page's language. */
   heading: string;
+  /** "Swipe or scroll to see more videos" in the page's language. */
+  swipeHint: string;
 }) {
   if (videos.length === 0) return null;
   return (
@@ -18,7 +21,7 @@ export function VideoList({
       <h2 id="videos-heading">{heading}</h2>
       {videos.length > 1 ? (
         <p className="swipe-hint">
-          Swipe or scroll to see more videos <span aria-hidden="true">→</span>
+          {swipeHint} <span aria-hidden="true">→</span>
         </p>
       ) : null}
       {/* A sideways-scrolling row: keyboard users must be able to focus it to scroll (axe). */}

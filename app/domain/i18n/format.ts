@@ -70,3 +70,30 @@ export function formatDate(locale: string, day: string): string {
   const [year, m, d] = day.split("-").map(Number);
   return dateFormat(locale, "day").format(new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, d ?? 1)));
 }
+
+/**
+ * A departure's dates in the page's language: English keeps the site's own "14 – 20 Jun 2031"
+ * (formatDates), other languages take Intl's range ("14.–20. Juni 2031").
+ */
+export function formatDateRange(
+  locale: string,
+  start: string,
+  end: string | null,
+  english: (start: string, end: string | null) => string,
+): string {
+  if (locale === "en") return english(start, end);
+  if (!end || end === start) return formatDate(locale, start);
+  const at = (day: string) => {
+    const [year, m, d] = day.split("-").map(Number);
+    return new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, d ?? 1));
+  };
+  return dateFormat(locale, "day").formatRange(at(start), at(end));
+}
+
+/** 4.8 as "4.8" / "4,8": one decimal, in the page's language. */
+export function formatOneDecimal(locale: string, value: number): string {
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(value);
+}

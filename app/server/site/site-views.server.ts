@@ -10,20 +10,13 @@ import type {
   PackageDetailView,
   RatingView,
 } from "~/domain/site-views";
-import {
-  DEPARTURE_STATUS_LABELS,
-  departurePrice,
-  departureStatus,
-  isBookable,
-  seatsLabel,
-  seatsLeft,
-} from "~/domain/departures";
+import { departurePrice, departureStatus, isBookable, seatsLeft } from "~/domain/departures";
 import { amountText } from "~/domain/money";
 import { formatDates, todayIn, upcomingDepartures } from "~/domain/trip-facts";
 import { videoSource } from "~/domain/video-embed";
 import { packageChatPath } from "~/domain/chat-links";
 import { translator, type Translate } from "~/domain/i18n/catalogues";
-import { formatDate } from "~/domain/i18n/format";
+import { formatDate, formatDateRange, formatOneDecimal } from "~/domain/i18n/format";
 import type { Language } from "~/domain/i18n/languages";
 import { variantSrcSet } from "../media/media-urls.server";
 
@@ -109,22 +102,27 @@ function dayIn(context: ViewContext, day: string): string {
  * spec's stable made-up value when PLACEHOLDER_RATINGS is on (marked, so it never reaches
  * structured data). Decision 068.
  */
-export function ratingView(pkg: CardSource, placeholders: boolean): RatingView | undefined {
+export function ratingView(pkg: CardSource, context: ViewContext): RatingView | undefined {
+  const shown = (value: number, reviewCount: number | undefined) => ({
+    value: formatOneDecimal(context.lang, value),
+    outOf: context.t("rating.outOf"),
+    reviews: reviewCount === undefined ? "" : context.t("rating.reviews", { n: reviewCount }),
+  });
   if (typeof pkg.rating === "number" && Number.isFinite(pkg.rating)) {
+    const value = displayRating(pkg.id, pkg.rating);
+    const reviewCount = typeof pkg.review_count === "number" ? pkg.review_count : undefined;
     return {
-      value: displayRating(pkg.id, pkg.rating),
-      ...(typeof pkg.review_count === "number" ? { reviewCount: pkg.review_count } : {}),
+      value,
+      ...(reviewCount !== undefined ? { reviewCount } : {}),
+      text: shown(value, reviewCount),
       source: pkg.rating_source,
       placeholder: false,
     };
   }
-  if (!placeholders) return undefined;
-  return {
-    value: displayRating(pkg.id, null),
-    reviewCount: displayReviewCount(pkg.id, pkg.review_count),
-    source: "",
-    placeholder: true,
-  };
+  if (!context.placeholderRatings) return undefined;
+  const value = displayRating(pkg.id, null);
+  const reviewCount = displayReviewCount(pkg.id, pkg.review_count);
+  return { value, reviewCount, text: shown(value, reviewCount), source: "", placeholder: true };
 }
 
 export function cardView(pkg: Package, context: ViewContext): PackageCardView {
@@ -134,7 +132,7 @@ export function cardView(pkg: Package, context: ViewContext): PackageCardView {
 export function cardViewOf(pkg: CardSource, context: ViewContext): PackageCardView {
   const info = kindInfo(pkg.kind);
   const first = pkg.cover;
-  const rating = ratingView(pkg, context.placeholderRatings);
+  const rating = ratingView(pkg, context);
   const next = upcomingDepartures(pkg.departures, context.today)[0];
   return {
     id: pkg.id,
@@ -167,10 +165,11 @@ function scarcity(d: Package["departures"][number], context: ViewContext): { nex
 
 function departureViews(pkg: Package, context: ViewContext): DepartureView[] {
   return upcomingDepartures(pkg.departures, context.today).map((d) => {
-    const dates = formatDates(d.start_date, d.end_date);
+    const dates = formatDateRange(context.lang, d.start_date, d.end_date, formatDates);
     const status = departureStatus(d, context.today, context.limitedSeats);
     const left = seatsLeft(d);
-    const seats = status === "sold_out" ? null : seatsLabel(left);
+    const seats =
+      status === "sold_out" || left === null ? null : context.t("card.seatsLeft", { count: left });
     return {
       id: d.id,
       startDate: d.start_date,
@@ -181,7 +180,7 @@ function departureViews(pkg: Package, context: ViewContext): DepartureView[] {
         ? { offer: { price: amountText(d.price_amount, d.currency), currency: d.currency } }
         : {}),
       status,
-      statusLabel: DEPARTURE_STATUS_LABELS[status],
+      statusLabel: context.t(`departure.${status}`),
       ...(seats ? { seats } : {}),
       ...(d.guaranteed ? { guaranteed: true } : {}),
       ...(d.note ? { note: d.note } : {}),
