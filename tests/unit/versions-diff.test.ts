@@ -48,6 +48,7 @@ function snapshot(overrides: Partial<PackageSnapshot> = {}): PackageSnapshot {
     departures: [],
     faqs: [],
     meeting_point: "",
+    deposit: null,
     rating_source: "",
     ...overrides,
   };
