@@ -10,7 +10,7 @@ import {
   parsePackageInput,
   updatePackage,
 } from "~/server/catalogue/packages.server";
-import { depositTerms } from "~/server/payments/booking-checkout.server";
+import { bookingPaymentSummary, depositTerms } from "~/server/payments/booking-checkout.server";
 import { bookAndPay } from "~/server/payments/payments.server";
 import { createStripeAccess, type StripeAccess } from "~/server/payments/stripe.server";
 import type { Db } from "~/server/platform/db.server";
@@ -186,11 +186,19 @@ describe.each(BACKENDS)("a package's own deposit rule on %s", (backend) => {
           rule: DEFAULT_DEPOSIT_RULE,
         },
       );
-      expect(booking.kind).toBe("booked");
+      if (booking.kind !== "booked") throw new Error(`not booked: ${booking.kind}`);
       if (checkout?.kind !== "checkout") throw new Error(`no checkout: ${checkout?.kind}`);
       const session = stripe.sessions.get(checkout.sessionId)!;
       expect(session.amount_total, JSON.stringify(c.deposit)).toBe(c.amount);
       expect(session.metadata).toMatchObject({ payment_kind: c.kind });
+
+      // The private page asks for the same amount (its pay button starts a session of it).
+      const summary = await bookingPaymentSummary(
+        db,
+        { reference: booking.receipt.reference, token: booking.receipt.token },
+        { timeZone: SITE.timeZone },
+      );
+      expect(summary!.due).toMatchObject({ kind: c.kind, amount: c.amount });
 
       const terms = await depositTerms(db, departureId, SITE.timeZone);
       expect(terms!.rule).toMatchObject({
