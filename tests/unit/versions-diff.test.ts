@@ -70,6 +70,23 @@ describe("describePackageChanges", () => {
     expect(describePackageChanges(older as PackageSnapshot, snapshot())).toEqual([]);
   });
 
+  it("names a change of the package's deposit rule; an older snapshot has the company's", () => {
+    const percent = snapshot({ deposit: { type: "percent", value: 40 } });
+    expect(describePackageChanges(snapshot(), percent)).toEqual([
+      "Deposit: company default → 40 %",
+    ]);
+    const perTraveller = snapshot({ deposit: { type: "per_traveller", value: 500_000 } });
+    expect(describePackageChanges(percent, perTraveller)).toEqual([
+      "Deposit: 40 % → 500000 minor units per traveller",
+    ]);
+    const full = snapshot({ deposit: { type: "full", value: null } });
+    expect(describePackageChanges(perTraveller, full)).toEqual([
+      "Deposit: 500000 minor units per traveller → full amount",
+    ]);
+    const { deposit: _d, ...older } = snapshot();
+    expect(describePackageChanges(older as PackageSnapshot, snapshot())).toEqual([]);
+  });
+
   it("names a first version Created and an unchanged one with nothing", () => {
     expect(describePackageChanges(null, snapshot())).toEqual(["Created"]);
     expect(describePackageChanges(snapshot(), snapshot())).toEqual([]);
