@@ -4,6 +4,7 @@ import { DEFAULT_DEPOSIT_RULE } from "~/domain/deposits";
 import { DEPOSIT_MESSAGES } from "~/domain/schemas";
 import { todayIn } from "~/domain/trip-facts";
 import { toApiPackage } from "~/server/api/api-schemas.server";
+import { restoreVersion } from "~/server/catalogue/history.server";
 import {
   createPackage,
   getPackageById,
@@ -127,6 +128,55 @@ describe.each(BACKENDS)("a package's own deposit rule on %s", (backend) => {
     // A package created without one follows the company's rule.
     const plain = await createPackage(db, "trip", parsePackageInput("trip", trip()));
     expect(toApiPackage(plain, SITE).deposit).toBeNull();
+  });
+
+  it("comes back with a restored version; a version older than the rule keeps today's", async () => {
+    const db = t.db();
+    const pkg = await createPackage(
+      db,
+      "trip",
+      parsePackageInput("trip", trip({ deposit: { type: "percent", value: 40 } })),
+    );
+    const later = await updatePackage(
+      db,
+      "trip",
+      pkg.id,
+      parsePackageInput("trip", trip({ deposit: { type: "full" } })),
+    );
+    const first = await db
+      .selectFrom("content_versions")
+      .select(["id", "content"])
+      .where("item_id", "=", pkg.id)
+      .orderBy("number", "asc")
+      .executeTakeFirstOrThrow();
+    await restoreVersion(db, "trip", pkg.id, first.id, {
+      by: null,
+      expectedUpdatedAt: later.updated_at,
+    });
+    const restored = (await getPackageById(db, "trip", pkg.id))!;
+    expect(restored.deposit).toEqual({ type: "percent", value: 40 });
+
+    // The same version as the code before package rules stored it: no deposit at all.
+    const { deposit: _d, ...older } = first.content as Record<string, unknown>;
+    await db
+      .updateTable("content_versions")
+      .set({ content: JSON.stringify(older) })
+      .where("id", "=", first.id)
+      .execute();
+    const full = await updatePackage(
+      db,
+      "trip",
+      pkg.id,
+      parsePackageInput("trip", trip({ deposit: { type: "full" } })),
+    );
+    await restoreVersion(db, "trip", pkg.id, first.id, {
+      by: null,
+      expectedUpdatedAt: full.updated_at,
+    });
+    expect((await getPackageById(db, "trip", pkg.id))!.deposit).toEqual({
+      type: "full",
+      value: null,
+    });
   });
 
   it("refuses a bad rule with a message that says what is wrong, storing nothing", async () => {
