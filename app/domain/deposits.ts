@@ -82,3 +82,31 @@ export function amountDueAtBooking(input: {
   if (deposit <= 0 || deposit >= total) return full;
   return { kind: "deposit", now: deposit, balance: total - deposit, balanceDueOn: dueOn };
 }
+
+/**
+ * A package's own deposit rule (decision 142): a percentage (1–100), an amount per traveller
+ * (minor units) or the full amount (value null). A package without one uses the company's rule.
+ */
+export interface PackageDeposit {
+  type: DepositType;
+  value: number | null;
+}
+
+/** The rule a package's bookings follow: its own type and value, the company's balance days. */
+export function depositRuleFor(company: DepositRule, own: PackageDeposit | null): DepositRule {
+  if (!own) return company;
+  return {
+    type: own.type,
+    value: own.type === "full" ? 0 : (own.value ?? 0),
+    balanceDueDays: company.balanceDueDays,
+  };
+}
+
+/** The stored columns (deposit_type, deposit_value: bigint read as text) as a rule, or null. */
+export function packageDepositOf(
+  type: DepositType | null,
+  value: string | number | null,
+): PackageDeposit | null {
+  if (!type) return null;
+  return { type, value: type === "full" || value === null ? null : Number(value) };
+}

@@ -1,5 +1,6 @@
 import "./zod-jitless";
 import { z } from "zod";
+import { DEPOSIT_TYPES } from "./deposits";
 import { checkMediaUrl } from "./media-url";
 import { isCurrency, MAX_AMOUNT } from "./money";
 import { SCHEDULE_MESSAGES } from "./schedule-messages";
@@ -408,6 +409,51 @@ export const scheduleInstantSchema = z
   })
   .nullable();
 
+/** What a package's own deposit rule is refused with (decision 142). */
+export const DEPOSIT_MESSAGES = {
+  shape: "Deposit must be null (the company's rule) or an object with a type and a value",
+  type: 'Deposit type must be "percent", "per_traveller" or "full"',
+  value: "Deposit value must be a whole number",
+  percent: "A deposit percentage must be a whole number from 1 to 100",
+  perTraveller: "A deposit per traveller must be a whole number of minor units above zero",
+  full: 'A "full" deposit takes no value: leave value out or set it to null',
+} as const;
+
+/**
+ * A package's own deposit rule on write: absent keeps the stored one, null returns the package
+ * to the company's rule (decision 142).
+ */
+export const packageDepositInputSchema = z
+  .object(
+    {
+      type: z.enum(DEPOSIT_TYPES, { error: DEPOSIT_MESSAGES.type }),
+      value: z.number({ error: DEPOSIT_MESSAGES.value }).nullable().optional(),
+    },
+    { error: DEPOSIT_MESSAGES.shape },
+  )
+  .superRefine((d, ctx) => {
+    const problem = (message: string) =>
+      ctx.addIssue({ code: "custom", message, path: ["value"], input: d.value });
+    const v = d.value;
+    if (d.type === "full") {
+      if (v !== undefined && v !== null) problem(DEPOSIT_MESSAGES.full);
+    } else if (d.type === "percent") {
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 100)
+        problem(DEPOSIT_MESSAGES.percent);
+    } else if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1 || v > MAX_AMOUNT) {
+      problem(DEPOSIT_MESSAGES.perTraveller);
+    }
+  })
+  .transform((d) => ({ type: d.type, value: d.type === "full" ? null : (d.value ?? null) }))
+  .nullable()
+  .optional()
+  .meta({
+    description:
+      "The package's own deposit rule: percent (value 1-100), per_traveller (value in minor " +
+      "units) or full (value null). null: the company's rule (Settings); absent keeps what is stored",
+    examples: [{ type: "percent", value: 30 }],
+  });
+
 export const RATING_MESSAGE = "Rating must be a number from 0 to 5";
 export const REVIEW_COUNT_MESSAGE = "Number of reviews must be a whole number, 0 or more";
 
@@ -454,6 +500,7 @@ const basePackageInput = z.object({
   departures: departureList,
   faqs: faqList,
   meeting_point: trimmed(LIMITS.listItem).default(""),
+  deposit: packageDepositInputSchema,
   /** Per image, by URL: its own alt text (blank: the title) and focal point. */
   image_details: z
     .array(imageDetailSchema, { error: "Must be a list of image details" })
@@ -555,6 +602,15 @@ export const packageSchema = z.object({
   faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
   meeting_point: z.string(),
   rating_source: z.string(),
+  /** The package's own deposit rule (decision 142), or null for the company's. */
+  deposit: z
+    .object({ type: z.enum(DEPOSIT_TYPES), value: z.number().int().nullable() })
+    .nullable()
+    .meta({
+      description:
+        "The package's own deposit rule: percent (value 1-100), per_traveller (value in minor " +
+        "units per traveller) or full (value null); null: the company's rule from Settings",
+    }),
   /** When the runner publishes / unpublishes it (ISO 8601, UTC), or null. */
   publish_at: z.string().nullable().meta({
     format: "date-time",

@@ -161,6 +161,10 @@ export function describePackageChanges(
     const b = after[key] as string | number | null;
     if (a !== b) out.push(`${label}: ${quote(a)} → ${quote(b)}`);
   }
+  // A version saved before packages had their own deposit rule has none: the company's.
+  const depositBefore = depositWords(before.deposit ?? null);
+  const depositAfter = depositWords(after.deposit ?? null);
+  if (depositBefore !== depositAfter) out.push(`Deposit: ${depositBefore} → ${depositAfter}`);
   for (const { key, label } of SCHEDULE_FIELDS) {
     const a = scheduleWords(before[key]);
     const b = scheduleWords(after[key]);
@@ -208,6 +212,14 @@ export function describePackageChanges(
   );
   out.push(...placedChanges("FAQ", before.faqs, after.faqs));
   return out;
+}
+
+/** A package's own deposit rule in words (decision 142); amounts stay in minor units here. */
+function depositWords(deposit: PackageSnapshot["deposit"]): string {
+  if (!deposit) return "company default";
+  if (deposit.type === "full") return "full amount";
+  if (deposit.type === "percent") return `${deposit.value} %`;
+  return `${deposit.value} minor units per traveller`;
 }
 
 const statusWord = (status: string) => (status === "published" ? "Published" : "Draft");

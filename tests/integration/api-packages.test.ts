@@ -30,6 +30,7 @@ const SPEC_FIELDS = [
   "faqs",
   "meeting_point",
   "rating_source",
+  "deposit",
   "image_details",
   "publish_at",
   "unpublish_at",

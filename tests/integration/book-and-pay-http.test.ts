@@ -143,6 +143,29 @@ describe.each(BACKENDS)("book and pay over HTTP on %s", (backend) => {
     expect(text).toContain("Send booking request");
   });
 
+  it("shows a package's own deposit rule instead of the company's (decision 142)", async () => {
+    const perTraveller = await makePackage(server.db, "trip", {
+      title: "Kalahari by Night",
+      departures: [{ start_date: "2031-06-14", seats_total: 10, price_amount: 2_450_000 }],
+      deposit: { type: "per_traveller", value: 300_000 },
+    });
+    const text = textOf(
+      await (await server.fetch(`/book/${perTraveller.departures[0]!.id}`)).text(),
+    );
+    expect(text).toContain("R 3,000 per traveller, paid when you book");
+    expect(text).not.toContain("25% of the total");
+    expect(text).toContain("Balance due 15 Apr 2031");
+
+    const full = await makePackage(server.db, "trip", {
+      title: "Fish River Canyon",
+      departures: [{ start_date: "2031-06-14", seats_total: 10, price_amount: 2_450_000 }],
+      deposit: { type: "full" },
+    });
+    const fullText = textOf(await (await server.fetch(`/book/${full.departures[0]!.id}`)).text());
+    expect(fullText).toContain("Book and pay in full");
+    expect(fullText).not.toContain("Book and pay deposit");
+  });
+
   it("answers 303 to the session, comes back through the return page, and shows the webhook's state", async () => {
     const res = await bookAndPay();
     expect(res.status, await res.clone().text()).toBe(303);

@@ -82,6 +82,17 @@ describe("OpenAPI document", () => {
     }
   });
 
+  it("documents a package's own deposit rule on read and write (decision 142)", () => {
+    const types = ["percent", "per_traveller", "full"];
+    const read = JSON.stringify(doc.components.schemas.Package!.properties!.deposit);
+    const write = JSON.stringify(doc.components.schemas.PackageInput!.properties!.deposit);
+    for (const text of [read, write]) {
+      for (const type of types) expect(text).toContain(`"${type}"`);
+      expect(text).toContain("company's rule");
+    }
+    expect(doc.components.schemas.PackageInput!.required).not.toContain("deposit");
+  });
+
   it("generates the schemas from zod: spec §3 package fields, the form's required fields", () => {
     const pkg = doc.components.schemas.Package!;
     expect(Object.keys(pkg.properties!).sort()).toEqual(Object.keys(apiPackageSchema.shape).sort());

@@ -56,6 +56,7 @@ function pkg(overrides: Partial<Package> = {}): Package {
     departures: [],
     faqs: [],
     meeting_point: "",
+    deposit: null,
     rating_source: "",
     created_at: new Date().toISOString(),
     updated_at: new Date().toISOString(),

@@ -57,6 +57,7 @@ function pkg(overrides: Partial<Package> = {}): Package {
     ],
     faqs: [{ question: "Is the visa included?", answer: "No." }],
     meeting_point: "Cape Town airport",
+    deposit: null,
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
     ...overrides,

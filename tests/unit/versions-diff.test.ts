@@ -48,6 +48,7 @@ function snapshot(overrides: Partial<PackageSnapshot> = {}): PackageSnapshot {
     departures: [],
     faqs: [],
     meeting_point: "",
+    deposit: null,
     rating_source: "",
     ...overrides,
   };
@@ -66,6 +67,23 @@ describe("describePackageChanges", () => {
       "Unpublish at: (empty) → 2027-03-31 21:59 UTC",
     ]);
     const { publish_at: _p, unpublish_at: _u, ...older } = snapshot();
+    expect(describePackageChanges(older as PackageSnapshot, snapshot())).toEqual([]);
+  });
+
+  it("names a change of the package's deposit rule; an older snapshot has the company's", () => {
+    const percent = snapshot({ deposit: { type: "percent", value: 40 } });
+    expect(describePackageChanges(snapshot(), percent)).toEqual([
+      "Deposit: company default → 40 %",
+    ]);
+    const perTraveller = snapshot({ deposit: { type: "per_traveller", value: 500_000 } });
+    expect(describePackageChanges(percent, perTraveller)).toEqual([
+      "Deposit: 40 % → 500000 minor units per traveller",
+    ]);
+    const full = snapshot({ deposit: { type: "full", value: null } });
+    expect(describePackageChanges(perTraveller, full)).toEqual([
+      "Deposit: 500000 minor units per traveller → full amount",
+    ]);
+    const { deposit: _d, ...older } = snapshot();
     expect(describePackageChanges(older as PackageSnapshot, snapshot())).toEqual([]);
   });
 

@@ -106,6 +106,7 @@ export function toApiPackage(pkg: Package, site: ApiReadSite): ApiPackage {
     departures: pkg.departures.map((d) => apiDeparture(d, today, site.limitedSeats)),
     faqs: pkg.faqs.map((f) => ({ question: f.question, answer: f.answer })),
     meeting_point: pkg.meeting_point,
+    deposit: pkg.deposit ? { type: pkg.deposit.type, value: pkg.deposit.value } : null,
     image_details: pkg.imageDetails.map((i) => ({
       url: i.url,
       alt: i.alt,

@@ -283,6 +283,8 @@ function packageInputOf(kind: PackageKind, s: PackageSnapshot, status: PackageSn
     departures: s.departures.map(departureWriteShape),
     faqs: s.faqs,
     meeting_point: s.meeting_point,
+    // A version saved before packages had their own deposit rule has none: the stored one stays.
+    deposit: s.deposit,
   });
   if (!parsed.success) {
     throw new AppError(`${UNRESTORABLE}: ${parsed.error.issues[0]?.message ?? "invalid"}.`, 409);

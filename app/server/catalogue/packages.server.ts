@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from "kysely";
+import { packageDepositOf } from "~/domain/deposits";
 import { kindMessages, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import {
   isUuid,
@@ -114,6 +115,7 @@ async function hydrate(db: Db, rows: PackageRow[]): Promise<Package[]> {
       faqs: row.faqs ?? [],
       meeting_point: row.meeting_point,
       rating_source: row.rating_source,
+      deposit: packageDepositOf(row.deposit_type, row.deposit_value),
       publish_at: row.publish_at === null ? null : iso(row.publish_at),
       unpublish_at: row.unpublish_at === null ? null : iso(row.unpublish_at),
       created_at: iso(row.created_at),
@@ -458,6 +460,13 @@ function columns(input: PackageInput) {
     rating_source: input.rating_source,
     ...(input.rating !== undefined ? { rating: input.rating } : {}),
     ...(input.review_count !== undefined ? { review_count: input.review_count } : {}),
+    // Absent keeps the package's own deposit rule; null returns it to the company's (decision 142).
+    ...(input.deposit !== undefined
+      ? {
+          deposit_type: input.deposit?.type ?? null,
+          deposit_value: input.deposit?.value ?? null,
+        }
+      : {}),
   };
 }
 

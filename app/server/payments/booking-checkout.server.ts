@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { paymentSummary, type PaymentSummary } from "~/domain/booking-payments";
-import type { DepositRule } from "~/domain/deposits";
+import { depositRuleFor, packageDepositOf, type DepositRule } from "~/domain/deposits";
 import { isBookingReference } from "~/domain/bookings";
 import { isUuid } from "~/domain/schemas";
 import { todayIn } from "~/domain/trip-facts";
@@ -38,12 +38,18 @@ export async function depositTerms(
 ): Promise<DepositTerms | null> {
   if (!isUuid(departureId)) return null;
   const row = await db
-    .selectFrom("departures")
-    .select(sql<string>`start_date::text`.as("start_date"))
-    .where("id", "=", departureId)
+    .selectFrom("departures as d")
+    .innerJoin("packages as p", "p.id", "d.package_id")
+    .select([sql<string>`d.start_date::text`.as("start_date"), "p.deposit_type", "p.deposit_value"])
+    .where("d.id", "=", departureId)
     .executeTakeFirst();
   if (!row) return null;
-  return { rule: await loadDepositRule(db), today: todayIn(timeZone), startDate: row.start_date };
+  // The package's own rule, when it has one, instead of the company's (decision 142).
+  const rule = depositRuleFor(
+    await loadDepositRule(db),
+    packageDepositOf(row.deposit_type, row.deposit_value),
+  );
+  return { rule, today: todayIn(timeZone), startDate: row.start_date };
 }
 
 /**
@@ -87,14 +93,21 @@ interface BookingMoneyRow {
   adults: number;
   children: number;
   start_date: string;
+  deposit_type: DepositRule["type"] | null;
+  deposit_value: string | null;
 }
 
 async function summaryOf(
   db: Db,
   booking: BookingMoneyRow,
-  rule: DepositRule,
+  companyRule: DepositRule,
   today: string,
 ): Promise<PaymentSummary> {
+  // The package's own rule, when it has one, instead of the company's (decision 142).
+  const rule = depositRuleFor(
+    companyRule,
+    packageDepositOf(booking.deposit_type, booking.deposit_value),
+  );
   const payments = await db
     .selectFrom("payments")
     .select(["amount", "status"])
@@ -124,6 +137,7 @@ async function bookingByLink(
   return db
     .selectFrom("bookings as b")
     .innerJoin("departures as d", "d.id", "b.departure_id")
+    .innerJoin("packages as p", "p.id", "d.package_id")
     .select([
       "b.id",
       "b.status",
@@ -132,6 +146,8 @@ async function bookingByLink(
       "b.adults",
       "b.children",
       sql<string>`d.start_date::text`.as("start_date"),
+      "p.deposit_type",
+      "p.deposit_value",
     ])
     .where("b.reference", "=", reference)
     .where("b.token_hash", "=", hashToken(token))

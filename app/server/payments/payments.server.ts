@@ -4,7 +4,9 @@ import {
   amountDueAtBooking,
   DEFAULT_DEPOSIT_RULE,
   DEPOSIT_TYPES,
+  depositRuleFor,
   depositRuleProblem,
+  packageDepositOf,
   type DepositRule,
 } from "~/domain/deposits";
 import type { BookingRequest } from "~/domain/booking-schema";
@@ -76,7 +78,8 @@ export interface CheckoutRetry {
 /**
  * Starts the Checkout Session for a booking just made (status requested, seats held): the
  * deposit, or the whole amount inside the balance window. `origin` is the site's (for the return
- * URLs), `today` the company's day. With `retry`, the amount and key are the retry's, and the
+ * URLs), `today` the company's day, `rule` the company's deposit rule (the package's own, when
+ * it has one, wins: decision 142). With `retry`, the amount and key are the retry's, and the
  * booking's hold is only ever lengthened to cover the session, never shortened.
  */
 export async function startCheckout(
@@ -106,6 +109,8 @@ export async function startCheckout(
       "b.currency",
       sql<string>`d.start_date::text`.as("start_date"),
       "p.title",
+      "p.deposit_type",
+      "p.deposit_value",
     ])
     .where("b.id", "=", input.bookingId)
     .executeTakeFirst();
@@ -113,7 +118,10 @@ export async function startCheckout(
   const due = input.retry
     ? { kind: input.retry.kind, now: input.retry.amount }
     : amountDueAtBooking({
-        rule: input.rule,
+        rule: depositRuleFor(
+          input.rule,
+          packageDepositOf(booking.deposit_type, booking.deposit_value),
+        ),
         total: Number(booking.total_amount ?? 0),
         travellers: booking.adults + booking.children,
         startDate: booking.start_date,

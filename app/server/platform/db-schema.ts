@@ -69,6 +69,14 @@ export interface PackagesTable {
   review_submitted_by: ColumnType<string | null, string | null | undefined, string | null>;
   review_submitted_at: NullableTimestamp;
   review_comment: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its own deposit rule (decision 142); both null: the company's rule. */
+  deposit_type: ColumnType<
+    "percent" | "per_traveller" | "full" | null,
+    "percent" | "per_traveller" | "full" | null | undefined,
+    "percent" | "per_traveller" | "full" | null
+  >;
+  /** Percent (1-100) or minor units per traveller; null for "full" (bigint: read as text). */
+  deposit_value: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
 /** One departure of a package (decision 115): dates as YYYY-MM-DD text on write. */
