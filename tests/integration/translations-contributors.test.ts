@@ -73,6 +73,8 @@ describe.each(BACKENDS)("translations by a Contributor on %s (SITE_LANGUAGES=en,
     expect(res.status).toBe(200);
     expect(textOf(html)).toContain("Only an Editor can save this translation");
     expect(textOf(html)).toContain("ask an Editor to enter or check the German text");
+    // Nothing has been typed yet, so nothing is said to be refused.
+    expect(textOf(html)).not.toContain("Nothing was saved.");
     const form = element(html, /<form\b[^>]*translation-form/)!;
     expect(form).not.toMatch(saveButton);
     expect(tags(form, "input").find((i) => i.name === "title")?.readonly).toBeDefined();

@@ -227,7 +227,7 @@ export function liveTranslationMessage(langName: string): string {
     `This package is on the website (or scheduled to be), and a saved ${langName} translation ` +
     `shows there at once. Your role cannot change what the website shows, so translations of ` +
     `published packages are saved by an Editor: ask an Editor to enter or check the ` +
-    `${langName} text. Nothing was saved.`
+    `${langName} text.`
   );
 }
 
@@ -274,7 +274,7 @@ export async function savePackageTranslation(
     });
     return {
       ok: false,
-      refused: liveTranslationMessage(LANGUAGE_NAMES_IN_ENGLISH[lang]),
+      refused: `${liveTranslationMessage(LANGUAGE_NAMES_IN_ENGLISH[lang])} Nothing was saved.`,
       values: parsed.value,
     };
   }

@@ -74,7 +74,9 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
           aria-labelledby="translation-locked-heading"
           id="translation-locked"
         >
-          <h2 id="translation-locked-heading">Only an Editor can save this translation</h2>
+          <h2 id="translation-locked-heading" className="translation-locked-heading">
+            Only an Editor can save this translation
+          </h2>
           <p>{locked}</p>
         </section>
       ) : null}
