@@ -532,6 +532,11 @@ export interface PackageTranslationScreen {
   groups: TranslationGroupView[];
   /** What was refused, in words (the form keeps the typed values). */
   errors: string[];
+  /**
+   * Why this admin may not save here (a role without content.publish on a package whose
+   * translation would go live, decision 143): shown up front, with no Save button.
+   */
+  locked?: string;
 }
 
 /** "Deutsch: 3 of 11 fields" on a package's admin card, linking to its translation screen. */

@@ -30,13 +30,20 @@ export async function translationAction(
     site,
     target,
     by,
-  }: { site: SiteConfig; target: { kind: PackageKind; id: string; lang: Language }; by: string },
+    mayPublish,
+  }: {
+    site: SiteConfig;
+    target: { kind: PackageKind; id: string; lang: Language };
+    by: string;
+    /** False for a role without content.publish (decision 143). */
+    mayPublish: boolean;
+  },
 ) {
   const fields = await textFields(request);
   const outcome = await savePackageTranslation(
     db,
     { ...target, fields, by },
-    { languages: site.languages },
+    { languages: site.languages, mayPublish },
   );
   if (outcome.ok) {
     const screen = await translationScreen(db, site, target);
@@ -49,9 +56,23 @@ export async function translationAction(
     });
   }
   if ("notFound" in outcome) throw data("That package does not exist.", { status: 404 });
-  const screen = await translationScreen(db, site, target, {
-    values: outcome.values,
-    errors: outcome.errors,
-  });
+  if ("refused" in outcome) {
+    // The form again, its typed text kept (to pass on to an Editor), with the reason: 403.
+    const screen = await translationScreen(
+      db,
+      site,
+      target,
+      { values: outcome.values, errors: {}, message: outcome.refused },
+      { mayPublish },
+    );
+    return data({ screen }, { status: 403 });
+  }
+  const screen = await translationScreen(
+    db,
+    site,
+    target,
+    { values: outcome.values, errors: outcome.errors },
+    { mayPublish },
+  );
   return data({ screen }, { status: 422 });
 }

@@ -1,4 +1,5 @@
 import { PackageTranslationForm } from "~/components/admin/translations/package-translation-form";
+import { can } from "~/domain/permissions";
 import { adminFromContext } from "~/server/auth/auth.server";
 import {
   translationScreen,
@@ -11,15 +12,22 @@ import type { Route } from "./+types/translations";
 /** /admin/translations/{kind}/{id}/{lang}: a package's text in one more language (decision 139). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
-  return { screen: await translationScreen(db, site, translationTarget(site, params)) };
+  const mayPublish = can(adminFromContext(context).role, "content.publish");
+  return {
+    screen: await translationScreen(db, site, translationTarget(site, params), undefined, {
+      mayPublish,
+    }),
+  };
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
   const { db, site } = servicesFrom(context);
+  const admin = adminFromContext(context);
   return translationAction(db, request, {
     site,
     target: translationTarget(site, params),
-    by: adminFromContext(context).id,
+    by: admin.id,
+    mayPublish: can(admin.role, "content.publish"),
   });
 }
 

@@ -19,7 +19,12 @@ import {
 } from "~/domain/translations";
 import type { Db } from "../platform/db.server";
 import { getPackageById } from "./packages.server";
-import { allPackageTranslations, loadPackageTranslation } from "./translations.server";
+import {
+  allPackageTranslations,
+  liveTranslationMessage,
+  loadPackageTranslation,
+  translationGoesLive,
+} from "./translations.server";
 
 /*
  * The staff translation screen of a package (decision 139): /admin/translations/{kind}/{id}/{lang}
@@ -51,12 +56,17 @@ export function translationTarget(
   return { kind: kind.data, id: params.id ?? "", lang };
 }
 
-/** The translation screen's data; `typed` and `errors` re-show a refused form. */
+/**
+ * The translation screen's data; `refused` re-shows a refused form (typed values, per-field
+ * errors, or the one reason the whole save was refused). `mayPublish` false (a Contributor) locks
+ * the screen of a package whose translation would go live (decision 143).
+ */
 export async function translationScreen(
   db: Db,
   site: SiteConfig,
   target: { kind: PackageKind; id: string; lang: Language },
-  refused?: { values: PackageTranslation; errors: TranslationErrors },
+  refused?: { values: PackageTranslation; errors: TranslationErrors; message?: string },
+  options: { mayPublish?: boolean } = {},
 ): Promise<PackageTranslationScreen> {
   const loaded = await loadPackageTranslation(db, target.kind, target.id, target.lang);
   if (!loaded) notFoundPage("That package does not exist, or it was deleted.");
@@ -102,7 +112,15 @@ export async function translationScreen(
     done,
     total,
     groups: translationGroups(pkg, value, refused?.errors),
-    errors: refused ? Object.values(refused.errors).filter((e): e is string => Boolean(e)) : [],
+    errors: refused
+      ? [
+          ...(refused.message ? [refused.message] : []),
+          ...Object.values(refused.errors).filter((e): e is string => Boolean(e)),
+        ]
+      : [],
+    ...(options.mayPublish === false && translationGoesLive(pkg)
+      ? { locked: liveTranslationMessage(LANGUAGE_NAMES_IN_ENGLISH[target.lang]) }
+      : {}),
   };
 }
 

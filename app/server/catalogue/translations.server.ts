@@ -205,7 +205,31 @@ export async function writeMomentTranslation(
 export type SaveTranslationOutcome =
   | { ok: true; translation: PackageTranslation; appears: boolean }
   | { ok: false; errors: TranslationErrors; values: PackageTranslation }
+  | { ok: false; refused: string; values: PackageTranslation }
   | { ok: false; notFound: true };
+
+/**
+ * Whether saving a translation of this package would change what the website shows, now or when
+ * its schedule runs: a published package, or one with a publish or unpublish time (the package
+ * form's drafts-only rule, decision 125, draws the same line). A translation is live the moment
+ * it is saved (decision 139), so a role without `content.publish` may not save one there
+ * (decision 143).
+ */
+export function translationGoesLive(
+  pkg: Pick<Package, "status" | "publish_at" | "unpublish_at">,
+): boolean {
+  return pkg.status !== "draft" || Boolean(pkg.publish_at) || Boolean(pkg.unpublish_at);
+}
+
+/** Why a Contributor may not save this translation, and what to do instead (decision 143). */
+export function liveTranslationMessage(langName: string): string {
+  return (
+    `This package is on the website (or scheduled to be), and a saved ${langName} translation ` +
+    `shows there at once. Your role cannot change what the website shows, so translations of ` +
+    `published packages are saved by an Editor: ask an Editor to enter or check the ` +
+    `${langName} text.`
+  );
+}
 
 export interface SaveTranslationInput {
   kind: PackageKind;
@@ -219,12 +243,14 @@ export interface SaveTranslationInput {
 /**
  * Saves a package's translation into a language other than the default. Bad input, or a slug
  * another package uses in that language, is refused with a message per field and nothing stored.
- * A changed slug keeps the old one for a 301. The activity log names the language.
+ * A changed slug keeps the old one for a 301. The activity log names the language. A role that
+ * may not publish (`mayPublish` false) is refused on a package whose translation would go live
+ * (decision 143): nothing stored, an `auth.permission_denied` event, the typed values kept.
  */
 export async function savePackageTranslation(
   db: Db,
   input: SaveTranslationInput,
-  options: { languages: readonly Language[] },
+  options: { languages: readonly Language[]; mayPublish?: boolean },
 ): Promise<SaveTranslationOutcome> {
   const { kind, id, lang } = input;
   if (!options.languages.includes(lang) || options.languages[0] === lang) {
@@ -233,6 +259,25 @@ export async function savePackageTranslation(
   const pkg = await getPackageById(db, kind, id);
   if (!pkg) return { ok: false, notFound: true };
   const parsed = parsePackageTranslationForm(pkg, lang, input.fields);
+  if (options.mayPublish === false && translationGoesLive(pkg)) {
+    await recordEvent(db, {
+      type: "auth.permission_denied",
+      ...(input.by ? { adminId: input.by } : {}),
+      details: {
+        permission: "content.publish",
+        method: "POST",
+        kind,
+        id,
+        language: LANGUAGE_NAMES_IN_ENGLISH[lang],
+        reason: "translating a live or scheduled package",
+      },
+    });
+    return {
+      ok: false,
+      refused: `${liveTranslationMessage(LANGUAGE_NAMES_IN_ENGLISH[lang])} Nothing was saved.`,
+      values: parsed.value,
+    };
+  }
   if (!parsed.ok) return { ok: false, errors: parsed.errors, values: parsed.value };
   const value = parsed.value;
   return inTransaction(db, async (trx) => {

@@ -191,7 +191,9 @@ export function FullPackageForm({ data, reply }: FullPackageFormProps) {
           <span className="field-hint">
             {mayPublish
               ? "Save Draft keeps the package off the website; Publish shows it there."
-              : "Save Draft keeps the package off the website; Submit for review asks an editor to publish it."}
+              : data.savedStatus === "published"
+                ? "Your changes are a proposal: the website keeps showing the published version. Save Draft keeps them for you to finish; Submit for review asks an editor to apply them."
+                : "Save Draft keeps the package off the website; Submit for review asks an editor to publish it."}
           </span>
         </p>
       </section>

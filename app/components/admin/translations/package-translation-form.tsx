@@ -13,10 +13,16 @@ import "~/styles/admin-translations.css";
 export function PackageTranslationForm({ screen }: { screen: PackageTranslationScreen }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
+  const locked = screen.locked;
   useEffect(() => {
     if (screen.errors.length)
-      showToast("error", "The translation was not saved: see the fields marked below.");
-  }, [screen.errors]);
+      showToast(
+        "error",
+        locked
+          ? "The translation was not saved: your role cannot change a published package."
+          : "The translation was not saved: see the fields marked below.",
+      );
+  }, [screen.errors, locked]);
   return (
     <section className="admin-section translation-screen" aria-labelledby="translation-heading">
       <header className="admin-section-header">
@@ -61,6 +67,19 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
           </>
         )}
       </p>
+      {locked && !screen.errors.length ? (
+        // Said before anyone types: a Contributor cannot save here (decision 143).
+        <section
+          className="proposal-notice"
+          aria-labelledby="translation-locked-heading"
+          id="translation-locked"
+        >
+          <h2 id="translation-locked-heading" className="translation-locked-heading">
+            Only an Editor can save this translation
+          </h2>
+          <p>{locked}</p>
+        </section>
+      ) : null}
       {screen.errors.length ? (
         <div className="form-error" role="alert" id="translation-errors">
           <p className="form-error-title">The translation was not saved:</p>
@@ -86,14 +105,17 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
                 langName={screen.langName}
                 defaultLang={screen.defaultLang}
                 defaultLangName={screen.defaultLangName}
+                readOnly={Boolean(locked)}
               />
             ))}
           </fieldset>
         ))}
         <div className="form-actions">
-          <button type="submit" className="button" disabled={saving}>
-            {saving ? "Saving…" : `Save ${screen.langName} translation`}
-          </button>
+          {locked ? null : (
+            <button type="submit" className="button" disabled={saving}>
+              {saving ? "Saving…" : `Save ${screen.langName} translation`}
+            </button>
+          )}
           <Link to={screen.editPath} className="button button-secondary">
             Back to the {screen.defaultLangName} form
           </Link>
@@ -109,12 +131,15 @@ function TranslationRow({
   langName,
   defaultLang,
   defaultLangName,
+  readOnly,
 }: {
   row: TranslationRowView;
   lang: string;
   langName: string;
   defaultLang: string;
   defaultLangName: string;
+  /** Shown, not editable: the admin may not save this translation (decision 143). */
+  readOnly: boolean;
 }) {
   const id = `tr-${row.name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
   const sourceId = `${id}-source`;
@@ -128,6 +153,7 @@ function TranslationRow({
     name: row.name,
     defaultValue: row.value,
     lang,
+    readOnly,
     "aria-describedby": describedBy,
     ...(row.error ? { "aria-invalid": true as const } : {}),
   };
