@@ -83,7 +83,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="error-page" id="main">
       <h1>{known?.title ?? "Something went wrong"}</h1>
-      <p>{typeof reason === "string" ? reason : (known?.text ?? "We could not load this page.")}</p>
+      <p>
+        {typeof reason === "string"
+          ? reason
+          : (known?.text ?? "We could not load this page. Please try again in a moment.")}
+      </p>
       <a href="/">Return to Home</a>
     </main>
   );

@@ -269,6 +269,11 @@ export type TranslationParse =
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** Whether `value` could be a slug at all (lookups skip the database for anything else). */
+export function isSlug(value: string): boolean {
+  return value.length <= 200 && SLUG_PATTERN.test(value);
+}
+
 /** German-friendly slugs: "Über" becomes "ueber", not "uber". */
 export function translationSlug(title: string, lang: string): string {
   const text =

@@ -3,6 +3,7 @@ import { LANGUAGE_NAMES_IN_ENGLISH, type Language } from "~/domain/i18n/language
 import { isUuid, type Package, type PackageKind, type TravelMoment } from "~/domain/schemas";
 import {
   emptyPackageTranslation,
+  isSlug,
   parsePackageTranslationForm,
   type MomentTranslation,
   type PackageTranslation,
@@ -122,6 +123,7 @@ export async function findPackageBySlugIn(
   slug: string,
   kinds: readonly PackageKind[],
 ): Promise<{ id: string; kind: PackageKind; current: boolean } | undefined> {
+  if (!isSlug(slug.toLowerCase())) return undefined;
   const lower = slug.toLowerCase();
   const current = await db
     .selectFrom("package_translations as t")
@@ -145,6 +147,8 @@ export async function oldSlugOwner(
   slug: string,
   kinds: readonly PackageKind[],
 ): Promise<{ id: string; kind: PackageKind } | undefined> {
+  // Only what could be a slug reaches the database: "/package/%00" is a quiet 404, not a 500.
+  if (!isSlug(slug.toLowerCase())) return undefined;
   return db
     .selectFrom("package_slug_history as h")
     .innerJoin("packages as p", "p.id", "h.package_id")
