@@ -4,6 +4,7 @@ import { isUuid, type Package, type PackageKind, type TravelMoment } from "~/dom
 import {
   emptyPackageTranslation,
   isSlug,
+  PACKAGE_TRANSLATION_FIELDS,
   parsePackageTranslationForm,
   type MomentTranslation,
   type PackageTranslation,
@@ -52,20 +53,7 @@ function fromRow(row: TranslationRow): PackageTranslation {
   };
 }
 
-const TRANSLATION_COLUMNS = [
-  "package_id",
-  "title",
-  "slug",
-  "description",
-  "highlights",
-  "itinerary",
-  "inclusions",
-  "exclusions",
-  "faqs",
-  "meeting_point",
-  "departure_notes",
-  "image_alts",
-] as const;
+const TRANSLATION_COLUMNS = ["package_id", ...PACKAGE_TRANSLATION_FIELDS] as const;
 
 /** The translations of these packages into `lang`, by package id (absent: none stored). */
 export async function packageTranslations(
