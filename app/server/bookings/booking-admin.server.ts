@@ -18,7 +18,7 @@ import { departuresOf } from "../catalogue/departures.server";
 import { seatsTakenSql } from "../catalogue/departures.server";
 import { recordEvent } from "../events/events.server";
 import type { Mailer } from "../mail/mailer.server";
-import { sendWithNotice } from "../mail/mailer.server";
+import { sendWithNotice, travellerMailedMessage } from "../mail/mailer.server";
 import type { MailSite } from "../mail/templates.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { bookingCancelledMail, bookingLinkMail, bookingMovedMail } from "./booking-mail.server";
@@ -568,9 +568,7 @@ export async function moveBooking(
   );
   return {
     kind: "done",
-    message: notice
-      ? `${done} The traveller was not e-mailed. ${notice}`
-      : `${done} The traveller was e-mailed.`,
+    message: travellerMailedMessage(done, notice),
   };
 }
 

@@ -15,7 +15,7 @@ import { formatDates, todayIn } from "~/domain/trip-facts";
 import { departuresOf } from "../catalogue/departures.server";
 import { getEnquiry } from "../leads/enquiries.server";
 import type { Mailer } from "../mail/mailer.server";
-import { mailNotice } from "../mail/mailer.server";
+import { mailNotice, travellerMailedMessage } from "../mail/mailer.server";
 import type { Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { staffBookingMail } from "./booking-mail.server";
@@ -183,9 +183,7 @@ export async function submitStaffBooking(
     kind: "booked",
     reference: receipt.reference,
     status: receipt.status,
-    message: notice
-      ? `${made} The traveller was not e-mailed. ${notice}`
-      : `${made} The traveller was e-mailed their private link.`,
+    message: travellerMailedMessage(made, notice, " their private link"),
   };
 }
 

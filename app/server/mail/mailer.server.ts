@@ -132,3 +132,13 @@ export async function sendWithNotice(
   if (notice) log("error", unsent, fields);
   return notice;
 }
+
+/**
+ * What staff read after an action that e-mails the traveller: `done`, then whether the e-mail
+ * went (`what` names it, " their private link") or sendWithNotice's notice when it did not.
+ */
+export function travellerMailedMessage(done: string, notice: string | null, what = ""): string {
+  return notice
+    ? `${done} The traveller was not e-mailed. ${notice}`
+    : `${done} The traveller was e-mailed${what}.`;
+}

@@ -11,7 +11,12 @@ import { REFUND_CHOICES, type RefundChoice } from "~/domain/payment-ledger";
 import { formatDates } from "~/domain/trip-facts";
 import { lockDepartures } from "../bookings/bookings.server";
 import { recordEvent } from "../events/events.server";
-import { sendWithNotice, type MailContent, type Mailer } from "../mail/mailer.server";
+import {
+  sendWithNotice,
+  travellerMailedMessage,
+  type MailContent,
+  type Mailer,
+} from "../mail/mailer.server";
 import { linkMessage, type MailSite } from "../mail/templates.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
@@ -254,9 +259,7 @@ export async function cancelWithRefund(
   );
   return {
     kind: "done",
-    message: notice
-      ? `${done} The traveller was not e-mailed. ${notice}`
-      : `${done} The traveller was e-mailed.`,
+    message: travellerMailedMessage(done, notice),
   };
 }
 
