@@ -13,14 +13,13 @@ import {
 } from "~/server/catalogue/packages.server";
 import { bookingPaymentSummary, depositTerms } from "~/server/payments/booking-checkout.server";
 import { bookAndPay } from "~/server/payments/payments.server";
-import { createStripeAccess, type StripeAccess } from "~/server/payments/stripe.server";
+import { type StripeAccess } from "~/server/payments/stripe.server";
 import type { Db } from "~/server/platform/db.server";
 import { bookingRequest } from "../support/bookings";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import {
   startStripeServer,
-  TEST_SECRET_KEY,
-  TEST_WEBHOOK_SECRET,
+  testStripeAccess,
   type TestStripeServer,
 } from "../support/stripe-server";
 
@@ -35,14 +34,7 @@ let access: StripeAccess;
 
 beforeAll(async () => {
   stripe = await startStripeServer();
-  access = createStripeAccess(
-    {
-      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-    { retries: 0, timeoutMs: 5_000 },
-  )!;
+  access = testStripeAccess(stripe);
 });
 afterAll(async () => {
   await stripe.close();

@@ -5,7 +5,7 @@ import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { payBooking } from "~/server/payments/booking-checkout.server";
 import { sendPaymentReceipts } from "~/server/payments/payment-mail.server";
 import { bookAndPay, handleStripeWebhook } from "~/server/payments/payments.server";
-import { createStripeAccess, type StripeAccess } from "~/server/payments/stripe.server";
+import { type StripeAccess } from "~/server/payments/stripe.server";
 import type { Db } from "~/server/platform/db.server";
 import { bookingRequest } from "../support/bookings";
 import { BACKENDS, useTestDatabase } from "../support/db";
@@ -13,8 +13,7 @@ import { makePackage } from "../support/factories";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import {
   startStripeServer,
-  TEST_SECRET_KEY,
-  TEST_WEBHOOK_SECRET,
+  testStripeAccess,
   type SignedEvent,
   type TestStripeServer,
 } from "../support/stripe-server";
@@ -37,14 +36,7 @@ beforeAll(async () => {
   stripe = await startStripeServer();
   smtp = await startSmtpServer();
   mailer = createMailer({ smtpUrl: smtp.url, from: "no-reply@travel.example.com" });
-  access = createStripeAccess(
-    {
-      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-    { retries: 0, timeoutMs: 5_000 },
-  )!;
+  access = testStripeAccess(stripe);
 });
 afterAll(async () => {
   mailer?.close();

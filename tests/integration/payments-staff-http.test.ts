@@ -4,7 +4,7 @@ import { todayIn } from "~/domain/trip-facts";
 import { createAdmin } from "~/server/auth/admins.server";
 import { createSession } from "~/server/auth/session.server";
 import { bookAndPay, handleStripeWebhook } from "~/server/payments/payments.server";
-import { createStripeAccess, type StripeAccess } from "~/server/payments/stripe.server";
+import { type StripeAccess } from "~/server/payments/stripe.server";
 import { bookingRequest } from "../support/bookings";
 import { BACKENDS } from "../support/db";
 import { makePackage } from "../support/factories";
@@ -17,6 +17,7 @@ import {
 } from "../support/leads-support";
 import {
   startStripeServer,
+  testStripeAccess,
   TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
   type TestStripeServer,
@@ -76,14 +77,7 @@ describe.each(BACKENDS)("the booking's payments over HTTP on %s", (backend) => {
       STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,
     });
-    access = createStripeAccess(
-      {
-        STRIPE_SECRET_KEY: TEST_SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-        STRIPE_API_URL: stripe.url,
-      },
-      { retries: 0 },
-    )!;
+    access = testStripeAccess(stripe, { retries: 0 });
     cookie = await server.adminCookie();
     const pkg = await makePackage(server.db, "trip", {
       title: "Okavango by Mokoro",

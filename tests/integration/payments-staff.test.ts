@@ -26,7 +26,7 @@ import { appJobs } from "~/server/http/app-jobs.server";
 import { LocalMediaStore } from "~/server/media/media-store.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { siteConfigFrom } from "~/server/site/site.server";
-import { createStripeAccess, type StripeAccess } from "~/server/payments/stripe.server";
+import { type StripeAccess } from "~/server/payments/stripe.server";
 import type { Db } from "~/server/platform/db.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
@@ -34,6 +34,7 @@ import { recordingMailer } from "../support/recording-mailer";
 import {
   signedEvent,
   startStripeServer,
+  testStripeAccess,
   TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
   type SignedEvent,
@@ -55,14 +56,7 @@ let access: StripeAccess;
 
 beforeAll(async () => {
   stripe = await startStripeServer();
-  access = createStripeAccess(
-    {
-      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-    { retries: 0, timeoutMs: 5_000 },
-  )!;
+  access = testStripeAccess(stripe);
 });
 afterAll(async () => {
   await stripe.close();

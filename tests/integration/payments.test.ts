@@ -9,15 +9,14 @@ import {
   handleStripeWebhook,
   loadDepositRule,
 } from "~/server/payments/payments.server";
-import { createStripeAccess, type StripeAccess } from "~/server/payments/stripe.server";
+import { type StripeAccess } from "~/server/payments/stripe.server";
 import type { Db } from "~/server/platform/db.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 import {
   signedEvent,
   startStripeServer,
-  TEST_SECRET_KEY,
-  TEST_WEBHOOK_SECRET,
+  testStripeAccess,
   type SignedEvent,
   type TestStripeServer,
 } from "../support/stripe-server";
@@ -37,14 +36,7 @@ let access: StripeAccess;
 
 beforeAll(async () => {
   stripe = await startStripeServer();
-  access = createStripeAccess(
-    {
-      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-    { retries: 0, timeoutMs: 5_000 },
-  )!;
+  access = testStripeAccess(stripe);
 });
 afterAll(async () => {
   await stripe.close();

@@ -9,6 +9,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { createStripeAccess, type StripeAccess } from "~/server/payments/stripe.server";
 
 export const TEST_SECRET_KEY = "sk_test_wanderlux_local";
 export const TEST_WEBHOOK_SECRET = "whsec_test_wanderlux_local";
@@ -419,4 +420,19 @@ export async function startStripeServer(
         server.close(() => resolve());
       }),
   };
+}
+
+/** The app's Stripe access pointed at `server` with the test keys: what payment tests pay through. */
+export function testStripeAccess(
+  server: TestStripeServer,
+  options: { retries?: number; timeoutMs?: number } = { retries: 0, timeoutMs: 5_000 },
+): StripeAccess {
+  return createStripeAccess(
+    {
+      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      STRIPE_API_URL: server.url,
+    },
+    options,
+  )!;
 }
