@@ -191,8 +191,16 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
       other: "content.publish",
     },
   },
-  // Translations (decision 139): whoever writes drafts translates, Contributors included.
-  "admin/translations/:kind/:id/:lang": { GET: "content.draft", POST: "content.draft" },
+  // Translations (decision 139): whoever writes drafts translates, Contributors included. A
+  // Contributor's save of a live package's translation is a pending one they submit for review
+  // or discard (decision 146); the service decides, so each intent needs content.draft only.
+  "admin/translations/:kind/:id/:lang": {
+    GET: "content.draft",
+    POST: {
+      intents: { "submit-for-review": "content.draft", "discard-changes": "content.draft" },
+      other: "content.draft",
+    },
+  },
   // GET answers 405: only the forms post here.
   "admin/uploads": { GET: "content.draft", POST: "content.draft" },
 

@@ -538,10 +538,22 @@ export interface PackageTranslationScreen {
   /** What was refused, in words (the form keeps the typed values). */
   errors: string[];
   /**
-   * Why this admin may not save here (a role without content.publish on a package whose
-   * translation would go live, decision 143): shown up front, with no Save button.
+   * This admin's save is kept as a pending translation for review, not applied (a role without
+   * content.publish on a package whose translation would go live, decision 146).
    */
-  locked?: string;
+  reviewed: boolean;
+  /** The pending translation into this language, when there is one (decision 146). */
+  pending?: {
+    state: "saved" | "in_review" | "sent_back";
+    /** Who proposed it (name or e-mail), or null when that admin is gone. */
+    by: string | null;
+    /** The reviewer's comment, shown to the author. */
+    comment: string | null;
+    /** The form shows these pending values: this admin proposed them. */
+    mine: boolean;
+    /** The live translation was saved again after the proposal was made. */
+    outdated: boolean;
+  };
 }
 
 /** "Deutsch: 3 of 11 fields" on a package's admin card, linking to its translation screen. */

@@ -1,5 +1,6 @@
 import type { SavedDeparture } from "./departures";
 import type { Package, PackageKind, TravelMoment } from "./schemas";
+import type { PackageTranslation } from "./translations";
 
 /*
  * History and restore: what a version holds and how two versions differ, in words.
@@ -211,6 +212,55 @@ export function describePackageChanges(
     ),
   );
   out.push(...placedChanges("FAQ", before.faqs, after.faqs));
+  return out;
+}
+
+/**
+ * What a translation's approval would change (decision 146), field by field in the form's order,
+ * with the history's words: `before` is the live translation (null: none yet, so every filled
+ * field is new). Lists are compared item by item, as they are translated beside the default
+ * language's items.
+ */
+export function describeTranslationChanges(
+  before: PackageTranslation | null,
+  after: PackageTranslation,
+): string[] {
+  const was = before ?? {
+    title: "",
+    slug: null,
+    description: "",
+    highlights: [],
+    itinerary: [],
+    inclusions: [],
+    exclusions: [],
+    faqs: [],
+    meeting_point: "",
+    departure_notes: {},
+    image_alts: {},
+  };
+  const out: string[] = [];
+  if (was.title !== after.title) out.push(`Title: ${quote(was.title)} → ${quote(after.title)}`);
+  if ((was.slug ?? "") !== (after.slug ?? ""))
+    out.push(`URL slug: ${quote(was.slug)} → ${quote(after.slug)}`);
+  if (was.description !== after.description) out.push("Description changed");
+  for (const { key, label } of TEXT_LISTS) {
+    out.push(...placedChanges(`${label} item`, filled(was[key]), filled(after[key])));
+  }
+  out.push(...placedChanges("Itinerary day", filled(was.itinerary), filled(after.itinerary)));
+  out.push(...placedChanges("FAQ", filled(was.faqs), filled(after.faqs)));
+  if (was.meeting_point !== after.meeting_point)
+    out.push(`Meeting point: ${quote(was.meeting_point)} → ${quote(after.meeting_point)}`);
+  if (!same(was.departure_notes, after.departure_notes)) out.push("Departure notes changed");
+  if (!same(was.image_alts, after.image_alts)) out.push("Image alt texts changed");
+  return out;
+}
+
+/** A translated list without its trailing blank items (blank: not translated). */
+function filled<T extends string | object>(items: readonly T[]): T[] {
+  const blank = (item: T) =>
+    typeof item === "string" ? !item : Object.values(item).every((v) => !v);
+  const out = [...items];
+  while (out.length && blank(out[out.length - 1]!)) out.pop();
   return out;
 }
 

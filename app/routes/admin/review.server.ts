@@ -1,9 +1,12 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { isShippedLanguage } from "~/domain/i18n/languages";
 import { packageKindSchema } from "~/domain/schemas";
 import {
   approveReview,
+  approveTranslationReview,
   sendBackReview,
+  sendBackTranslationReview,
   type ReviewNotice,
   type ReviewOutcome,
 } from "~/server/catalogue/reviews.server";
@@ -20,6 +23,8 @@ export interface ReviewActionReply {
   ok: false;
   /** The package the message is about (its send-back form shows it), when known. */
   id?: string;
+  /** The language of the pending translation the message is about (decision 146). */
+  lang?: string;
   message: string;
   /** The comment as typed, kept when it was refused. */
   comment?: string;
@@ -31,6 +36,11 @@ const reviewSchema = z.object({
   intent: z.enum(["approve", "send-back"]),
   kind: packageKindSchema,
   id: z.string().max(100),
+  // A pending translation's language (decision 146); absent for the package itself.
+  lang: z
+    .string()
+    .refine((value) => isShippedLanguage(value))
+    .optional(),
 });
 
 const flashes: Record<ReviewOutcome["outcome"], (title: string) => string> = {
@@ -49,13 +59,18 @@ export async function reviewAction(
     intent: form.get("intent"),
     kind: form.get("kind"),
     id: form.get("id"),
+    lang: form.get("lang") ?? undefined,
   });
   if (!parsed.success) return data<ReviewActionReply>({ ok: false, message: BAD_REVIEW }, 400);
-  const { intent, kind, id } = parsed.data;
+  const { intent, kind, id, lang: rawLang } = parsed.data;
+  const lang = rawLang && isShippedLanguage(rawLang) ? rawLang : undefined;
   const comment = form.get("comment");
   try {
-    const result =
-      intent === "approve"
+    const result = lang
+      ? intent === "approve"
+        ? await approveTranslationReview(db, { kind, id, lang, by }, notice)
+        : await sendBackTranslationReview(db, { kind, id, lang, by, comment }, notice)
+      : intent === "approve"
         ? await approveReview(db, { kind, id, by }, notice)
         : await sendBackReview(db, { kind, id, by, comment }, notice);
     const mailNote = result.mail === "sent" ? " Its author was told by e-mail." : "";
@@ -69,6 +84,7 @@ export async function reviewAction(
         {
           ok: false,
           id,
+          ...(lang ? { lang } : {}),
           message: error.message,
           ...(typeof comment === "string" ? { comment: comment.slice(0, 5000) } : {}),
         },

@@ -3,9 +3,15 @@ import type { Language } from "~/domain/i18n/languages";
 import type { PackageKind } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { translationScreen } from "~/server/catalogue/translation-screens.server";
+import {
+  DISCARD_TRANSLATION_INTENT,
+  discardTranslationProposal,
+  SUBMIT_TRANSLATION_INTENT,
+} from "~/server/catalogue/translation-proposals.server";
 import { savePackageTranslation } from "~/server/catalogue/translations.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import type { Db } from "~/server/platform/db.server";
+import { isAppError } from "~/server/platform/errors.server";
 
 /*
  * The glue of the translation form's POST (decision 139): read the form's text fields once, call
@@ -35,16 +41,33 @@ export async function translationAction(
     site: SiteConfig;
     target: { kind: PackageKind; id: string; lang: Language };
     by: string;
-    /** False for a role without content.publish (decision 143). */
+    /** False for a role without content.publish: its save may be a pending one (decision 146). */
     mayPublish: boolean;
   },
 ) {
   const fields = await textFields(request);
+  const intent = fields.intent;
+  const view = { mayPublish, adminId: by };
+  if (intent === DISCARD_TRANSLATION_INTENT) {
+    try {
+      const message = await discardTranslationProposal(db, { ...target, by });
+      const screen = await translationScreen(db, site, target);
+      return redirectWithToast(request, screen.action, { type: "success", message });
+    } catch (error) {
+      if (!isAppError(error) || error.status >= 500) throw error;
+      const screen = await translationScreen(db, site, target, undefined, view);
+      return data({ screen: { ...screen, errors: [error.message] } }, { status: error.status });
+    }
+  }
   const outcome = await savePackageTranslation(
     db,
-    { ...target, fields, by },
+    { ...target, fields, by, submit: intent === SUBMIT_TRANSLATION_INTENT },
     { languages: site.languages, mayPublish },
   );
+  if (outcome.ok && "proposed" in outcome) {
+    const screen = await translationScreen(db, site, target);
+    return redirectWithToast(request, screen.action, { type: "success", message: outcome.message });
+  }
   if (outcome.ok) {
     const screen = await translationScreen(db, site, target);
     const where = outcome.appears
@@ -57,22 +80,22 @@ export async function translationAction(
   }
   if ("notFound" in outcome) throw data("That package does not exist.", { status: 404 });
   if ("refused" in outcome) {
-    // The form again, its typed text kept (to pass on to an Editor), with the reason: 403.
+    // The form again, its typed text kept, with the reason (nothing saved).
     const screen = await translationScreen(
       db,
       site,
       target,
       { values: outcome.values, errors: {}, message: outcome.refused },
-      { mayPublish },
+      view,
     );
-    return data({ screen }, { status: 403 });
+    return data({ screen }, { status: outcome.status });
   }
   const screen = await translationScreen(
     db,
     site,
     target,
     { values: outcome.values, errors: outcome.errors },
-    { mayPublish },
+    view,
   );
   return data({ screen }, { status: 422 });
 }

@@ -12,10 +12,12 @@ import type { Route } from "./+types/translations";
 /** /admin/translations/{kind}/{id}/{lang}: a package's text in one more language (decision 139). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
-  const mayPublish = can(adminFromContext(context).role, "content.publish");
+  const admin = adminFromContext(context);
+  const mayPublish = can(admin.role, "content.publish");
   return {
     screen: await translationScreen(db, site, translationTarget(site, params), undefined, {
       mayPublish,
+      adminId: admin.id,
     }),
   };
 }

@@ -75,8 +75,11 @@ export async function proposalNoticeFor(
 
 /** "See the changes" of one queue item: what approving would change on the website. */
 export interface ReviewChanges {
-  /** What the changes are measured against. */
-  against: "live" | "last-published" | "never-published";
+  /**
+   * What the changes are measured against; a pending translation (decision 146) against the
+   * live translation in its language, or none yet.
+   */
+  against: "live" | "last-published" | "never-published" | "live-translation" | "new-translation";
   changes: string[];
   /** A proposal made from an older version than the live one (an Editor saved since). */
   outdated?: { basedOn: number; live: number };

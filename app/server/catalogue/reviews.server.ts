@@ -1,8 +1,14 @@
 import { sql } from "kysely";
 import { formatReceived } from "~/domain/dates";
 import { kindInfo, kindMessages } from "~/domain/package-kinds";
+import {
+  isShippedLanguage,
+  LANGUAGE_NAMES_IN_ENGLISH,
+  type Language,
+} from "~/domain/i18n/languages";
 import { isUuid, type PackageKind } from "~/domain/schemas";
-import { historyPath } from "~/domain/versions";
+import type { PackageTranslation } from "~/domain/translations";
+import { describeTranslationChanges, historyPath } from "~/domain/versions";
 import { recordEvent } from "../events/events.server";
 import type { Mailer, MailOutcome } from "../mail/mailer.server";
 import type { MediaStore } from "../media/media-store.server";
@@ -14,6 +20,14 @@ import { badRequest, conflict, notFound } from "../platform/errors.server";
 import { setPackageStatus } from "./packages.server";
 import { reviewChanges, type ReviewChanges } from "./proposal-screens.server";
 import { applyProposal } from "./proposals.server";
+import {
+  TRANSLATION_REVIEW_MESSAGES,
+  translationReviewsOf,
+  translationsInReview,
+  type TranslationProposalState,
+} from "./translation-proposals.server";
+import { translationPath } from "./translation-screens.server";
+import { applyPackageTranslation, packageTranslation } from "./translations.server";
 
 /*
  * Review before publishing (decision 132). A Contributor submits a draft package: it is "in
@@ -103,6 +117,8 @@ export interface ReviewQueueItem {
   proposal: boolean;
   /** "See the changes": against the live (last published) version. */
   changes: ReviewChanges;
+  /** A pending translation (decision 146): its language; the package itself is not in review. */
+  translation?: { lang: Language; name: string };
 }
 
 /** The packages waiting for review, oldest submission first. */
@@ -125,7 +141,7 @@ export async function listReviewQueue(db: Db): Promise<ReviewQueueItem[]> {
     .orderBy("p.id")
     .execute();
   const changes = await Promise.all(rows.map((row) => reviewChanges(db, row.id)));
-  return rows.map((row, i) => ({
+  const packages: ReviewQueueItem[] = rows.map((row, i) => ({
     kind: row.kind,
     id: row.id,
     title: row.title,
@@ -137,6 +153,46 @@ export async function listReviewQueue(db: Db): Promise<ReviewQueueItem[]> {
     historyPath: historyPath(row.kind, row.id),
     editPath: kindInfo(row.kind).admin.editPath(row.id),
   }));
+  const translations = await translationQueue(db);
+  return [...packages, ...translations].sort((a, b) =>
+    a.submittedAt === b.submittedAt ? 0 : a.submittedAt < b.submittedAt ? -1 : 1,
+  );
+}
+
+/** The pending translations in review (decision 146), each compared with the live translation. */
+async function translationQueue(db: Db): Promise<ReviewQueueItem[]> {
+  const rows = (await translationsInReview(db)).filter((row) => isShippedLanguage(row.lang));
+  return Promise.all(
+    rows.map(async (row) => {
+      const lang = row.lang as Language;
+      const [live, proposal] = await Promise.all([
+        packageTranslation(db, row.id, lang),
+        db
+          .selectFrom("translation_proposals")
+          .select("value")
+          .where("package_id", "=", row.id)
+          .where("lang", "=", lang)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const value = proposal.value as unknown as PackageTranslation;
+      return {
+        kind: row.kind,
+        id: row.id,
+        title: row.title,
+        proposal: true,
+        translation: { lang, name: LANGUAGE_NAMES_IN_ENGLISH[lang] },
+        changes: {
+          against: live ? ("live-translation" as const) : ("new-translation" as const),
+          changes: describeTranslationChanges(live ?? null, value),
+        },
+        submittedBy: row.name ?? row.email ?? "A former admin",
+        submittedAt: new Date(row.submitted_at ?? row.updated_at).toISOString(),
+        publishAt: null,
+        historyPath: historyPath(row.kind, row.id),
+        editPath: translationPath(row.kind, row.id, lang),
+      };
+    }),
+  );
 }
 
 /** An author's own packages of `kind` with a review state, for their dashboard. */
@@ -158,15 +214,30 @@ export async function reviewsOf(db: Db, adminId: string, kind: PackageKind) {
     .where("p.deleted_at", "is", null)
     .orderBy("p.review_submitted_at", "desc")
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    title: row.title,
-    state: row.review_state as ReviewState,
-    comment: row.review_comment,
-    changes: row.proposal !== null,
-    editPath: kindInfo(row.kind).admin.editPath(row.id),
-  }));
+  const translations = await translationReviewsOf(db, adminId, kind);
+  return [
+    ...rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      title: row.title,
+      state: row.review_state as ReviewState,
+      comment: row.review_comment,
+      changes: row.proposal !== null,
+      editPath: kindInfo(row.kind).admin.editPath(row.id),
+    })),
+    // A pending translation (decision 146): "Kruger Safari (German translation)".
+    ...translations
+      .filter((row) => isShippedLanguage(row.lang))
+      .map((row) => ({
+        id: `${row.id}:${row.lang}`,
+        kind: row.kind,
+        title: `${row.title} (${LANGUAGE_NAMES_IN_ENGLISH[row.lang as Language]} translation)`,
+        state: row.state as Exclude<TranslationProposalState, "saved">,
+        comment: row.comment,
+        changes: true,
+        editPath: translationPath(row.kind, row.id, row.lang),
+      })),
+  ];
 }
 
 export interface ReviewNotice {
@@ -292,6 +363,110 @@ export async function sendBackReview(
     path: kindInfo(input.kind).admin.editPath(pkg.id),
   });
   return { title: pkg.title, outcome: "sent_back", mail };
+}
+
+/** A decision on a pending translation (decision 146): the package and the language. */
+export interface TranslationReviewDecision extends ReviewDecision {
+  lang: Language;
+}
+
+/** The pending translation in review, locked for this transaction, with its package. */
+async function lockedTranslationProposal(trx: Db, input: TranslationReviewDecision) {
+  const pkg = await lockedPackage(trx, input.kind, input.id);
+  const proposal = await trx
+    .selectFrom("translation_proposals")
+    .select(["value", "state", "proposed_by"])
+    .where("package_id", "=", pkg.id)
+    .where("lang", "=", input.lang)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!proposal || proposal.state !== "in_review")
+    throw conflict(TRANSLATION_REVIEW_MESSAGES.notInReview);
+  return { pkg, proposal };
+}
+
+/**
+ * Applies a pending translation through the direct save's write (slug checks, slug history, its
+ * event) and deletes it, in one transaction: the live translation and the page (its cache trigger
+ * fires) change now. A slug another package took meanwhile refuses the approval (409, the
+ * proposal kept in review, nothing changed). The author is told by e-mail.
+ */
+export async function approveTranslationReview(
+  db: Db,
+  input: TranslationReviewDecision,
+  notice: ReviewNotice,
+): Promise<ReviewOutcome> {
+  const language = LANGUAGE_NAMES_IN_ENGLISH[input.lang];
+  const decided = await inTransaction(db, async (trx) => {
+    const { pkg, proposal } = await lockedTranslationProposal(trx, input);
+    const value = proposal.value as unknown as PackageTranslation;
+    const applied = await applyPackageTranslation(
+      trx,
+      { id: pkg.id, kind: input.kind, title: pkg.title },
+      input.lang,
+      value,
+      input.by,
+    );
+    if (!applied.ok)
+      throw conflict(
+        `${applied.slug} The ${language} translation was not approved: send it back with a comment so its author picks another slug.`,
+      );
+    await trx
+      .deleteFrom("translation_proposals")
+      .where("package_id", "=", pkg.id)
+      .where("lang", "=", input.lang)
+      .execute();
+    await recordEvent(trx, {
+      type: "package.translation_review_approved",
+      adminId: input.by,
+      details: { kind: input.kind, id: pkg.id, title: pkg.title, language },
+    });
+    return { pkg, author: proposal.proposed_by };
+  });
+  const mail = await tellSubmitter(db, decided.author, notice, {
+    subject: `Approved: ${decided.pkg.title} (${language})`,
+    lines: [
+      decided.pkg.status === "published"
+        ? `Your ${language} translation of "${decided.pkg.title}" was approved and is now live.`
+        : `Your ${language} translation of "${decided.pkg.title}" was approved; it goes live with the package.`,
+    ],
+    path: translationPath(input.kind, decided.pkg.id, input.lang),
+  });
+  return { title: `${decided.pkg.title} (${language})`, outcome: "published", mail };
+}
+
+/** Returns a pending translation to its author with the reviewer's comment; nothing goes live. */
+export async function sendBackTranslationReview(
+  db: Db,
+  input: TranslationReviewDecision & { comment: unknown },
+  notice: ReviewNotice,
+): Promise<ReviewOutcome> {
+  const comment = reviewComment(input.comment);
+  const language = LANGUAGE_NAMES_IN_ENGLISH[input.lang];
+  const decided = await inTransaction(db, async (trx) => {
+    const { pkg, proposal } = await lockedTranslationProposal(trx, input);
+    await trx
+      .updateTable("translation_proposals")
+      .set({ state: "sent_back", comment })
+      .where("package_id", "=", pkg.id)
+      .where("lang", "=", input.lang)
+      .execute();
+    await recordEvent(trx, {
+      type: "package.translation_review_sent_back",
+      adminId: input.by,
+      details: { kind: input.kind, id: pkg.id, title: pkg.title, language, comment },
+    });
+    return { pkg, author: proposal.proposed_by };
+  });
+  const mail = await tellSubmitter(db, decided.author, notice, {
+    subject: `Sent back: ${decided.pkg.title} (${language})`,
+    lines: [
+      `Your ${language} translation of "${decided.pkg.title}" was sent back to you with this comment (the live ${language} translation stays as it is):`,
+      comment,
+    ],
+    path: translationPath(input.kind, decided.pkg.id, input.lang),
+  });
+  return { title: `${decided.pkg.title} (${language})`, outcome: "sent_back", mail };
 }
 
 /** E-mails the submitter after the decision has committed; a failed send never undoes it. */

@@ -19,9 +19,9 @@ import {
 } from "~/domain/translations";
 import type { Db } from "../platform/db.server";
 import { getPackageById } from "./packages.server";
+import { translationProposalOf } from "./translation-proposals.server";
 import {
   allPackageTranslations,
-  liveTranslationMessage,
   loadPackageTranslation,
   translationGoesLive,
 } from "./translations.server";
@@ -58,20 +58,26 @@ export function translationTarget(
 
 /**
  * The translation screen's data; `refused` re-shows a refused form (typed values, per-field
- * errors, or the one reason the whole save was refused). `mayPublish` false (a Contributor) locks
- * the screen of a package whose translation would go live (decision 143).
+ * errors, or the one reason the whole save was refused). `mayPublish` false (a Contributor) on a
+ * package whose translation would go live: their save is a pending translation with "Submit for
+ * review", and they see their own pending values (decision 146). `adminId` is who is looking.
  */
 export async function translationScreen(
   db: Db,
   site: SiteConfig,
   target: { kind: PackageKind; id: string; lang: Language },
   refused?: { values: PackageTranslation; errors: TranslationErrors; message?: string },
-  options: { mayPublish?: boolean } = {},
+  options: { mayPublish?: boolean; adminId?: string } = {},
 ): Promise<PackageTranslationScreen> {
   const loaded = await loadPackageTranslation(db, target.kind, target.id, target.lang);
   if (!loaded) notFoundPage("That package does not exist, or it was deleted.");
   const { pkg } = loaded;
-  const value = refused?.values ?? loaded.translation;
+  const proposal = await translationProposalOf(db, pkg.id, target.lang);
+  const reviewed = options.mayPublish === false && translationGoesLive(pkg);
+  const mine = Boolean(
+    proposal && reviewed && options.adminId && proposal.proposedBy === options.adminId,
+  );
+  const value = refused?.values ?? (mine && proposal ? proposal.value : loaded.translation);
   const all = await allPackageTranslations(db, [pkg.id]);
   const own = all.get(pkg.id);
   const defaultLang = site.languages[0] ?? "en";
@@ -118,8 +124,17 @@ export async function translationScreen(
           ...Object.values(refused.errors).filter((e): e is string => Boolean(e)),
         ]
       : [],
-    ...(options.mayPublish === false && translationGoesLive(pkg)
-      ? { locked: liveTranslationMessage(LANGUAGE_NAMES_IN_ENGLISH[target.lang]) }
+    reviewed,
+    ...(proposal
+      ? {
+          pending: {
+            state: proposal.state,
+            by: proposal.proposedByName,
+            comment: proposal.state === "sent_back" || mine ? proposal.comment : null,
+            mine,
+            outdated: proposal.outdated,
+          },
+        }
       : {}),
   };
 }

@@ -15,6 +15,7 @@ import { recordEvent } from "../events/events.server";
 import { getPackageById } from "./packages.server";
 import { getMoment } from "./moments.server";
 import { recordSlugChange } from "./slug-history.server";
+import { proposeTranslation, TRANSLATION_REVIEW_MESSAGES } from "./translation-proposals.server";
 
 /**
  * Translated content (decision 139): one row per package (or moment) and language other than the
@@ -196,31 +197,23 @@ export async function writeMomentTranslation(
 
 export type SaveTranslationOutcome =
   | { ok: true; translation: PackageTranslation; appears: boolean }
+  /** Kept as a pending translation for review, not applied (decision 146). */
+  | { ok: true; proposed: true; submitted: boolean; message: string }
   | { ok: false; errors: TranslationErrors; values: PackageTranslation }
-  | { ok: false; refused: string; values: PackageTranslation }
+  | { ok: false; refused: string; values: PackageTranslation; status: 409 }
   | { ok: false; notFound: true };
 
 /**
  * Whether saving a translation of this package would change what the website shows, now or when
  * its schedule runs: a published package, or one with a publish or unpublish time (the package
  * form's drafts-only rule, decision 125, draws the same line). A translation is live the moment
- * it is saved (decision 139), so a role without `content.publish` may not save one there
- * (decision 143).
+ * it is saved (decision 139), so a role without `content.publish` saves a pending translation
+ * there instead (decision 146).
  */
 export function translationGoesLive(
   pkg: Pick<Package, "status" | "publish_at" | "unpublish_at">,
 ): boolean {
   return pkg.status !== "draft" || Boolean(pkg.publish_at) || Boolean(pkg.unpublish_at);
-}
-
-/** Why a Contributor may not save this translation, and what to do instead (decision 143). */
-export function liveTranslationMessage(langName: string): string {
-  return (
-    `This package is on the website (or scheduled to be), and a saved ${langName} translation ` +
-    `shows there at once. Your role cannot change what the website shows, so translations of ` +
-    `published packages are saved by an Editor: ask an Editor to enter or check the ` +
-    `${langName} text.`
-  );
 }
 
 export interface SaveTranslationInput {
@@ -230,14 +223,78 @@ export interface SaveTranslationInput {
   /** The form's fields by name (see parsePackageTranslationForm). */
   fields: Record<string, string>;
   by: string | null;
+  /** "Submit for review": keep the pending translation and put it in review (decision 146). */
+  submit?: boolean;
+}
+
+/** The message of a slug another package uses in `lang`, or null when it is free. */
+export async function takenTranslationSlug(
+  db: Db,
+  id: string,
+  lang: Language,
+  slug: string | null,
+): Promise<string | null> {
+  if (!slug) return null;
+  const taken = await db
+    .selectFrom("package_translations as t")
+    .innerJoin("packages as p", "p.id", "t.package_id")
+    .select("p.title")
+    .where("t.lang", "=", lang)
+    .where("t.slug", "=", slug)
+    .where("t.package_id", "!=", id)
+    .where("p.deleted_at", "is", null)
+    .executeTakeFirst();
+  return taken
+    ? `The URL slug “${slug}” is already used in ${LANGUAGE_NAMES_IN_ENGLISH[lang]} by “${taken.title}”. Choose another.`
+    : null;
+}
+
+/**
+ * Writes a checked translation in `trx` (the caller's transaction): the language's slugs are
+ * locked, a slug another package took is refused (its message, nothing written), a changed slug
+ * keeps the old one for a 301, and `package.translated` names the language. Direct saves and
+ * approvals of pending translations (decision 146) both go through here.
+ */
+export async function applyPackageTranslation(
+  trx: Db,
+  pkg: { id: string; kind: PackageKind; title: string },
+  lang: Language,
+  value: PackageTranslation,
+  by: string | null,
+): Promise<{ ok: true } | { ok: false; slug: string }> {
+  // One writer of a language's slugs at a time, so two saves cannot take the same one.
+  await sql`select pg_advisory_xact_lock(hashtext(${`translation-slug:${lang}`}))`.execute(trx);
+  const taken = await takenTranslationSlug(trx, pkg.id, lang, value.slug);
+  if (taken) return { ok: false, slug: taken };
+  const previous = await trx
+    .selectFrom("package_translations")
+    .select("slug")
+    .where("package_id", "=", pkg.id)
+    .where("lang", "=", lang)
+    .forUpdate()
+    .executeTakeFirst();
+  await writePackageTranslation(trx, pkg.id, lang, value, by);
+  await recordSlugChange(trx, pkg.id, lang, previous?.slug ?? null, value.slug);
+  await recordEvent(trx, {
+    type: "package.translated",
+    ...(by ? { adminId: by } : {}),
+    details: {
+      id: pkg.id,
+      kind: pkg.kind,
+      title: pkg.title,
+      language: LANGUAGE_NAMES_IN_ENGLISH[lang],
+    },
+  });
+  return { ok: true };
 }
 
 /**
  * Saves a package's translation into a language other than the default. Bad input, or a slug
  * another package uses in that language, is refused with a message per field and nothing stored.
  * A changed slug keeps the old one for a 301. The activity log names the language. A role that
- * may not publish (`mayPublish` false) is refused on a package whose translation would go live
- * (decision 143): nothing stored, an `auth.permission_denied` event, the typed values kept.
+ * may not publish (`mayPublish` false) does not change a package whose translation would go live:
+ * its save is kept as a pending translation (and submitted for review with `submit`), the live
+ * translation untouched until an Editor approves it (decision 146).
  */
 export async function savePackageTranslation(
   db: Db,
@@ -251,59 +308,33 @@ export async function savePackageTranslation(
   const pkg = await getPackageById(db, kind, id);
   if (!pkg) return { ok: false, notFound: true };
   const parsed = parsePackageTranslationForm(pkg, lang, input.fields);
-  if (options.mayPublish === false && translationGoesLive(pkg)) {
-    await recordEvent(db, {
-      type: "auth.permission_denied",
-      ...(input.by ? { adminId: input.by } : {}),
-      details: {
-        permission: "content.publish",
-        method: "POST",
-        kind,
-        id,
-        language: LANGUAGE_NAMES_IN_ENGLISH[lang],
-        reason: "translating a live or scheduled package",
-      },
-    });
-    return {
-      ok: false,
-      refused: `${liveTranslationMessage(LANGUAGE_NAMES_IN_ENGLISH[lang])} Nothing was saved.`,
-      values: parsed.value,
-    };
-  }
   if (!parsed.ok) return { ok: false, errors: parsed.errors, values: parsed.value };
   const value = parsed.value;
-  return inTransaction(db, async (trx) => {
-    // One writer of a language's slugs at a time, so two saves cannot take the same one.
-    await sql`select pg_advisory_xact_lock(hashtext(${`translation-slug:${lang}`}))`.execute(trx);
-    if (value.slug) {
-      const taken = await trx
-        .selectFrom("package_translations as t")
-        .innerJoin("packages as p", "p.id", "t.package_id")
-        .select("p.title")
-        .where("t.lang", "=", lang)
-        .where("t.slug", "=", value.slug)
-        .where("t.package_id", "!=", id)
-        .where("p.deleted_at", "is", null)
-        .executeTakeFirst();
-      if (taken) {
-        const message = `The URL slug “${value.slug}” is already used in ${LANGUAGE_NAMES_IN_ENGLISH[lang]} by “${taken.title}”. Choose another.`;
-        return { ok: false as const, errors: { slug: message }, values: value };
-      }
-    }
-    const previous = await trx
-      .selectFrom("package_translations")
-      .select("slug")
-      .where("package_id", "=", id)
-      .where("lang", "=", lang)
-      .forUpdate()
-      .executeTakeFirst();
-    await writePackageTranslation(trx, id, lang, value, input.by);
-    await recordSlugChange(trx, id, lang, previous?.slug ?? null, value.slug);
-    await recordEvent(trx, {
-      type: "package.translated",
-      ...(input.by ? { adminId: input.by } : {}),
-      details: { id, kind, title: pkg.title, language: LANGUAGE_NAMES_IN_ENGLISH[lang] },
+  const pending = options.mayPublish === false && translationGoesLive(pkg);
+  if (input.submit && !pending) {
+    return {
+      ok: false,
+      refused: TRANSLATION_REVIEW_MESSAGES.notReviewed,
+      values: value,
+      status: 409,
+    };
+  }
+  if (pending) {
+    // A clear answer now; the approval checks the slug again (it may be taken meanwhile).
+    const taken = await takenTranslationSlug(db, id, lang, value.slug);
+    if (taken) return { ok: false, errors: { slug: taken }, values: value };
+    const message = await proposeTranslation(db, {
+      pkg,
+      lang,
+      value,
+      by: input.by,
+      submit: Boolean(input.submit),
     });
+    return { ok: true, proposed: true, submitted: Boolean(input.submit), message };
+  }
+  return inTransaction(db, async (trx) => {
+    const applied = await applyPackageTranslation(trx, pkg, lang, value, input.by);
+    if (!applied.ok) return { ok: false as const, errors: { slug: applied.slug }, values: value };
     return {
       ok: true as const,
       translation: value,

@@ -55,6 +55,10 @@ export const EVENT_TYPES = [
   "package.submitted_for_review",
   "package.review_approved",
   "package.review_sent_back",
+  "package.translation_submitted_for_review",
+  "package.translation_review_approved",
+  "package.translation_review_sent_back",
+  "package.translation_discarded",
   // Translated content (decision 139): which language of which package or moment changed.
   "package.translated",
   "moment.translated",

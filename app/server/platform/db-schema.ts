@@ -488,6 +488,29 @@ export interface PackageProposalsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * A Contributor's pending translation of a live or scheduled package (decision 146): one per
+ * package and language; the live translation stays until an Editor approves it.
+ */
+export interface TranslationProposalsTable {
+  package_id: string;
+  lang: string;
+  /** The validated translation an approval applies. */
+  value: Json<Record<string, unknown>>;
+  state: ColumnType<
+    "saved" | "in_review" | "sent_back",
+    "saved" | "in_review" | "sent_back" | undefined,
+    "saved" | "in_review" | "sent_back"
+  >;
+  comment: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the live translation the author edited was saved (null: there was none). */
+  base_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  proposed_by: string | null;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
   media_objects: MediaObjectsTable;
   packages: PackagesTable;
@@ -520,6 +543,7 @@ export interface DB {
   admin_emails: AdminEmailsTable;
   content_versions: ContentVersionsTable;
   package_proposals: PackageProposalsTable;
+  translation_proposals: TranslationProposalsTable;
   job_runs: JobRunsTable;
 }
 

@@ -19,16 +19,20 @@ export interface ReviewQueueEntry {
   proposal: boolean;
   /** What approving would change on the website, against the live (last published) version. */
   changes: {
-    against: "live" | "last-published" | "never-published";
+    against: "live" | "last-published" | "never-published" | "live-translation" | "new-translation";
     changes: string[];
     outdated?: { basedOn: number; live: number };
   };
+  /** A pending translation (decision 146): its language; the package itself is not in review. */
+  translation?: { lang: string; name: string };
 }
 
 const AGAINST: Record<ReviewQueueEntry["changes"]["against"], string> = {
   live: "Compared with the published version that is live now.",
   "last-published": "Compared with the last published version.",
   "never-published": "Never published: everything in it is new.",
+  "live-translation": "Compared with the translation that is live now.",
+  "new-translation": "Not translated into this language yet: every field is new.",
 };
 
 /** "See the changes": what approving would change, compared with the live version. */
@@ -37,9 +41,14 @@ function Changes({ item }: { item: ReviewQueueEntry }) {
   return (
     <details className="review-changes">
       <summary>
-        See the changes<span className="visually-hidden"> to {item.title}</span>
+        See the changes
+        <span className="visually-hidden">{` to ${item.title}${item.translation ? ` (${item.translation.name})` : ""}`}</span>
       </summary>
-      <p>{AGAINST[against]}</p>
+      <p>
+        {item.translation
+          ? AGAINST[against].replace("translation", `${item.translation.name} translation`)
+          : AGAINST[against]}
+      </p>
       {outdated ? (
         <p>
           Proposed from version {outdated.basedOn}; the package has been saved since (version{" "}
@@ -62,7 +71,7 @@ function Changes({ item }: { item: ReviewQueueEntry }) {
 export interface ReviewQueueProps {
   items: ReviewQueueEntry[];
   commentMax: number;
-  reply: { ok: false; id?: string; message: string; comment?: string } | undefined;
+  reply: { ok: false; id?: string; lang?: string; message: string; comment?: string } | undefined;
 }
 
 /**
@@ -74,16 +83,23 @@ export function ReviewQueue({ items, commentMax, reply }: ReviewQueueProps) {
   useEffect(() => {
     if (reply && !reply.ok) showToast("error", reply.message);
   }, [reply]);
-  const generalError = reply && !items.some((item) => item.id === reply.id) ? reply : undefined;
+  const generalError =
+    reply &&
+    !items.some(
+      (item) => item.id === reply.id && item.translation?.lang === (reply.lang ?? undefined),
+    )
+      ? reply
+      : undefined;
   return (
     <section className="admin-section history-screen" aria-labelledby="review-heading">
       <header className="admin-section-header">
         <h1 id="review-heading">Review</h1>
       </header>
       <p className="history-notice">
-        Packages Contributors submitted for review, and changes they proposed to published packages.
-        Approving publishes the package or the changes (or leaves a draft to its schedule); sending
-        it back returns it to its author with your comment, and the published version stays live.
+        Packages Contributors submitted for review, and changes they proposed to published packages
+        and their translations. Approving publishes the package or the changes (or leaves a draft to
+        its schedule); sending it back returns it to its author with your comment, and the published
+        version stays live.
       </p>
       {generalError ? (
         <div className="form-error" role="alert">
@@ -97,15 +113,24 @@ export function ReviewQueue({ items, commentMax, reply }: ReviewQueueProps) {
       ) : (
         <ul className="deleted-list review-list">
           {items.map((item) => {
-            const error = reply?.id === item.id ? reply : undefined;
-            const commentId = `comment-${item.id}`;
-            const errorId = `comment-error-${item.id}`;
+            const lang = item.translation?.lang;
+            const error =
+              reply?.id === item.id && (reply.lang ?? undefined) === lang ? reply : undefined;
+            const key = lang ? `${item.id}-${lang}` : item.id;
+            const commentId = `comment-${key}`;
+            const errorId = `comment-error-${key}`;
+            const name = item.translation ? `${item.title} (${item.translation.name})` : item.title;
             return (
-              <li key={item.id} className="history-entry">
+              <li key={key} className="history-entry">
                 <div className="history-entry-head">
                   <h2 className="history-entry-title">
                     {item.title}
-                    {item.proposal ? (
+                    {item.translation ? (
+                      <>
+                        {" "}
+                        <span className="badge badge-review">{`Translation (${item.translation.name}) in review`}</span>
+                      </>
+                    ) : item.proposal ? (
                       <>
                         {" "}
                         <span className="badge badge-review">Changes in review</span>
@@ -131,33 +156,40 @@ export function ReviewQueue({ items, commentMax, reply }: ReviewQueueProps) {
                   </Link>{" "}
                   ·{" "}
                   <Link to={item.editPath}>
-                    Open the package<span className="visually-hidden"> {item.title}</span>
+                    {item.translation
+                      ? `Open the ${item.translation.name} translation`
+                      : "Open the package"}
+                    <span className="visually-hidden">{` ${item.title}`}</span>
                   </Link>
                 </p>
                 <div className="history-restore review-actions">
                   <Form method="post" action="/admin/review">
                     <input type="hidden" name="kind" value={item.kind} />
                     <input type="hidden" name="id" value={item.id} />
+                    {lang ? <input type="hidden" name="lang" value={lang} /> : null}
                     <button
                       type="submit"
                       name="intent"
                       value="approve"
                       className="button button-primary button-small"
                     >
-                      {item.proposal
-                        ? "Approve and publish the changes"
-                        : item.publishAt
-                          ? "Approve"
-                          : "Approve and publish"}
-                      <span className="visually-hidden"> {item.title}</span>
+                      {item.translation
+                        ? `Approve the ${item.translation.name} translation`
+                        : item.proposal
+                          ? "Approve and publish the changes"
+                          : item.publishAt
+                            ? "Approve"
+                            : "Approve and publish"}
+                      <span className="visually-hidden">{` ${name}`}</span>
                     </button>
                   </Form>
                   <Form method="post" action="/admin/review" className="review-send-back">
                     <input type="hidden" name="kind" value={item.kind} />
                     <input type="hidden" name="id" value={item.id} />
+                    {lang ? <input type="hidden" name="lang" value={lang} /> : null}
                     <label htmlFor={commentId}>
                       Comment for the author
-                      <span className="visually-hidden"> of {item.title}</span> (required, at most{" "}
+                      <span className="visually-hidden">{` of ${name}`}</span> (required, at most{" "}
                       {commentMax} characters)
                     </label>
                     <textarea
@@ -179,7 +211,7 @@ export function ReviewQueue({ items, commentMax, reply }: ReviewQueueProps) {
                       value="send-back"
                       className="button button-secondary button-small"
                     >
-                      Send back<span className="visually-hidden"> {item.title}</span>
+                      Send back<span className="visually-hidden">{` ${name}`}</span>
                     </button>
                   </Form>
                 </div>

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { PROPOSAL_STATE_LABELS } from "~/domain/proposals";
 import type { PackageTranslationScreen, TranslationRowView } from "~/domain/translations";
 import { showToast } from "../flash-messages";
 import "~/styles/admin-form.css";
@@ -13,16 +14,11 @@ import "~/styles/admin-translations.css";
 export function PackageTranslationForm({ screen }: { screen: PackageTranslationScreen }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const locked = screen.locked;
+  const { pending, reviewed } = screen;
   useEffect(() => {
     if (screen.errors.length)
-      showToast(
-        "error",
-        locked
-          ? "The translation was not saved: your role cannot change a published package."
-          : "The translation was not saved: see the fields marked below.",
-      );
-  }, [screen.errors, locked]);
+      showToast("error", "The translation was not saved: see the fields marked below.");
+  }, [screen.errors]);
   return (
     <section className="admin-section translation-screen" aria-labelledby="translation-heading">
       <header className="admin-section-header">
@@ -67,19 +63,7 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
           </>
         )}
       </p>
-      {locked && !screen.errors.length ? (
-        // Said before anyone types: a Contributor cannot save here (decision 143).
-        <section
-          className="proposal-notice"
-          aria-labelledby="translation-locked-heading"
-          id="translation-locked"
-        >
-          <h2 id="translation-locked-heading" className="translation-locked-heading">
-            Only an Editor can save this translation
-          </h2>
-          <p>{locked}</p>
-        </section>
-      ) : null}
+      {reviewed || pending ? <TranslationReviewNotice screen={screen} /> : null}
       {screen.errors.length ? (
         <div className="form-error" role="alert" id="translation-errors">
           <p className="form-error-title">The translation was not saved:</p>
@@ -105,17 +89,41 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
                 langName={screen.langName}
                 defaultLang={screen.defaultLang}
                 defaultLangName={screen.defaultLangName}
-                readOnly={Boolean(locked)}
               />
             ))}
           </fieldset>
         ))}
         <div className="form-actions">
-          {locked ? null : (
-            <button type="submit" className="button" disabled={saving}>
-              {saving ? "Saving…" : `Save ${screen.langName} translation`}
+          <button type="submit" className="button" disabled={saving}>
+            {saving
+              ? "Saving…"
+              : reviewed
+                ? `Save my ${screen.langName} changes`
+                : `Save ${screen.langName} translation`}
+          </button>
+          {reviewed ? (
+            <button
+              type="submit"
+              name="intent"
+              value="submit-for-review"
+              className="button button-primary"
+              disabled={saving}
+            >
+              Submit for review
             </button>
-          )}
+          ) : null}
+          {pending?.mine ? (
+            <button
+              type="submit"
+              name="intent"
+              value="discard-changes"
+              formNoValidate
+              className="button button-secondary"
+              disabled={saving}
+            >
+              Discard my changes
+            </button>
+          ) : null}
           <Link to={screen.editPath} className="button button-secondary">
             Back to the {screen.defaultLangName} form
           </Link>
@@ -131,15 +139,12 @@ function TranslationRow({
   langName,
   defaultLang,
   defaultLangName,
-  readOnly,
 }: {
   row: TranslationRowView;
   lang: string;
   langName: string;
   defaultLang: string;
   defaultLangName: string;
-  /** Shown, not editable: the admin may not save this translation (decision 143). */
-  readOnly: boolean;
 }) {
   const id = `tr-${row.name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
   const sourceId = `${id}-source`;
@@ -153,7 +158,6 @@ function TranslationRow({
     name: row.name,
     defaultValue: row.value,
     lang,
-    readOnly,
     "aria-describedby": describedBy,
     ...(row.error ? { "aria-invalid": true as const } : {}),
   };
@@ -185,5 +189,61 @@ function TranslationRow({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * The pending translation's state (decision 146): its author sees that the form shows their
+ * changes, the state and the reviewer's comment; a publisher sees that a proposal waits on the
+ * review queue while their own save goes live at once.
+ */
+function TranslationReviewNotice({ screen }: { screen: PackageTranslationScreen }) {
+  const { pending, reviewed, langName } = screen;
+  return (
+    <section
+      className="proposal-notice"
+      aria-labelledby="translation-review-heading"
+      id="translation-review"
+    >
+      <h2 id="translation-review-heading" className="translation-locked-heading">
+        {pending
+          ? PROPOSAL_STATE_LABELS[pending.state]
+          : `Your ${langName} changes are reviewed before they go live`}
+      </h2>
+      {pending?.mine ? (
+        <p>
+          {`This form shows your proposed ${langName} changes. The live ${langName} translation stays until an Editor approves them; Save keeps them, Submit for review asks for approval.`}
+        </p>
+      ) : reviewed ? (
+        <p>
+          {`This package is on the website (or scheduled to be). What you save here is kept as your proposal: the live ${langName} translation stays until an Editor approves it. Submit for review when it is ready.`}
+          {pending
+            ? ` ${pending.by ?? "A former admin"} has changes to this translation waiting; saving yours replaces them.`
+            : ""}
+        </p>
+      ) : pending ? (
+        <p>
+          {`${pending.by ?? "A former admin"} proposed changes to this ${langName} translation. What you save here goes live at once; the proposal waits `}
+          {pending.state === "in_review" ? (
+            <>
+              on the <Link to="/admin/review">review queue</Link>.
+            </>
+          ) : (
+            "for its author (not submitted for review)."
+          )}
+        </p>
+      ) : null}
+      {pending?.outdated ? (
+        <p>
+          {`The live ${langName} translation was saved again after these changes were proposed: approving them replaces that newer text.`}
+        </p>
+      ) : null}
+      {pending?.comment ? (
+        <>
+          <p>Sent back with this comment:</p>
+          <blockquote>{pending.comment}</blockquote>
+        </>
+      ) : null}
+    </section>
   );
 }
