@@ -4,7 +4,8 @@ import type { Role } from "~/domain/permissions";
 import { createAdmin } from "~/server/auth/admins.server";
 import { AUTH_COOKIES } from "~/server/auth/cookies.server";
 import { createSession } from "~/server/auth/session.server";
-import { REVIEW_MESSAGES } from "~/server/catalogue/reviews.server";
+import { setPackageStatus } from "~/server/catalogue/packages.server";
+import { REVIEW_MESSAGES, submitForReview } from "~/server/catalogue/reviews.server";
 import { TRANSLATION_REVIEW_MESSAGES } from "~/server/catalogue/translation-proposals.server";
 import { flashOf } from "../support/admin-http-support";
 import { BACKENDS } from "../support/db";
@@ -28,6 +29,7 @@ describe.each(BACKENDS)("pending translations on %s (SITE_LANGUAGES=en,de)", (ba
   let smtp: TestSmtpServer;
   const cookies = new Map<Role, Record<string, string>>();
   let live = { id: "", slug: "" };
+  let contributorId = "";
 
   const path = (id: string) => `/admin/translations/trip/${id}/de`;
   const translate = (role: Role, id: string, fields: Record<string, string>) =>
@@ -62,6 +64,9 @@ describe.each(BACKENDS)("pending translations on %s (SITE_LANGUAGES=en,de)", (ba
     (await server.db.selectFrom("events").select("details").where("type", "=", type).execute()).map(
       (e) => e.details,
     );
+  /** The review queue's entry whose forms name the package `id`. */
+  const queueItem = (queue: string, id: string) =>
+    queue.split('<li class="history-entry"').find((chunk) => chunk.includes(`value="${id}"`)) ?? "";
   const formOf = (html: string) => element(html, /<form\b[^>]*translation-form/) ?? "";
   const submitButton =
     /<button\b[^>]*value="submit-for-review"[^>]*name="intent"[^>]*>Submit for review<\/button>/;
@@ -78,6 +83,7 @@ describe.each(BACKENDS)("pending translations on %s (SITE_LANGUAGES=en,de)", (ba
     cookies.set("owner", { Cookie: await server.adminCookie() });
     for (const role of ["contributor", "editor"] as const) {
       const admin = await createAdmin(server.db, `${role}@example.com`, "a long passphrase", role);
+      if (role === "contributor") contributorId = admin.id;
       const session = await createSession(server.db, admin.id);
       cookies.set(role, { Cookie: `${AUTH_COOKIES.session.name}=${session.id}` });
     }
@@ -378,6 +384,63 @@ describe.each(BACKENDS)("pending translations on %s (SITE_LANGUAGES=en,de)", (ba
     });
     expect(edited.status).toBe(302);
     expect((await germanPage("kruger-safari-neu")).main).toContain("Die großen Fünf, geprüft.");
+  });
+
+  it("shows a draft's translations in its 'See the changes': all of a never-published one, per language", async () => {
+    const draft = await makePackage(server.db, "trip", {
+      title: "Sossusvlei",
+      description: "Red dunes.",
+      status: "draft",
+    });
+    await translate("contributor", draft.id, {
+      title: "Sossusvlei-Dünen",
+      description: "Rote Dünen.",
+    });
+    await submitForReview(server.db, { kind: "trip", id: draft.id, by: contributorId });
+    const queue = await page("editor", "/admin/review");
+    const item = queueItem(queue, draft.id);
+    const german = textOf(element(item, /<section\b[^>]*aria-label="German translation"/) ?? "");
+    expect(german).toContain("German translation");
+    expect(german).toContain("Title: (empty) → Sossusvlei-Dünen");
+    expect(german).toContain("Description changed");
+    expect(textOf(item)).toContain("Its translations, which go live with it:");
+  });
+
+  it("shows only the translations saved since a draft left the website", async () => {
+    const pkg = await makePackage(server.db, "trip", {
+      title: "Fish River Canyon",
+      description: "A long hike.",
+      status: "published",
+    });
+    await translate("editor", pkg.id, {
+      title: "Fischfluss-Canyon",
+      description: "Lange Wanderung.",
+    });
+    const quiet = await makePackage(server.db, "trip", {
+      title: "Skeleton Coast",
+      description: "Wrecks.",
+      status: "published",
+    });
+    await translate("editor", quiet.id, { title: "Skelettküste", description: "Wracks." });
+    for (const id of [pkg.id, quiet.id]) {
+      await setPackageStatus(server.db, "trip", id, "draft", { by: contributorId });
+    }
+    // Saved after the package left the website: it goes live again only with the approval.
+    await translate("contributor", pkg.id, {
+      title: "Fischfluss-Canyon",
+      description: "Fünf Tage Wanderung.",
+    });
+    for (const id of [pkg.id, quiet.id]) {
+      await submitForReview(server.db, { kind: "trip", id, by: contributorId });
+    }
+    const queue = await page("editor", "/admin/review");
+    const itemOf = (id: string) => queueItem(queue, id);
+    const changed = textOf(itemOf(pkg.id));
+    expect(changed).toContain("Translations saved since it left the website");
+    expect(changed).toContain("German translation");
+    expect(changed).toContain("Description changed");
+    // The other's German text was live before it left the website: nothing new to show.
+    expect(textOf(itemOf(quiet.id))).not.toContain("German translation");
   });
 
   it("answers a review post naming a language the site does not have with 400, nothing changed", async () => {

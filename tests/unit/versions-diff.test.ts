@@ -3,10 +3,12 @@ import {
   actionLabel,
   describeMomentChanges,
   describePackageChanges,
+  describeTranslationChanges,
   historyPath,
   type MomentSnapshot,
   type PackageSnapshot,
 } from "~/domain/versions";
+import { emptyPackageTranslation } from "~/domain/translations";
 
 const image = (url: string, alt = "") => ({
   url,
@@ -230,5 +232,49 @@ describe("labels and paths", () => {
     expect(actionLabel("undelete", null)).toBe("Restored from Recently deleted");
     expect(historyPath("trip", "abc")).toBe("/admin/history/trip/abc");
     expect(historyPath("moment", "abc", "v1")).toBe("/admin/history/moment/abc/v1");
+  });
+});
+
+describe("describeTranslationChanges (decision 146: a pending translation against the live one)", () => {
+  const live = {
+    ...emptyPackageTranslation(),
+    title: "Kruger-Safari",
+    slug: "kruger-safari",
+    description: "Die großen Fünf.",
+    highlights: ["Pirschfahrten", ""],
+    itinerary: [{ day: "Ankunft", activity: "", accommodation: "" }],
+  };
+
+  it("names each changed field in the history's words, lists item by item", () => {
+    expect(
+      describeTranslationChanges(live, {
+        ...live,
+        slug: "kruger-neu",
+        description: "Neu.",
+        highlights: ["Pirschfahrten", "Sundowner"],
+        itinerary: [{ day: "Anreise", activity: "", accommodation: "" }],
+        meeting_point: "Flughafen",
+        image_alts: { "/a.webp": "Löwe" },
+      }),
+    ).toEqual([
+      "URL slug: kruger-safari → kruger-neu",
+      "Description changed",
+      "Highlights item 2 added",
+      "Itinerary day 1 changed",
+      "Meeting point: (empty) → Flughafen",
+      "Image alt texts changed",
+    ]);
+    expect(describeTranslationChanges(live, live)).toEqual([]);
+  });
+
+  it("lists only the filled fields of a first translation (blank items are not translated)", () => {
+    expect(describeTranslationChanges(null, live)).toEqual([
+      "Title: (empty) → Kruger-Safari",
+      "URL slug: (empty) → kruger-safari",
+      "Description changed",
+      "Highlights item 1 added",
+      "Itinerary day 1 added",
+    ]);
+    expect(describeTranslationChanges(null, emptyPackageTranslation())).toEqual([]);
   });
 });

@@ -1,8 +1,14 @@
 import { PROPOSAL_STATE_LABELS, type ProposalNotice } from "~/domain/proposals";
 import type { Package } from "~/domain/schemas";
-import { describePackageChanges, type PackageSnapshot } from "~/domain/versions";
+import { isShippedLanguage, LANGUAGE_NAMES_IN_ENGLISH } from "~/domain/i18n/languages";
+import {
+  describePackageChanges,
+  describeTranslationChanges,
+  type PackageSnapshot,
+} from "~/domain/versions";
 import type { Db } from "../platform/db.server";
 import { proposalOf, type ProposalRow } from "./proposals.server";
+import { allPackageTranslations } from "./translations.server";
 
 /*
  * What the admin screens show of review (decisions 132, 137): the package form's notice of a
@@ -83,6 +89,52 @@ export interface ReviewChanges {
   changes: string[];
   /** A proposal made from an older version than the live one (an Editor saved since). */
   outdated?: { basedOn: number; live: number };
+  /**
+   * A draft's translations that go live with it (decision 146): those saved since it left the
+   * website, or all of them when it never was on it; per language, each filled field listed
+   * (their earlier text is not kept, so there is nothing to compare with).
+   */
+  translations?: { lang: string; name: string; changes: string[] }[];
+}
+
+/**
+ * The translations of a draft in review saved after `since` (when it left the website; null:
+ * never published, so every one), per language, each with its filled fields in words.
+ */
+async function draftTranslationChanges(
+  db: Db,
+  packageId: string,
+  since: Date | null,
+): Promise<NonNullable<ReviewChanges["translations"]>> {
+  let query = db
+    .selectFrom("package_translations")
+    .select("lang")
+    .where("package_id", "=", packageId)
+    .orderBy("lang");
+  if (since) query = query.where("updated_at", ">", since);
+  const langs = (await query.execute()).map((r) => r.lang).filter(isShippedLanguage);
+  if (langs.length === 0) return [];
+  const stored = (await allPackageTranslations(db, [packageId])).get(packageId);
+  return langs.flatMap((lang) => {
+    const value = stored?.get(lang);
+    if (!value) return [];
+    const changes = describeTranslationChanges(null, value);
+    return changes.length ? [{ lang, name: LANGUAGE_NAMES_IN_ENGLISH[lang], changes }] : [];
+  });
+}
+
+/** When the package left the website after `published`: the version that followed it. */
+async function leftTheSiteAt(db: Db, packageId: string, published: number): Promise<Date | null> {
+  const next = await db
+    .selectFrom("content_versions")
+    .select("created_at")
+    .where("item_type", "=", "package")
+    .where("item_id", "=", packageId)
+    .where("number", ">", published)
+    .orderBy("number")
+    .limit(1)
+    .executeTakeFirst();
+  return next ? new Date(next.created_at) : null;
 }
 
 /**
@@ -104,10 +156,20 @@ export async function reviewChanges(db: Db, packageId: string): Promise<ReviewCh
     };
   }
   const published = await lastPublishedVersion(db, packageId);
-  if (!published || !current) return { against: "never-published", changes: [] };
+  if (!published || !current) {
+    const translations = await draftTranslationChanges(db, packageId, null);
+    return {
+      against: "never-published",
+      changes: [],
+      ...(translations.length ? { translations } : {}),
+    };
+  }
+  const left = await leftTheSiteAt(db, packageId, published.number);
+  const translations = left ? await draftTranslationChanges(db, packageId, left) : [];
   return {
     against: "last-published",
     changes: describePackageChanges(published.content as PackageSnapshot, current),
+    ...(translations.length ? { translations } : {}),
   };
 }
 

@@ -22,6 +22,8 @@ export interface ReviewQueueEntry {
     against: "live" | "last-published" | "never-published" | "live-translation" | "new-translation";
     changes: string[];
     outdated?: { basedOn: number; live: number };
+    /** A draft's translations that go live with it (decision 146), per language. */
+    translations?: { lang: string; name: string; changes: string[] }[];
   };
   /** A pending translation (decision 146): its language; the package itself is not in review. */
   translation?: { lang: string; name: string };
@@ -37,7 +39,7 @@ const AGAINST: Record<ReviewQueueEntry["changes"]["against"], string> = {
 
 /** "See the changes": what approving would change, compared with the live version. */
 function Changes({ item }: { item: ReviewQueueEntry }) {
-  const { against, changes, outdated } = item.changes;
+  const { against, changes, outdated, translations } = item.changes;
   return (
     <details className="review-changes">
       <summary>
@@ -64,6 +66,29 @@ function Changes({ item }: { item: ReviewQueueEntry }) {
       ) : (
         <p>No differences.</p>
       )}
+      {translations?.length ? (
+        <>
+          <p>
+            {against === "never-published"
+              ? "Its translations, which go live with it:"
+              : "Translations saved since it left the website, which go live with it (their earlier text is not kept, so each filled field is listed):"}
+          </p>
+          {translations.map((t) => (
+            <section
+              key={t.lang}
+              className="review-translation"
+              aria-label={`${t.name} translation`}
+            >
+              <h3 className="review-translation-heading">{`${t.name} translation`}</h3>
+              <ul className="history-changes">
+                {t.changes.map((change, i) => (
+                  <li key={i}>{change}</li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </>
+      ) : null}
     </details>
   );
 }
