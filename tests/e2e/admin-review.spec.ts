@@ -115,3 +115,69 @@ test("@nojs a Contributor's change to a published trip waits for review; the liv
     await editor.close();
   }
 });
+
+test("@nojs a Contributor's German translation of a published trip waits for review; an Editor approves it", async ({
+  adminPage: page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const tag = randomUUID().slice(0, 8);
+  const title = `Douro Valley ${tag}`;
+  await page.goto("/admin/new-package");
+  await page.getByLabel("Title").fill(title);
+  await page.getByRole("textbox", { name: "Description" }).fill("Port wine and terraces.");
+  await page.getByRole("button", { name: "Publish Package" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const listed = (await (await page.request.get("/api/trips")).json()) as {
+    id: string;
+    title: string;
+  }[];
+  const id = listed.find((p) => p.title === title)!.id;
+  const germanTitle = `Douro-Tal ${tag}`;
+  const slug = `douro-tal-${tag}`;
+  const germanPage = async () => {
+    const visitor = await browser.newContext();
+    try {
+      return (await visitor.request.get(`/de/package/${slug}`)).status();
+    } finally {
+      await visitor.close();
+    }
+  };
+  const contributor = await inviteAndAccept(page, browser, "Contributor");
+  const editor = await inviteAndAccept(page, browser, "Editor");
+  try {
+    const author = contributor.invitee;
+    await author.goto(`/admin/translations/trip/${id}/de`);
+    await expect(
+      author.getByRole("heading", { name: "Your German changes are reviewed before they go live" }),
+    ).toBeVisible();
+    await author.getByLabel("Title · German").fill(germanTitle);
+    await author.getByLabel("Description · German").fill("Portwein und Terrassen.");
+    await author.getByRole("button", { name: "Submit for review" }).click();
+    await expectFlash(author, "Your German changes were submitted for review");
+    await expect(author.getByRole("heading", { name: "Changes in review" })).toBeVisible();
+    await expect(author.getByLabel("Title · German")).toHaveValue(germanTitle);
+    await expectNoSeriousViolations(author, "the translation form in review");
+    // Not on the German site until it is approved.
+    expect(await germanPage()).toBe(404);
+
+    const reviewer = editor.invitee;
+    await reviewer.goto("/admin/review");
+    const item = reviewer
+      .getByRole("listitem")
+      .filter({ hasText: "Translation (German) in review" });
+    await expect(item.getByRole("heading", { name: title })).toBeVisible();
+    await item.getByText("See the changes").click();
+    await expect(item.getByText(`Title: (empty) → ${germanTitle}`)).toBeVisible();
+    await expectNoSeriousViolations(reviewer, "/admin/review with a translation");
+    await item
+      .getByRole("button", { name: `Approve the German translation ${title} (German)` })
+      .click();
+    await expectFlash(reviewer, `Approved and published: ${title} (German).`);
+    await expect(reviewer.getByText("Translation (German) in review")).toHaveCount(0);
+    expect(await germanPage()).toBe(200);
+  } finally {
+    await contributor.close();
+    await editor.close();
+  }
+});
