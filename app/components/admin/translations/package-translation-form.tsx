@@ -205,7 +205,7 @@ function TranslationReviewNotice({ screen }: { screen: PackageTranslationScreen 
       aria-labelledby="translation-review-heading"
       id="translation-review"
     >
-      <h2 id="translation-review-heading" className="translation-locked-heading">
+      <h2 id="translation-review-heading" className="translation-review-heading">
         {pending
           ? PROPOSAL_STATE_LABELS[pending.state]
           : `Your ${langName} changes are reviewed before they go live`}
