@@ -75,7 +75,8 @@ function WeeklyBars(props: {
                 />
               );
             })}
-            {i % 2 === 0 || i === weeks.length - 1 ? (
+            {/* Every other week, always the last: this week is the one read first. */}
+            {(weeks.length - 1 - i) % 2 === 0 ? (
               <text
                 x={x + slot / 2 - 3}
                 y={H - PAD.bottom + 18}
@@ -102,7 +103,7 @@ export function WeeklyInsights({ insights }: { insights: BookingInsights }) {
       <section className="admin-panel" aria-labelledby="bookings-week-heading">
         <h2 id="bookings-week-heading">Bookings per week</h2>
         <p>
-          {`Last ${count} weeks (Monday to Sunday): ${insights.totalMade} bookings made, ${insights.totalCancelled} of them cancelled or expired since. Waiting-list places are not counted.`}
+          {`Last ${count} weeks (Monday to Sunday): ${insights.totalMade} ${insights.totalMade === 1 ? "booking" : "bookings"} made, ${insights.totalCancelled} of them cancelled or expired since. Waiting-list places are not counted.`}
         </p>
         <p className="insights-legend" aria-hidden="true">
           <span className="key key-bookings" /> Bookings made <span className="key key-cancelled" />{" "}
