@@ -1,7 +1,8 @@
 import "./zod-jitless";
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { amountInputText, isCurrency, parseAmount } from "./money";
+import { DEPOSIT_TYPES, type DepositRule, type PackageDeposit } from "./deposits";
+import { amountInputText, formatMoney, isCurrency, MAX_AMOUNT, parseAmount } from "./money";
 import { PACKAGE_KIND_INFO } from "./package-kinds";
 import type { ProposalNotice } from "./proposals";
 import { SCHEDULE_MESSAGES, utcToZonedLocal, zonedLocalToUtc } from "./schedule";
@@ -30,8 +31,14 @@ import {
  * version the editor loaded. Form values are strings: parse with `disableAutoCoercion` so blank
  * list rows reach the schema as "" and are dropped by it, exactly like blank API entries.
  */
-export function packageFormSchema(kind: PackageKind, timeZone: string = DEFAULT_TIME_ZONE) {
+export function packageFormSchema(
+  kind: PackageKind,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  /** The currency an amount per traveller is typed in (depositCurrencyOf). */
+  depositCurrency: string = "ZAR",
+) {
   return packageInputSchema(kind).extend({
+    deposit: formDeposit(depositCurrency),
     // `datetime-local` text read in the company's time zone; blank clears the schedule.
     publish_at: scheduleText(timeZone),
     unpublish_at: scheduleText(timeZone),
@@ -71,6 +78,71 @@ export function packageFormSchema(kind: PackageKind, timeZone: string = DEFAULT_
 }
 
 const DEFAULT_TIME_ZONE = "Africa/Johannesburg";
+
+/** The Deposit fieldset's choices: the company's rule, or one of the package's own. */
+export const DEPOSIT_FORM_CHOICES = ["default", ...DEPOSIT_TYPES] as const;
+export type DepositFormChoice = (typeof DEPOSIT_FORM_CHOICES)[number];
+
+export const DEPOSIT_FORM_MESSAGES = {
+  type: "Choose the company default, a percentage, an amount per traveller or the full amount.",
+  percent: "Enter a whole percentage from 1 to 100.",
+  amount: (currency: string) =>
+    `Enter an amount per traveller in ${currency}, above zero, like 3000 or 3000.50.`,
+} as const;
+
+/**
+ * The package's own deposit rule as the form posts it (decision 145 for the form, 142 for the
+ * rule): the choice and the value its choice needs, a whole percentage or an amount in major
+ * units of `currency` (parsed to minor units as departure amounts are, no floating point). Yields
+ * what the API's `deposit` takes: null for the company's rule, `{ type, value }` for the package's
+ * own; a post without the fieldset (the exclusive form) yields undefined, which keeps the rule.
+ */
+function formDeposit(currency: string) {
+  return z
+    .object({
+      type: z.string().max(20).optional(),
+      percent: formText(10),
+      amount: formText(30),
+    })
+    .optional()
+    .transform((d, ctx): PackageDeposit | null | undefined => {
+      if (d === undefined) return undefined;
+      const choice = DEPOSIT_FORM_CHOICES.find((c) => c === d.type);
+      const refuse = (path: string, message: string) => {
+        ctx.issues.push({ code: "custom", path: [path], message, input: d });
+        return z.NEVER;
+      };
+      if (!choice) return refuse("type", DEPOSIT_FORM_MESSAGES.type);
+      if (choice === "default") return null;
+      if (choice === "full") return { type: "full", value: null };
+      if (choice === "percent") {
+        const value = /^\d{1,3}$/.test(d.percent) ? Number(d.percent) : NaN;
+        if (!(value >= 1 && value <= 100)) return refuse("percent", DEPOSIT_FORM_MESSAGES.percent);
+        return { type: "percent", value };
+      }
+      const value = parseAmount(d.amount, currency);
+      if (value === null || value < 1 || value > MAX_AMOUNT)
+        return refuse("amount", DEPOSIT_FORM_MESSAGES.amount(currency));
+      return { type: "per_traveller", value };
+    });
+}
+
+/**
+ * The currency the form's amount per traveller is typed in: the package's first departure's, else
+ * the site's. The rule stores minor units, charged as the same number in each departure's own
+ * currency (decisions 136, 142), so only the decimals this currency has matter.
+ */
+export function depositCurrencyOf(pkg: Pick<Package, "departures"> | undefined, site: string) {
+  return pkg?.departures[0]?.currency ?? site;
+}
+
+/** The company's rule in words, for the form's "Company default (…)" choice. */
+export function companyDepositWords(rule: DepositRule, currency: string): string {
+  const due = `balance due ${rule.balanceDueDays} days before departure`;
+  if (rule.type === "full") return "the full amount at booking";
+  if (rule.type === "percent") return `${rule.value} % of the total, ${due}`;
+  return `${formatMoney(rule.value, currency)} per traveller, ${due}`;
+}
 
 const formText = (max: number) => z.string().trim().max(max).optional().default("");
 
@@ -242,6 +314,8 @@ export interface PackageFormValues {
   /** `datetime-local` values in the company's time zone, "" when not scheduled. */
   publish_at: string;
   unpublish_at: string;
+  /** The Deposit fieldset: the choice, and the value typed for a percentage or an amount. */
+  deposit: { type: DepositFormChoice; percent: string; amount: string };
   updated_at?: string;
 }
 
@@ -275,10 +349,25 @@ export const blankDeparture = (currency: string = "ZAR"): PackageFormDeparture =
 
 const atLeastOne = (items: string[]) => (items.length ? items : [""]);
 
+/** A package's own deposit rule as the form's fields hold it (amounts in major units). */
+export function depositFormValues(
+  deposit: PackageDeposit | null | undefined,
+  currency: string,
+): PackageFormValues["deposit"] {
+  if (!deposit) return { type: "default", percent: "", amount: "" };
+  const value = deposit.value ?? 0;
+  return {
+    type: deposit.type,
+    percent: deposit.type === "percent" ? String(value) : "",
+    amount: deposit.type === "per_traveller" ? amountInputText(value, currency) : "",
+  };
+}
+
 export function packageFormValues(
   pkg: Package | undefined,
   timeZone: string = DEFAULT_TIME_ZONE,
   currency: string = "ZAR",
+  depositCurrency: string = depositCurrencyOf(pkg, currency),
 ): PackageFormValues {
   const blankDay = { day: "", activity: "", accommodation: "" };
   const blankFaq = { question: "", answer: "" };
@@ -307,6 +396,7 @@ export function packageFormValues(
       image_details: [],
       publish_at: "",
       unpublish_at: "",
+      deposit: depositFormValues(null, depositCurrency),
     };
   }
   return {
@@ -355,6 +445,7 @@ export function packageFormValues(
     })),
     publish_at: pkg.publish_at ? utcToZonedLocal(pkg.publish_at, timeZone) : "",
     unpublish_at: pkg.unpublish_at ? utcToZonedLocal(pkg.unpublish_at, timeZone) : "",
+    deposit: depositFormValues(pkg.deposit, depositCurrency),
     updated_at: pkg.updated_at,
   };
 }
@@ -378,6 +469,7 @@ const SUB_FIELDS = [
   "question",
   "answer",
   "type",
+  "percent",
   "url",
   "title",
   "description",
@@ -462,6 +554,10 @@ export interface PackageFormData {
   timeZone: string;
   /** SITE_CURRENCY: a new departure's currency. */
   currency: string;
+  /** The currency the Deposit fieldset's amount per traveller is typed in. */
+  depositCurrency: string;
+  /** The company's deposit rule in words (Settings), for the "Company default" choice. */
+  companyDeposit: string;
   /** A published package's pending proposal (decision 137), if it has one. */
   proposal?: ProposalNotice;
 }

@@ -82,6 +82,13 @@ test("insights: a chart and tables of the last 30 days (JS)", async ({ adminPage
   await expect(
     page.getByRole("heading", { name: "Top packages by Book Now clicks" }),
   ).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: /Bookings made per week over the last 12/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Bookings made per week" }).locator("tbody tr"),
+  ).toHaveCount(12);
+  await expect(page.getByRole("heading", { name: "Revenue per week" })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
 
@@ -93,7 +100,13 @@ test("insights works without JavaScript @nojs", async ({ adminPage: page, javaSc
     .getByRole("link", { name: "Insights" })
     .click();
   await expect(page).toHaveURL(/\/admin\/insights$/);
-  await expect(page.locator("svg.insights-chart rect")).toHaveCount(60);
+  await expect(
+    page.locator("section[aria-labelledby='per-day-heading'] svg.insights-chart rect"),
+  ).toHaveCount(60);
+  // Bookings per week: two bars for each of the 12 weeks (decision 144).
+  await expect(
+    page.locator("section[aria-labelledby='bookings-week-heading'] svg.insights-chart rect"),
+  ).toHaveCount(24);
 });
 
 test.describe("without client scripts", () => {

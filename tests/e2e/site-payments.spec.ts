@@ -6,6 +6,7 @@ import { request, type Page } from "@playwright/test";
 import { freePort, launchNode, waitForHealth, type Proc } from "../support/processes";
 import {
   deliverEvent,
+  signedEvent,
   startStripeServer,
   TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
@@ -17,6 +18,8 @@ import { expect, test } from "./support/fixtures";
 // of this spec's own with payments on (the suite's shared server has none, so other journeys are
 // unchanged), pointed at the Stripe-compatible test server, whose page stands in for Checkout and
 // whose Pay button sends the signed webhook. The private page shows the payment once it arrived.
+// Then staff cancel the booking with a full refund: the refund goes to the test server's refunds
+// endpoint, the booking shows it, and Stripe's signed refund webhooks (replayed) change nothing.
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 /** The honeypot's minimum fill time (MIN_FILL_MS) with a margin. */
@@ -97,6 +100,71 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
+/** The booking's reference, from the private page's URL (/booking/WLX-…). */
+function referenceOf(page: Page): string {
+  const match = /\/booking\/(WLX-[A-Z0-9]{6})/.exec(page.url());
+  expect(match, page.url()).not.toBeNull();
+  return match![1]!;
+}
+
+/**
+ * Staff sign in, open the booking and cancel it with a full refund of the R 12,250 deposit: one
+ * refund reaches the test server's /v1/refunds (keyed), the booking shows it as refunded, and
+ * Stripe's own webhooks about that refund (refund.updated twice, the same event replayed, and
+ * charge.refunded) are answered 200 and change nothing.
+ */
+async function staffRefund(page: Page, reference: string, shots?: string) {
+  const login = await page.request.post(`${app.url}/api/admin/login`, { data: ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+  const refundsBefore = [...stripe.refunds.keys()];
+  await page.goto(`${app.url}/admin/bookings/${reference}`);
+  const badge = page.locator(".admin-section-header .badge");
+  await expect(badge).toHaveText("Deposit paid");
+  await page.getByLabel("Full refund (R 12,250)").check();
+  // No mail server in this suite: the traveller is not e-mailed.
+  await page.locator("#cancel-refund-notify").uncheck();
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  await expect(badge).toHaveText("Cancelled");
+
+  const made = [...stripe.refunds.values()].filter((r) => !refundsBefore.includes(r.id));
+  expect(made).toHaveLength(1);
+  expect(made[0]).toMatchObject({ amount: 1_225_000, currency: "zar", status: "succeeded" });
+  expect(made[0]!.idempotencyKey).toBeTruthy();
+
+  const summary = page.locator(".payment-summary");
+  const table = page.getByRole("table", { name: "Payments and refunds, oldest first" });
+  const shown = async () => {
+    await expect(badge).toHaveText("Cancelled");
+    await expect(summary.getByText("Refunded", { exact: true })).toBeVisible();
+    await expect(summary).toContainText("RefundedR 12,250");
+    await expect(table.locator("tbody tr")).toHaveCount(2);
+    await expect(table.locator("tbody tr").nth(1)).toContainText("−R 12,250");
+    await expect(table.locator("tbody tr").nth(1)).toContainText("Card (Stripe)");
+    await expect(table.locator("tbody tr").nth(1)).toContainText("Refunded");
+    // The booking's history names the refund once, however often Stripe tells of it.
+    await expect(page.getByText("Refund made", { exact: true })).toHaveCount(1);
+  };
+  await shown();
+
+  const webhook = `${app.url}/webhooks/stripe`;
+  const updated = stripe.refundEvent(made[0]!.id, "refund.updated");
+  const charge = signedEvent("charge.refunded", {
+    id: made[0]!.charge,
+    object: "charge",
+    amount: 1_225_000,
+    amount_refunded: 1_225_000,
+    currency: "zar",
+    payment_intent: made[0]!.payment_intent,
+    refunded: true,
+  });
+  for (const event of [updated, updated, charge]) {
+    expect(await deliverEvent(webhook, event)).toBe(200);
+  }
+  await page.reload();
+  await shown();
+  if (shots) await screenshots(page, shots);
+}
+
 async function fillBooking(page: Page, name: string) {
   const form = page.getByRole("form", { name: "Your booking" });
   await form.getByLabel("Adults").selectOption("2");
@@ -149,6 +217,9 @@ test.describe("book and pay on a phone", () => {
     await expect(page.getByRole("button", { name: /^Pay the balance: R 36,750$/ })).toBeVisible();
     expect(await violations(page)).toEqual([]);
     if (SHOTS) await screenshots(page, "paid");
+
+    await staffRefund(page, referenceOf(page), SHOTS ? "refunded" : undefined);
+    expect(await violations(page)).toEqual([]);
   });
 
   test("the deposit through Checkout without JavaScript @nojs", async ({ page }) => {
@@ -164,5 +235,7 @@ test.describe("book and pay on a phone", () => {
     await expect(page.getByText("Deposit paid", { exact: true })).toBeVisible();
     await expect(page.getByText("R 12,250", { exact: true })).toBeVisible();
     // Axe needs scripts in the page: the JS journey above scans these same screens.
+
+    await staffRefund(page, referenceOf(page));
   });
 });

@@ -57,6 +57,7 @@ describe("admin package forms", () => {
       "Basic Information",
       "Description",
       "Departures",
+      "Deposit",
       "Package Highlights",
       "Itinerary",
       "What's Included",
@@ -428,6 +429,54 @@ describe("admin package forms", () => {
     expect(
       tags(addedHtml, "input").find((i) => i.name === "departures[1].start_date")!.autofocus,
     ).toBeDefined();
+  });
+
+  it("sets the package's own deposit rule from the Deposit fieldset, JS off; a bad value is refused on its field", async () => {
+    const pkg = await makePackage(suite.database.db, "trip", {
+      title: `Deposit ${randomUUID().slice(0, 6)}`,
+    });
+    const html = await (await get(`/admin/edit-package/${pkg.id}`)).text();
+    const text = textOf(html);
+    // The company's rule is named; the hint says when the rule applies.
+    expect(text).toMatch(
+      /Company default \(\d+ % of the total, balance due \d+ days before departure\)/,
+    );
+    expect(text).toContain("it applies when online payments are on");
+    let fields = packageFields(html);
+    expect(fields).toContainEqual(["deposit.type", "default"]);
+    fields = fields.filter(([name]) => name !== "deposit.type");
+    const stored = () =>
+      suite.database.db
+        .selectFrom("packages")
+        .select(["deposit_type", "deposit_value"])
+        .where("id", "=", pkg.id)
+        .executeTakeFirstOrThrow();
+
+    const refused = await post(`/admin/edit-package/${pkg.id}`, [
+      ...withField(fields, "deposit.amount", "12.345"),
+      ["deposit.type", "per_traveller"],
+      ["status", "draft"],
+    ]);
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(textOf(refusedHtml)).toContain("Enter an amount per traveller in ZAR, above zero");
+    const amountInput = tags(refusedHtml, "input").find((i) => i.name === "deposit.amount")!;
+    expect(amountInput["aria-invalid"]).toBe("true");
+    expect(amountInput.autofocus).toBeDefined();
+    expect(await stored()).toEqual({ deposit_type: null, deposit_value: null });
+
+    const saved = await post(`/admin/edit-package/${pkg.id}`, [
+      ...withField(fields, "deposit.amount", "2 500"),
+      ["deposit.type", "per_traveller"],
+      ["status", "draft"],
+    ]);
+    expect(saved.status, await saved.clone().text()).toBe(302);
+    const row = await stored();
+    expect([row.deposit_type, Number(row.deposit_value)]).toEqual(["per_traveller", 250_000]);
+    // The form reloads with the choice checked and the amount in rands.
+    const reloaded = packageFields(await (await get(`/admin/edit-package/${pkg.id}`)).text());
+    expect(reloaded).toContainEqual(["deposit.type", "per_traveller"]);
+    expect(reloaded).toContainEqual(["deposit.amount", "2500"]);
   });
 
   it("refuses a departure ending before it starts, an unreal date and a rating over 5, saving nothing", async () => {

@@ -1,4 +1,6 @@
+import type { BookingInsights } from "~/domain/booking-insights";
 import type { Insights } from "~/server/leads/insights.server";
+import { WeeklyInsights } from "./weekly-insights";
 
 const W = 720;
 const H = 260;
@@ -82,7 +84,14 @@ export function InsightsChart({ days }: { days: Insights["days"] }) {
   );
 }
 
-export function InsightsScreen({ insights }: { insights: Insights }) {
+export function InsightsScreen({
+  insights,
+  weekly,
+}: {
+  insights: Insights;
+  /** Bookings and revenue per week (decision 144). */
+  weekly: BookingInsights;
+}) {
   const { days, top } = insights;
   return (
     <section className="admin-section" aria-labelledby="insights-heading">
@@ -146,6 +155,7 @@ export function InsightsScreen({ insights }: { insights: Insights }) {
           </table>
         )}
       </section>
+      <WeeklyInsights insights={weekly} />
     </section>
   );
 }

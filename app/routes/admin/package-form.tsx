@@ -10,6 +10,7 @@ import {
   submitPackageForm,
 } from "~/server/catalogue/package-form.server";
 import { redirectWithToast } from "~/server/http/flash.server";
+import { loadDepositRule } from "~/server/payments/payments.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { translationBadges } from "~/server/catalogue/translation-screens.server";
 import type { Route } from "./+types/package-form";
@@ -19,7 +20,9 @@ export async function loader({ pattern, params, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
   const target = packageFormTarget(pattern, params.id);
   const mayPublish = can(adminFromContext(context).role, "content.publish");
-  const form = await loadPackageForm(db, target, { site }, mayPublish);
+  // The company's deposit rule, named in the Deposit fieldset's "Company default" choice.
+  const companyDeposit = await loadDepositRule(db);
+  const form = await loadPackageForm(db, target, { site, companyDeposit }, mayPublish);
   // The package's other languages, each with how much is done (decision 139).
   const translations = form.id
     ? ((await translationBadges(db, site, target.kind, [form.id])).get(form.id) ?? [])

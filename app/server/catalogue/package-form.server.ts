@@ -1,6 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import type { DepositRule } from "~/domain/deposits";
 import {
+  companyDepositWords,
+  depositCurrencyOf,
   formRouteFromPattern,
   packageFormSchema,
   packageFormValues,
@@ -75,30 +78,39 @@ export interface PackageFormDeps {
 export async function loadPackageForm(
   db: Db,
   target: PackageFormTarget,
-  { site }: Pick<PackageFormDeps, "site">,
+  { site, companyDeposit }: Pick<PackageFormDeps, "site"> & { companyDeposit: DepositRule },
   /** False for a role without content.publish: it sees and revises its pending proposal. */
   mayPublish = true,
 ): Promise<PackageFormData> {
   const pkg = await existingPackage(db, target);
   const { timeZone, currency } = site;
+  // The live package's departures set it, as on save: a proposal's own do not (see below).
+  const depositCurrency = depositCurrencyOf(pkg, currency);
   // A published package with a pending proposal (decision 137): its author edits the proposal,
   // a publisher edits the live package and is told a proposal waits.
   const pending = pkg ? await proposalNoticeFor(db, pkg, { showsProposal: !mayPublish }) : null;
   const shown = pkg && pending?.notice.showsProposal ? proposedPackage(pkg, pending.proposal) : pkg;
   return {
     ...target,
-    values: packageFormValues(shown, timeZone, currency),
+    values: packageFormValues(shown, timeZone, currency, depositCurrency),
     savedStatus: pkg?.status ?? "draft",
     timeZone,
     currency,
+    depositCurrency,
+    companyDeposit: companyDepositWords(companyDeposit, currency),
     ...(pending ? { proposal: pending.notice } : {}),
   };
 }
 
 /** A refused file: the form comes back with what was typed, the refusal inline and as a toast. */
-function uploadRefusal(kind: PackageKind, timeZone: string, error: UploadError) {
+function uploadRefusal(
+  kind: PackageKind,
+  timeZone: string,
+  depositCurrency: string,
+  error: UploadError,
+) {
   const submission = parseWithZod(error.formData ?? new FormData(), {
-    schema: packageFormSchema(kind, timeZone),
+    schema: packageFormSchema(kind, timeZone, depositCurrency),
     disableAutoCoercion: true,
   });
   return reply(
@@ -167,7 +179,13 @@ export async function submitPackageForm(
   try {
     post = await readPackageFormPost(upload, { db, store: deps.media });
   } catch (error) {
-    if (error instanceof UploadError) return uploadRefusal(target.kind, deps.site.timeZone, error);
+    if (error instanceof UploadError)
+      return uploadRefusal(
+        target.kind,
+        deps.site.timeZone,
+        depositCurrencyOf(pkg, deps.site.currency),
+        error,
+      );
     throw error;
   }
   if (pkg && post.formData.get("intent") === DISCARD_CHANGES_INTENT) {
@@ -246,7 +264,7 @@ async function savePackageForm(
   const media = { media: deps.media, uploads: post };
   const messages = kindMessages(kind);
   const submission = parseWithZod(formData, {
-    schema: packageFormSchema(kind, deps.site.timeZone),
+    schema: packageFormSchema(kind, deps.site.timeZone, depositCurrencyOf(pkg, deps.site.currency)),
     disableAutoCoercion: true,
   });
   if (formHasUnstorableText(formData)) {

@@ -11,6 +11,7 @@ import { VideosSection } from "./videos-section";
 import { DeparturesEditor, FaqEditor, RatingFields } from "./trip-facts-editors";
 import { getTextareaProps } from "@conform-to/react";
 import { ScheduleSection } from "./schedule-section";
+import { DepositSection } from "./deposit-section";
 
 const ORDER = [
   "images",
@@ -24,6 +25,7 @@ const ORDER = [
   "meeting_point",
   "description",
   "departures",
+  "deposit",
   "highlights",
   "itinerary",
   "inclusions",
@@ -152,6 +154,12 @@ export function FullPackageForm({ data, reply }: FullPackageFormProps) {
         field={fields.departures}
         focusName={focusName}
         currency={data.currency}
+      />
+      <DepositSection
+        field={fields.deposit}
+        companyDeposit={data.companyDeposit}
+        currency={data.depositCurrency}
+        focusName={focusName}
       />
 
       <TextListEditor

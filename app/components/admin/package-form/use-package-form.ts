@@ -53,7 +53,10 @@ function focusAfterReply(
 export function usePackageForm({ data, reply, order }: Options) {
   const { kind, values } = data;
   const id = `package-form-${kind}-${data.id ?? "new"}`;
-  const schema = useMemo(() => packageFormSchema(kind, data.timeZone), [kind, data.timeZone]);
+  const schema = useMemo(
+    () => packageFormSchema(kind, data.timeZone, data.depositCurrency),
+    [kind, data.timeZone, data.depositCurrency],
+  );
   const [form, fields] = useForm<PackageFormInput, PackageFormOutput>({
     id,
     lastResult: reply?.result,
