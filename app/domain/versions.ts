@@ -1,4 +1,5 @@
-import type { SavedDeparture } from "./departures";
+import { isLegacyDeparture, type SavedDeparture } from "./departures";
+import { formatMoney } from "./money";
 import type { Package, PackageKind, TravelMoment } from "./schemas";
 import type { PackageTranslation } from "./translations";
 
@@ -163,8 +164,8 @@ export function describePackageChanges(
     if (a !== b) out.push(`${label}: ${quote(a)} → ${quote(b)}`);
   }
   // A version saved before packages had their own deposit rule has none: the company's.
-  const depositBefore = depositWords(before.deposit ?? null);
-  const depositAfter = depositWords(after.deposit ?? null);
+  const depositBefore = depositWords(before.deposit ?? null, firstCurrency(before.departures));
+  const depositAfter = depositWords(after.deposit ?? null, firstCurrency(after.departures));
   if (depositBefore !== depositAfter) out.push(`Deposit: ${depositBefore} → ${depositAfter}`);
   for (const { key, label } of SCHEDULE_FIELDS) {
     const a = scheduleWords(before[key]);
@@ -264,12 +265,24 @@ function filled<T extends string | object>(items: readonly T[]): T[] {
   return out;
 }
 
-/** A package's own deposit rule in words (decision 142); amounts stay in minor units here. */
-function depositWords(deposit: PackageSnapshot["deposit"]): string {
+/** The currency of a package's first departure (a legacy one has none). */
+function firstCurrency(departures: readonly SavedDeparture[]): string | undefined {
+  const first = departures[0];
+  return first && !isLegacyDeparture(first) ? first.currency : undefined;
+}
+
+/**
+ * A package's own deposit rule in words (decision 142). An amount per traveller is shown in the
+ * currency the form typed it in (the first departure's, decision 145); without a departure the
+ * currency is unknown here, so it stays in minor units.
+ */
+function depositWords(deposit: PackageSnapshot["deposit"], currency: string | undefined): string {
   if (!deposit) return "company default";
   if (deposit.type === "full") return "full amount";
   if (deposit.type === "percent") return `${deposit.value} %`;
-  return `${deposit.value} minor units per traveller`;
+  return currency && deposit.value !== null
+    ? `${formatMoney(deposit.value, currency)} per traveller`
+    : `${deposit.value} minor units per traveller`;
 }
 
 const statusWord = (status: string) => (status === "published" ? "Published" : "Draft");

@@ -212,7 +212,7 @@ describe.each(BACKENDS)("Book Now clicks on %s", (backend) => {
     expect(insights.status).toBe(200);
     const html = decodeEntities(await insights.text());
     expect(html).toMatch(/<svg class="insights-chart"[^>]*role="img"/);
-    expect(html).toContain("16 Book Now clicks, 1 new enquiries");
+    expect(html).toContain("16 Book Now clicks, 1 new enquiry.");
     expect(html).toContain(`<th scope="row">${today}</th><td>9</td><td>1</td>`);
     expect(html).toContain(`<th scope="row">${d3}</th><td>4</td><td>0</td>`);
     expect(html).not.toContain(`<th scope="row">${old}</th>`);

@@ -89,6 +89,28 @@ describe("describePackageChanges", () => {
     expect(describePackageChanges(older as PackageSnapshot, snapshot())).toEqual([]);
   });
 
+  it("shows an amount per traveller in the first departure's currency", () => {
+    const departures: PackageSnapshot["departures"] = [
+      {
+        id: "3f0c2a40-0000-4000-8000-000000000001",
+        start_date: "2031-06-14",
+        end_date: null,
+        seats_total: 12,
+        price_amount: 2_450_000,
+        price_text: null,
+        currency: "ZAR",
+        note: null,
+        guaranteed: false,
+        status_override: null,
+      },
+    ];
+    const before = snapshot({ departures, deposit: { type: "percent", value: 40 } });
+    const after = snapshot({ departures, deposit: { type: "per_traveller", value: 500_050 } });
+    expect(describePackageChanges(before, after)).toEqual([
+      "Deposit: 40 % → R\u00a05,000.50 per traveller",
+    ]);
+  });
+
   it("names a first version Created and an unchanged one with nothing", () => {
     expect(describePackageChanges(null, snapshot())).toEqual(["Created"]);
     expect(describePackageChanges(snapshot(), snapshot())).toEqual([]);

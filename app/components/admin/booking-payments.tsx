@@ -52,7 +52,7 @@ export function BookingPayments(props: {
 }) {
   const p = props.payments;
   return (
-    <section className="admin-panel" aria-labelledby="payments-heading">
+    <section className="admin-panel payments-panel" aria-labelledby="payments-heading">
       <h2 id="payments-heading">Payments</h2>
       {p.flag ? (
         <p className="form-error" role="status">

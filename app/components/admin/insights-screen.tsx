@@ -99,7 +99,7 @@ export function InsightsScreen({
         <h1 id="insights-heading">Insights</h1>
       </header>
       <p>
-        {`Last ${days.length} days: ${insights.totalClicks} Book Now clicks, ${insights.totalEnquiries} new enquiries. Clicks by people only (not crawlers or prefetches); nothing about the visitor is kept.`}
+        {`Last ${days.length} days: ${insights.totalClicks} Book Now click${insights.totalClicks === 1 ? "" : "s"}, ${insights.totalEnquiries} new ${insights.totalEnquiries === 1 ? "enquiry" : "enquiries"}. Clicks by people only (not crawlers or prefetches); nothing about the visitor is kept.`}
       </p>
       <section className="admin-panel" aria-labelledby="per-day-heading">
         <h2 id="per-day-heading">Per day</h2>
