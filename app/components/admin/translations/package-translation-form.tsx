@@ -14,15 +14,17 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const locked = screen.locked;
+  const moment = screen.subject === "moment";
   useEffect(() => {
     if (screen.errors.length)
       showToast(
         "error",
         locked
-          ? "The translation was not saved: your role cannot change a published package."
+          ? `The translation was not saved: your role cannot change ${moment ? "a travel moment" : "a published package"}.`
           : "The translation was not saved: see the fields marked below.",
       );
-  }, [screen.errors, locked]);
+  }, [screen.errors, locked, moment]);
+  const site = moment ? `${screen.langName} home page` : `${screen.langName} site`;
   return (
     <section className="admin-section translation-screen" aria-labelledby="translation-heading">
       <header className="admin-section-header">
@@ -54,16 +56,20 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
         {screen.appears ? (
           screen.publicPath ? (
             <>
-              It appears on the {screen.langName} site: <a href={screen.publicPath}>see its page</a>
-              .
+              {`It appears on the ${site}: `}
+              <a href={screen.publicPath}>{moment ? "see the page" : "see its page"}</a>.
             </>
           ) : (
-            <>It will appear on the {screen.langName} site once it is published.</>
+            <>
+              {moment
+                ? `It will appear on the ${site} once the video is shown on the home page.`
+                : `It will appear on the ${site} once it is published.`}
+            </>
           )
         ) : (
           <>
-            It appears on the {screen.langName} site once its title and description are translated.
-            Fields left blank show the {screen.defaultLangName} text.
+            {`It appears on the ${site} once its ${moment ? "title is" : "title and description are"} translated. `}
+            {`Fields left blank show the ${screen.defaultLangName} text.`}
           </>
         )}
       </p>
@@ -117,7 +123,7 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
             </button>
           )}
           <Link to={screen.editPath} className="button button-secondary">
-            Back to the {screen.defaultLangName} form
+            {`Back to the ${screen.defaultLangName} ${moment ? "video" : "form"}`}
           </Link>
         </div>
       </Form>
