@@ -165,6 +165,12 @@ describe.each(BACKENDS)("moment translations on %s (SITE_LANGUAGES=en,de)", (bac
     expect(event.details).toMatchObject({ id: sunset, language: "German" });
     const activity = await server.fetch("/admin/activity", { headers: cookies.get("owner") });
     expect(textOf(await activity.text())).toContain("German");
+    // The moment's history names the save and its language.
+    const history = await server.fetch(`/admin/history/moment/${sunset}`, {
+      headers: cookies.get("owner"),
+    });
+    const saves = element(await history.text(), /<section\b[^>]*history-translations/)!;
+    expect(textOf(saves)).toMatch(/German translation saved .+ by /);
 
     const german = await reel("/de");
     expect(german).toContain('<h3 class="moment-title">Sonnenuntergang über Santorini</h3>');
