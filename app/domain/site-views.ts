@@ -1,3 +1,4 @@
+import type { PageCompanyTexts } from "./company-texts";
 import type { VideoSource } from "./video-embed";
 import type { DepartureStatus, Faq, ItineraryDay, PackageKind } from "./schemas";
 
@@ -147,6 +148,11 @@ export interface SiteChrome {
   footerLinks: { to: string; label: string }[];
   /** The language switcher's entries; empty with one language (no switcher). */
   languages: { lang: string; name: string; prefix: string }[];
+  /**
+   * The company's tagline, about text and address in the page's language (decision 150), and
+   * the `lang` of each shown in the default language instead.
+   */
+  company: PageCompanyTexts;
   text: {
     main: string;
     mobile: string;

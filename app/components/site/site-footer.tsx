@@ -24,7 +24,7 @@ export function SiteFooter({
             <BrandMark size={32} />
             <span>{site.name}</span>
           </p>
-          <p>{site.blurb}</p>
+          <p lang={chrome.company.fallback.blurb}>{chrome.company.texts.blurb}</p>
           <ul className="social-links">
             <li>
               <a href={site.facebookUrl} {...externalLinkProps}>
@@ -55,7 +55,7 @@ export function SiteFooter({
           <ul className="footer-contact">
             <li>
               <Icon name="pin" />
-              <span>{site.address}</span>
+              <span lang={chrome.company.fallback.address}>{chrome.company.texts.address}</span>
             </li>
             <li>
               <Icon name="phone" />

@@ -65,7 +65,9 @@ export function SiteHeader({ site, bookNowUrl, chrome }: SiteHeaderProps) {
     <header className="site-header">
       <div className="topbar">
         <div className="container topbar-inner">
-          <p className="topbar-tagline">{site.tagline}</p>
+          <p className="topbar-tagline" lang={chrome.company.fallback.tagline}>
+            {chrome.company.texts.tagline}
+          </p>
           <ul className="topbar-contact">
             <li>
               <a href={telHref(site.phone)}>

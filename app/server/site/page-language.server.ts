@@ -6,6 +6,7 @@ import {
   splitLanguagePath,
   type Language,
 } from "~/domain/i18n/languages";
+import { companyTextsIn, type StoredCompanyTexts } from "~/domain/company-texts";
 import type { SiteConfig } from "~/domain/site";
 import { SITE_KIND_INFO } from "~/domain/site-kinds";
 import { LIST_ALIASES } from "~/domain/site-paths";
@@ -51,7 +52,11 @@ export function pageLanguageOrDefault(site: SiteConfig, url: string): PageLangua
  * The header's and footer's words and links in the page's language, finished on the server: the
  * browser gets strings, never a catalogue or a formatter (decision 127).
  */
-export function siteChrome(site: SiteConfig, page: PageLanguage): SiteChrome {
+export function siteChrome(
+  site: SiteConfig,
+  page: PageLanguage,
+  company: StoredCompanyTexts = {},
+): SiteChrome {
   const { t, href } = page;
   const link = (to: string, label: string) => ({ to: href(to), label });
   return {
@@ -86,6 +91,7 @@ export function siteChrome(site: SiteConfig, page: PageLanguage): SiteChrome {
             prefix: languagePrefix(lang, site.languages),
           }))
         : [],
+    company: companyTextsIn(site, company, page.lang),
     text: {
       main: t("nav.main"),
       mobile: t("nav.mobile"),
