@@ -149,10 +149,10 @@ export interface SiteChrome {
   /** The language switcher's entries; empty with one language (no switcher). */
   languages: { lang: string; name: string; prefix: string }[];
   /**
-   * The company's tagline, about text and address in the page's language (decision 150), and
-   * the `lang` of each shown in the default language instead.
+   * The `lang` of each company text (tagline, about text, address) a page in another language
+   * shows in the default one (decision 150); the texts themselves are the layout's `site`'s.
    */
-  company: PageCompanyTexts;
+  textLang: PageCompanyTexts["fallback"];
   text: {
     main: string;
     mobile: string;

@@ -9,6 +9,7 @@ import type { Route } from "./+types/layout";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { pageLanguage, siteChrome } from "~/server/site/page-language.server";
 import { loadCompanyTexts } from "~/server/site/company-texts.server";
+import { companyTextsIn } from "~/domain/company-texts";
 
 /**
  * The list skeleton shows only during client-side navigations, so it is not part of a page's
@@ -28,8 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   // The company's texts in other languages (decision 150): read only when there are any.
   const company = site.languages.length > 1 ? await loadCompanyTexts(db) : {};
+  // The header and footer read the company's texts from `site`, in the page's language.
+  const { texts } = companyTextsIn(site, company, page.lang);
   return {
-    site,
+    site: { ...site, ...texts },
     year: new Date().getFullYear(),
     bookNowUrl: chatPath(),
     chrome: siteChrome(site, page, company),

@@ -11,6 +11,7 @@ import type { SiteConfig } from "~/domain/site";
 import { SITE_KIND_INFO } from "~/domain/site-kinds";
 import { LIST_ALIASES } from "~/domain/site-paths";
 import type { SiteChrome } from "~/domain/site-views";
+import { languageHintScript } from "~/domain/language-hint";
 
 /** The language a public page is shown in, read from its URL (decision 128). */
 export interface PageLanguage {
@@ -91,7 +92,7 @@ export function siteChrome(
             prefix: languagePrefix(lang, site.languages),
           }))
         : [],
-    company: companyTextsIn(site, company, page.lang),
+    textLang: companyTextsIn(site, company, page.lang).fallback,
     text: {
       main: t("nav.main"),
       mobile: t("nav.mobile"),
@@ -111,4 +112,30 @@ export function siteChrome(
       terms: t("footer.terms"),
     },
   };
+}
+
+/**
+ * The Accept-Language hint's inline script of a public page (decision 151): the other languages'
+ * hints, each in its own language; "" with one language. entry.server.tsx adds it before
+ * `</body>` of the site's pages, outside React, so the page's JS files do not carry it.
+ */
+export function pageHintScript(site: SiteConfig, url: string): string {
+  const page = pageLanguage(site, url);
+  if (!page) return "";
+  return languageHintScript(
+    languagePrefix(page.lang, site.languages),
+    site.languages
+      .filter((lang) => lang !== page.lang)
+      .map((lang) => {
+        const theirs = translator(lang);
+        return {
+          lang,
+          prefix: languagePrefix(lang, site.languages),
+          label: theirs("languageHint.label"),
+          text: theirs("languageHint.available"),
+          link: theirs("languageHint.link"),
+          dismiss: theirs("languageHint.dismiss"),
+        };
+      }),
+  );
 }
