@@ -13,6 +13,18 @@ import { deferModuleScripts } from "~/server/http/defer-scripts.server";
 import { isDatabaseUnavailable, markDatabaseFault } from "~/server/platform/db-faults.server";
 import { log } from "~/server/platform/log.server";
 import { requestInfo } from "~/server/platform/request-context.server";
+import { servicesFrom } from "~/server/http/services-context.server";
+import { pageHintScript } from "~/server/site/page-language.server";
+import { SHIPPED_LANGUAGES } from "~/domain/i18n/languages";
+
+/**
+ * The layout routes public pages render in (the default language's and each language's tree,
+ * app/routes/site/routes.ts): only their pages get the language hint (decision 151).
+ */
+const SITE_LAYOUTS = new Set([
+  "routes/site/layout",
+  ...SHIPPED_LANGUAGES.map((lang) => `${lang}/site-layout`),
+]);
 
 export const streamTimeout = 5_000;
 
@@ -54,6 +66,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = requestInfo(loadContext).cspNonce || undefined;
+  // The Accept-Language hint (decision 151): the same script for every visitor of a public page.
+  const hint = routerContext.staticHandlerContext.matches.some((m) => SITE_LAYOUTS.has(m.route.id))
+    ? pageHintScript(servicesFrom(loadContext).site, request.url)
+    : "";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -82,7 +98,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           // Every page, public or admin, paints before its JS starts loading (decisions 062, 107).
-          const deferred = deferModuleScripts(nonce);
+          const deferred = deferModuleScripts(nonce, hint);
           deferred.pipe(body);
           pipe(deferred);
           resolve(

@@ -9,7 +9,9 @@
 // brotli; CLS <= 0.02; a 60 MB upload raises RSS by < 30 MB; with 1,000 published trips the list
 // page is <= 60 KB of HTML and renders in <= 50 ms at p50 uncached; Lighthouse mobile
 // on three admin screens (performance >= 0.9, a11y and best practices 1.0) and three public pages
-// (1.0 in all four categories), BENCH_LIGHTHOUSE_RUNS a page. A benchmark, never part of npm test.
+// (1.0 in all four categories), BENCH_LIGHTHOUSE_RUNS a page. The server runs in English and
+// German (SITE_LANGUAGES=en,de): every page budget is checked on the German home and a German
+// package page too (decision 151). A benchmark, never part of npm test.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -27,6 +29,7 @@ import { measureMemoryBothModes, memoryRows } from "./bench-memory.ts";
 import { benchServerEnv, PRODUCTION_NODE_FLAGS } from "../app/server/http/launch-settings.ts";
 import { measureAdminJs } from "./bench-admin.ts";
 import { benchLighthouse, lighthouseRows } from "./lighthouse-admin.ts";
+import { BENCH_SITE_LANGUAGES, secondLanguagePages } from "./bench-languages.ts";
 
 const BENCH_ADMIN = { email: "bench@example.com", password: "bench password long enough" };
 
@@ -219,11 +222,16 @@ async function main() {
   try {
     // 1. With the page cache (the default configuration).
     // TRUST_PROXY=1: the booking bench sends each traveller from an address of its own.
-    instance = await startInstance(dataDir, { TRUST_PROXY: "1" });
+    instance = await startInstance(dataDir, {
+      TRUST_PROXY: "1",
+      SITE_LANGUAGES: BENCH_SITE_LANGUAGES,
+    });
     const { url } = instance;
     const html = await (await fetch(`${url}/`)).text();
+    // The second language's pages (decision 151): each answers 200 in German, or the bench stops.
+    const second = await secondLanguagePages(url, PUBLIC_PAGES);
     const js: Record<string, number> = {};
-    for (const page of PUBLIC_PAGES) {
+    for (const page of [...PUBLIC_PAGES, ...second.pages]) {
       const pageHtml = await (await fetch(`${url}${page}`)).text();
       js[page] = brotliBytes(firstLoadScripts(pageHtml, clientDir), clientDir);
     }
@@ -241,6 +249,11 @@ async function main() {
     // the bench touches both sides; the median pair is reported.
     const home = await againstBare(url, "/");
     const { reference, referenceRun, cachedRun, pairs } = home;
+    // The same cached-page budgets for the German home and a German package page.
+    const secondCached = {
+      [second.home]: await againstBare(url, second.home),
+      [second.detail]: await againstBare(url, second.detail),
+    };
     const smallest = firstLoadScripts(html, clientDir).sort(
       (a, b) =>
         fs.statSync(path.join(clientDir, a)).size - fs.statSync(path.join(clientDir, b)).size,
@@ -250,6 +263,7 @@ async function main() {
       largest: await againstBare(url, asset),
     };
     const cls = await measureCls(`${url}/`);
+    const secondCls = await measureCls(`${url}${second.home}`);
     const uploadRss = await measureUploadRssRuns(url, instance.pid, BENCH_ADMIN);
     const bookingPost = await measureBookingPost(url, BENCH_ADMIN);
     const adminJs = await measureAdminJs(url, BENCH_ADMIN, clientDir);
@@ -258,9 +272,14 @@ async function main() {
     await instance.stop();
 
     // 2. The same data without the page cache: every request renders (the render cost).
-    instance = await startInstance(dataDir, { PAGE_CACHE_MAX_BYTES: "0" });
+    instance = await startInstance(dataDir, {
+      PAGE_CACHE_MAX_BYTES: "0",
+      SITE_LANGUAGES: BENCH_SITE_LANGUAGES,
+    });
     await load(`${instance.url}/`, 2);
     const uncachedRun = await load(`${instance.url}/`);
+    await load(`${instance.url}${second.home}`, 2);
+    const secondUncachedRun = await load(`${instance.url}${second.home}`);
     // Scale: 1,000 published trips, list page and dashboard, still without the page cache.
     const scale = await measureScale(instance.url, BENCH_ADMIN, DURATION);
     await instance.stop();
@@ -322,12 +341,33 @@ async function main() {
           [`${which} asset p99`, `${m.cachedRun.p99} ms`, "<= 10 ms", m.cachedRun.p99 <= 10],
         ] as [string, string, string, boolean | ""][];
       }),
+      ...Object.entries(secondCached).flatMap(([page, m]) => {
+        const pageRatio = m.cachedRun.requestsPerSecond / m.referenceRun.requestsPerSecond;
+        return [
+          [`${page} req/s (cache)`, String(m.cachedRun.requestsPerSecond), "", ""],
+          [`${page} / bare`, `${(pageRatio * 100).toFixed(1)} %`, ">= 50 %", pageRatio >= 0.5],
+          [`${page} p99 (cache)`, `${m.cachedRun.p99} ms`, "<= 10 ms", m.cachedRun.p99 <= 10],
+          [
+            `${page} non-2xx`,
+            String(m.cachedRun.non2xx + m.cachedRun.errors),
+            "0",
+            m.cachedRun.non2xx + m.cachedRun.errors === 0,
+          ],
+        ] as [string, string, string, boolean | ""][];
+      }),
       ["home req/s (no cache)", String(uncachedRun.requestsPerSecond), "", ""],
       [
         "home p99 (no cache)",
         `${uncachedRun.p99} ms`,
         "<= 50 ms",
         uncachedRun.p99 <= UNCACHED_P99_BUDGET_MS,
+      ],
+      [
+        `${second.home} p99 (no cache)`,
+        `${secondUncachedRun.p99} ms`,
+        "<= 50 ms",
+        secondUncachedRun.p99 <= UNCACHED_P99_BUDGET_MS &&
+          secondUncachedRun.non2xx + secondUncachedRun.errors === 0,
       ],
       ...(baselineRun && speedup !== undefined
         ? ([
@@ -364,6 +404,12 @@ async function main() {
         cls === undefined ? "skip" : cls <= 0.02,
       ],
       [
+        `${second.home} CLS (mobile)`,
+        secondCls === undefined ? "n/a (no chromium)" : secondCls.toFixed(4),
+        "<= 0.02",
+        secondCls === undefined ? "skip" : secondCls <= 0.02,
+      ],
+      [
         "60 MB upload RSS",
         uploadRss === undefined ? "n/a (no /proc)" : describeUploadRuns(uploadRss),
         "< 30 MB each",
@@ -392,6 +438,24 @@ async function main() {
       asset: { url: asset, ...summary(assetRun) },
       homeCached: summary(cachedRun),
       homeUncached: summary(uncachedRun),
+      secondLanguage: {
+        lang: second.lang,
+        pages: second.pages,
+        cached: Object.fromEntries(
+          Object.entries(secondCached).map(([page, m]) => [
+            page,
+            {
+              ...summary(m.cachedRun),
+              reference: summary(m.referenceRun),
+              ratio: Number(
+                (m.cachedRun.requestsPerSecond / m.referenceRun.requestsPerSecond).toFixed(3),
+              ),
+            },
+          ]),
+        ),
+        homeUncached: summary(secondUncachedRun),
+        cls: secondCls ?? null,
+      },
       baseline: baselineRun ? { url: baselineUrl, ...summary(baselineRun) } : null,
       uncachedToBaseline: speedup === undefined ? null : Number(speedup.toFixed(2)),
       cachedToAsset: Number(ratio.toFixed(3)),

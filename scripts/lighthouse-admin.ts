@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { adminScreens, signIn, type AdminCredentials } from "./bench-admin.ts";
+import { firstDetailPath, inLanguage, SECOND_LANGUAGE } from "./bench-languages.ts";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
@@ -120,14 +121,30 @@ const LABELS: Record<string, string> = {
   "/": "home",
   "/upcoming-trips": "list",
   "/package/:id": "detail",
+  "/de": "de home",
+  "/de/package/:slug": "de detail",
 };
 
-/** Home, the upcoming trips list and its first package's detail page. */
+/**
+ * Home, the upcoming trips list and its first package's detail page; with German on the site
+ * (the bench's SITE_LANGUAGES, decision 151) the German home and a German package page too.
+ */
 async function publicPages(base: string): Promise<Record<string, string>> {
   const list = await (await fetch(`${base}/upcoming-trips`)).text();
   const detail = /href="(\/package\/[^"]+)"/.exec(list)?.[1];
   if (!detail) throw new Error("no package link on /upcoming-trips");
-  return { "/": "/", "/upcoming-trips": "/upcoming-trips", "/package/:id": detail };
+  const pages: Record<string, string> = {
+    "/": "/",
+    "/upcoming-trips": "/upcoming-trips",
+    "/package/:id": detail,
+  };
+  const german = await fetch(`${base}${inLanguage("/upcoming-trips", SECOND_LANGUAGE)}`);
+  if (german.ok) {
+    const germanDetail = firstDetailPath(await german.text(), SECOND_LANGUAGE);
+    pages["/de"] = inLanguage("/", SECOND_LANGUAGE);
+    if (germanDetail) pages["/de/package/:slug"] = germanDetail;
+  }
+  return pages;
 }
 
 export async function measureLighthouse(

@@ -98,6 +98,7 @@ export const EVENT_LABELS: Record<string, string> = {
   "settings.deposit_rule_changed": "Deposit rule changed",
   "booking.moved": "Moved to another date",
   "settings.booking_terms_changed": "Booking terms changed",
+  "settings.company_texts_changed": "Company texts translated",
 };
 
 export function eventLabel(type: string): string {

@@ -244,7 +244,11 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   "admin/settings": {
     GET: "account",
     POST: {
-      intents: { "booking-terms": "settings.company", "deposit-rule": "settings.company" },
+      intents: {
+        "booking-terms": "settings.company",
+        "deposit-rule": "settings.company",
+        "company-texts": "settings.company",
+      },
       other: "account",
     },
   },

@@ -1,3 +1,4 @@
+import type { PageCompanyTexts } from "./company-texts";
 import type { VideoSource } from "./video-embed";
 import type { DepartureStatus, Faq, ItineraryDay, PackageKind } from "./schemas";
 
@@ -147,6 +148,11 @@ export interface SiteChrome {
   footerLinks: { to: string; label: string }[];
   /** The language switcher's entries; empty with one language (no switcher). */
   languages: { lang: string; name: string; prefix: string }[];
+  /**
+   * The `lang` of each company text (tagline, about text, address) a page in another language
+   * shows in the default one (decision 150); the texts themselves are the layout's `site`'s.
+   */
+  textLang: PageCompanyTexts["fallback"];
   text: {
     main: string;
     mobile: string;

@@ -171,10 +171,10 @@ export function isFieldTranslated(
   }
 }
 
-export interface Completeness {
+export interface Completeness<Field extends string = PackageTranslationField> {
   done: number;
   total: number;
-  missing: PackageTranslationField[];
+  missing: Field[];
 }
 
 /** "German: 8 of 11 fields": the fields with text to translate, and how many are. */
@@ -371,6 +371,68 @@ export interface MomentTranslation {
 }
 
 export const MOMENT_TRANSLATION_FIELDS = ["title", "description", "thumbnail_alt"] as const;
+export type MomentTranslationField = (typeof MOMENT_TRANSLATION_FIELDS)[number];
+
+export const MOMENT_TRANSLATION_LABELS: Record<MomentTranslationField, string> = {
+  title: "Title",
+  description: "Description",
+  thumbnail_alt: "Thumbnail alt text",
+};
+
+/** The moment's text of a field in the default language ('' when staff left it blank). */
+function momentSource(moment: TravelMoment, field: MomentTranslationField): string {
+  if (field === "title") return moment.title;
+  if (field === "description") return moment.description ?? "";
+  return moment.thumbnailAlt ?? "";
+}
+
+/** The fields of a moment there is something to translate in: the title, and what staff filled. */
+export function momentFieldsToTranslate(moment: TravelMoment): MomentTranslationField[] {
+  return MOMENT_TRANSLATION_FIELDS.filter(
+    (field) => field === "title" || filled(momentSource(moment, field)),
+  );
+}
+
+/** "German: 2 of 3 fields" of a moment (its title, and its description and alt text if any). */
+export function momentCompleteness(
+  moment: TravelMoment,
+  translation: MomentTranslation | undefined,
+): Completeness<MomentTranslationField> {
+  const wanted = momentFieldsToTranslate(moment);
+  const missing = wanted.filter((field) => !filled(translation?.[field]));
+  return { done: wanted.length - missing.length, total: wanted.length, missing };
+}
+
+/** A moment appears in a language once its title is translated there (decision 139). */
+export function momentAppearsIn(translation: MomentTranslation | undefined): boolean {
+  return filled(translation?.title);
+}
+
+/** The rows of a moment's translation form: each field's default text beside its translation. */
+export function momentTranslationGroups(
+  moment: TravelMoment,
+  value: MomentTranslation,
+  errors: TranslationErrors = {},
+): TranslationGroupView[] {
+  return momentFieldsToTranslate(moment).map((field) => ({
+    field,
+    label: MOMENT_TRANSLATION_LABELS[field],
+    translated: filled(value[field]),
+    rows: [
+      {
+        name: field,
+        label: MOMENT_TRANSLATION_LABELS[field],
+        source: momentSource(moment, field),
+        value: value[field],
+        multiline: field === "description",
+        ...(field === "thumbnail_alt"
+          ? { hint: "Describes the thumbnail for people who cannot see it." }
+          : {}),
+        ...(errors[field] ? { error: errors[field] } : {}),
+      },
+    ],
+  }));
+}
 
 /** A moment in a translation's language; its untranslated fields, shown in the default one. */
 export function translateMoment(
@@ -409,7 +471,7 @@ export interface TranslationRowView {
 }
 
 export interface TranslationGroupView {
-  field: PackageTranslationField;
+  field: PackageTranslationField | MomentTranslationField;
   label: string;
   translated: boolean;
   rows: TranslationRowView[];
@@ -517,6 +579,8 @@ export interface TranslationLanguageLink {
 }
 
 export interface PackageTranslationScreen {
+  /** What is translated: a package, or a travel moment (its words differ a little). */
+  subject: "package" | "moment";
   kind: string;
   id: string;
   title: string;
@@ -542,6 +606,11 @@ export interface PackageTranslationScreen {
    * content.publish on a package whose translation would go live, decision 146).
    */
   reviewed: boolean;
+  /**
+   * Why this admin may not save here at all, shown up front with no Save button: a travel
+   * moment for a role without content.publish (decision 150; moments have no drafts).
+   */
+  locked?: string;
   /** The pending translation into this language, when there is one (decision 146). */
   pending?: {
     state: "saved" | "in_review" | "sent_back";

@@ -12,6 +12,7 @@ const MODULES = [
   "bench-upload",
   "bench-admin",
   "bench-reference",
+  "bench-languages",
   "load-generator",
   "lighthouse-admin",
 ].map((name) => pathToFileURL(path.resolve("scripts", `${name}.ts`)).href);

@@ -6,6 +6,11 @@ import { externalLinkProps } from "~/domain/whatsapp";
 import { BrandMark } from "./brand-mark";
 import { LanguageLinks, telHref } from "./site-header";
 
+/*
+ * The company's texts come in the page's language (decision 150); one shown in the default
+ * language instead is marked with its `lang`, written by the server only (`import.meta.env.SSR`):
+ * hydration keeps the attribute, and home's first-load JS stays within its budget.
+ */
 export function SiteFooter({
   site,
   year,
@@ -24,7 +29,7 @@ export function SiteFooter({
             <BrandMark size={32} />
             <span>{site.name}</span>
           </p>
-          <p>{site.blurb}</p>
+          <p {...(import.meta.env.SSR ? { lang: chrome.textLang.blurb } : null)}>{site.blurb}</p>
           <ul className="social-links">
             <li>
               <a href={site.facebookUrl} {...externalLinkProps}>
@@ -55,7 +60,9 @@ export function SiteFooter({
           <ul className="footer-contact">
             <li>
               <Icon name="pin" />
-              <span>{site.address}</span>
+              <span {...(import.meta.env.SSR ? { lang: chrome.textLang.address } : null)}>
+                {site.address}
+              </span>
             </li>
             <li>
               <Icon name="phone" />

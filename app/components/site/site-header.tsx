@@ -65,7 +65,13 @@ export function SiteHeader({ site, bookNowUrl, chrome }: SiteHeaderProps) {
     <header className="site-header">
       <div className="topbar">
         <div className="container topbar-inner">
-          <p className="topbar-tagline">{site.tagline}</p>
+          <p
+            className="topbar-tagline"
+            // Marked when in the default language, by the server only (see SiteFooter, 150).
+            {...(import.meta.env.SSR ? { lang: chrome.textLang.tagline } : null)}
+          >
+            {site.tagline}
+          </p>
           <ul className="topbar-contact">
             <li>
               <a href={telHref(site.phone)}>

@@ -24,6 +24,11 @@ export const EN_MESSAGES = {
   "footer.contact": "Contact",
   "footer.rights": "All rights reserved.",
   "footer.languages": "Language (footer)",
+  // The Accept-Language hint (decision 151), shown in the language it suggests.
+  "languageHint.label": "Language suggestion",
+  "languageHint.available": "This page is also available in English.",
+  "languageHint.link": "Show it in English",
+  "languageHint.dismiss": "Dismiss",
   "footer.privacy": "Privacy Policy",
   "footer.terms": "Terms of Service",
   "notFound.title": "Oops! Page not found",

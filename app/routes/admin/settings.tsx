@@ -4,6 +4,9 @@ import { EmailAddressesPanel } from "~/components/admin/email-addresses-panel";
 import { TwoFactorPanel } from "~/components/admin/two-factor-panel";
 import { BookingTermsPanel } from "~/components/admin/booking-terms-panel";
 import { DepositRulePanel } from "~/components/admin/deposit-rule-panel";
+import { CompanyTextsPanel } from "~/components/admin/company-texts-panel";
+import { companyTextsPanel } from "~/server/site/company-texts-screen.server";
+import { saveCompanyTexts } from "~/server/site/company-texts.server";
 import { amountInputText } from "~/domain/money";
 import { saveDepositRule } from "~/server/payments/deposit-settings.server";
 import { loadDepositRule } from "~/server/payments/payments.server";
@@ -47,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...settings,
     minLength: PASSWORD_MIN_LENGTH,
     bookingTerms: await loadBookingTerms(db),
+    companyTexts: await companyTextsPanel(db, site),
     currency: site.currency,
     depositRule: {
       type: rule.type,
@@ -75,6 +79,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data(
       { intent: "booking-terms", error: saved.error, termsText: saved.text },
+      { status: saved.status },
+    );
+  }
+  if (form.get("intent") === "company-texts") {
+    const admin = adminFromContext(context);
+    const fields: Record<string, string> = {};
+    for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+    const saved = await saveCompanyTexts(db, {
+      admin: { id: admin.id, mustEnrol: admin.mustEnrol },
+      fields,
+      languages: site.languages,
+    });
+    if (saved.kind === "saved") {
+      return redirectWithToast(request, "/admin/settings#company-texts-heading", {
+        type: "success",
+        message: saved.message,
+      });
+    }
+    return data(
+      {
+        intent: "company-texts",
+        error: saved.error,
+        companyFieldErrors: saved.fieldErrors,
+        companyValues: saved.values,
+      },
       { status: saved.status },
     );
   }
@@ -145,11 +174,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const pending = usePending({ state: "submitting", formAction: "/admin/settings" });
   const termsReply = actionData && "termsText" in actionData ? actionData : undefined;
   const depositReply = actionData && "depositValues" in actionData ? actionData : undefined;
+  const companyReply = actionData && "companyValues" in actionData ? actionData : undefined;
   const failed =
     actionData &&
     "error" in actionData &&
     !("termsText" in actionData) &&
-    !("depositValues" in actionData)
+    !("depositValues" in actionData) &&
+    !("companyValues" in actionData)
       ? actionData
       : undefined;
   const passwordError = failed?.intent === "change-password" ? failed : undefined;
@@ -225,6 +256,15 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           currency={loaderData.currency}
           error={depositReply?.error}
           fieldErrors={depositReply?.depositFieldErrors}
+          pending={pending}
+        />
+      ) : null}
+      {canEditCompany && loaderData.companyTexts ? (
+        <CompanyTextsPanel
+          panel={loaderData.companyTexts}
+          values={companyReply?.companyValues}
+          error={companyReply?.error}
+          fieldErrors={companyReply?.companyFieldErrors}
           pending={pending}
         />
       ) : null}

@@ -2,13 +2,19 @@ import { data } from "react-router";
 import type { Language } from "~/domain/i18n/languages";
 import type { PackageKind } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
-import { translationScreen } from "~/server/catalogue/translation-screens.server";
+import {
+  momentTranslationScreen,
+  translationScreen,
+} from "~/server/catalogue/translation-screens.server";
 import {
   DISCARD_TRANSLATION_INTENT,
   discardTranslationProposal,
   SUBMIT_TRANSLATION_INTENT,
 } from "~/server/catalogue/translation-proposals.server";
-import { savePackageTranslation } from "~/server/catalogue/translations.server";
+import {
+  saveMomentTranslation,
+  savePackageTranslation,
+} from "~/server/catalogue/translations.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import type { Db } from "~/server/platform/db.server";
 import { isAppError } from "~/server/platform/errors.server";
@@ -98,4 +104,46 @@ export async function translationAction(
     view,
   );
   return data({ screen }, { status: 422 });
+}
+
+/** The POST of a travel moment's translation form (decision 150), the same way as a package's. */
+export async function momentTranslationAction(
+  db: Db,
+  request: Request,
+  {
+    site,
+    target,
+    by,
+    mayPublish,
+  }: {
+    site: SiteConfig;
+    target: { id: string; lang: Language };
+    by: string;
+    /** False for a role without content.publish: moments have no drafts (decision 150). */
+    mayPublish: boolean;
+  },
+) {
+  const fields = await textFields(request);
+  const outcome = await saveMomentTranslation(
+    db,
+    { ...target, fields, by },
+    { languages: site.languages, mayPublish },
+  );
+  if (outcome.ok) {
+    const screen = await momentTranslationScreen(db, site, target);
+    const where = outcome.appears
+      ? `It appears on the ${screen.langName} home page while the video is shown there.`
+      : `It appears on the ${screen.langName} home page once its title is translated.`;
+    return redirectWithToast(request, screen.action, {
+      type: "success",
+      message: `${screen.langName} translation of “${screen.title}” saved. ${where}`,
+    });
+  }
+  if ("notFound" in outcome) throw data("That travel moment does not exist.", { status: 404 });
+  const refused =
+    "refused" in outcome
+      ? { values: outcome.values, errors: {}, message: outcome.refused }
+      : { values: outcome.values, errors: outcome.errors };
+  const screen = await momentTranslationScreen(db, site, target, refused, { mayPublish });
+  return data({ screen }, { status: "refused" in outcome ? 403 : 422 });
 }

@@ -8,8 +8,8 @@ import { servicesFrom } from "~/server/http/services-context.server";
 import type { Route } from "./+types/travel-moments";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = servicesFrom(context);
-  return loadMomentScreen(db, new URL(request.url).searchParams);
+  const { db, site } = servicesFrom(context);
+  return loadMomentScreen(db, new URL(request.url).searchParams, site);
 }
 
 /** Done: back to the list with a flash message; otherwise the dialog with what went wrong. */
@@ -39,6 +39,7 @@ export default function AdminTravelMoments({ loaderData, actionData }: Route.Com
       moments={loaderData.moments}
       dialog={loaderData.dialog}
       max={loaderData.max}
+      translations={loaderData.translations}
       reply={actionData}
     />
   );

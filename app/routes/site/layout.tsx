@@ -8,6 +8,8 @@ import { chatPath } from "~/domain/chat-links";
 import type { Route } from "./+types/layout";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { pageLanguage, siteChrome } from "~/server/site/page-language.server";
+import { loadCompanyTexts } from "~/server/site/company-texts.server";
+import { companyTextsIn } from "~/domain/company-texts";
 
 /**
  * The list skeleton shows only during client-side navigations, so it is not part of a page's
@@ -19,17 +21,21 @@ const loadListLoading = () =>
   }));
 const PackageListLoading = lazy(loadListLoading);
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { site } = servicesFrom(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, site } = servicesFrom(context);
   const page = pageLanguage(site, request.url);
   // The prefix of a language the site does not show (or of the default one, which has none):
   // not a page (decision 128).
   if (!page) throw data(null, { status: 404 });
+  // The company's texts in other languages (decision 150): read only when there are any.
+  const company = site.languages.length > 1 ? await loadCompanyTexts(db) : {};
+  // The header and footer read the company's texts from `site`, in the page's language.
+  const { texts } = companyTextsIn(site, company, page.lang);
   return {
-    site,
+    site: { ...site, ...texts },
     year: new Date().getFullYear(),
     bookNowUrl: chatPath(),
-    chrome: siteChrome(site, page),
+    chrome: siteChrome(site, page, company),
   };
 }
 
@@ -37,7 +43,8 @@ export function links() {
   return FONT_PRELOADS;
 }
 
-// Site facts only change on restart: no need to refetch them on every navigation.
+// Site facts only change on restart, the company's texts rarely (a full load shows a change):
+// no need to refetch them on every navigation.
 export function shouldRevalidate() {
   return false;
 }

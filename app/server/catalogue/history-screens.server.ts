@@ -50,6 +50,7 @@ export async function historyScreen(db: Db, params: { kind?: string; id?: string
   return {
     ...history,
     versions: history.versions.map((v) => ({ ...v, when: when(v.at, deps) })),
+    translations: history.translations.map((t) => ({ ...t, when: when(t.at, deps) })),
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { departureWriteShape } from "~/domain/departures";
 import { kindInfo, PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import {
@@ -175,6 +176,43 @@ export interface HistoryData {
   versions: VersionEntry[];
   /** More versions exist than the list shows. */
   truncated: boolean;
+  /** The item's saved translations, newest first: which language, when, by whom. */
+  translations: TranslationSave[];
+}
+
+/** A saved translation of the item (decision 150), from the activity log's own record of it. */
+export interface TranslationSave {
+  id: string;
+  language: string;
+  at: string;
+  by: string;
+}
+
+/** How many translation saves the history lists. */
+const TRANSLATION_SAVES = 20;
+
+/**
+ * The item's translation saves (`package.translated`, `moment.translated`): translations are
+ * stored as one row per language without versions (decision 139), so the history names each save
+ * and its language from the activity log, which records every one.
+ */
+async function translationSaves(db: Db, kind: HistoryKind, id: string): Promise<TranslationSave[]> {
+  const rows = await db
+    .selectFrom("events as e")
+    .leftJoin("admins as a", "a.id", "e.admin_id")
+    .select(["e.id", "e.details", "e.created_at", "e.admin_id", "a.email"])
+    .where("e.type", "=", kind === "moment" ? "moment.translated" : "package.translated")
+    .where(sql<string>`e.details->>'id'`, "=", id)
+    .orderBy("e.created_at", "desc")
+    .orderBy("e.seq", "desc")
+    .limit(TRANSLATION_SAVES)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    language: typeof row.details.language === "string" ? row.details.language : "",
+    at: new Date(row.created_at).toISOString(),
+    by: whoSaved(row),
+  }));
 }
 
 /** The item's versions, newest first, each with what changed from the one before it. */
@@ -187,7 +225,8 @@ export async function loadHistory(db: Db, kind: HistoryKind, id: string): Promis
     .limit(HISTORY_PAGE + 1)
     .execute();
   const versions = rows.slice(0, HISTORY_PAGE).map((row, i) => entry(kind, row, rows[i + 1]));
-  return { item, versions, truncated: rows.length > HISTORY_PAGE };
+  const translations = await translationSaves(db, kind, id);
+  return { item, versions, truncated: rows.length > HISTORY_PAGE, translations };
 }
 
 export interface VersionData {

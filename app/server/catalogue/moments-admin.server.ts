@@ -11,6 +11,8 @@ import {
   type MomentReply,
 } from "~/domain/moment-form";
 import { isUuid, LIMITS, MESSAGES, type TravelMoment } from "~/domain/schemas";
+import type { SiteConfig } from "~/domain/site";
+import type { TranslationBadge } from "~/domain/translations";
 import type { MediaStore } from "../media/media-store.server";
 import {
   parseUploadForm,
@@ -31,6 +33,7 @@ import {
   setMomentActive,
   updateMoment,
 } from "./moments.server";
+import { momentTranslationBadges } from "./translation-screens.server";
 
 /*
  * The travel-moments admin screen (spec §2, §5, §8): one loader and one action behind
@@ -46,13 +49,19 @@ export interface MomentScreen {
   moments: TravelMoment[];
   dialog: MomentDialog | null;
   max: number;
+  /** Per moment, "German: 2 of 3 fields" for each other language (none with one language). */
+  translations: Record<string, TranslationBadge[]>;
 }
 
 /**
  * The moments in their order and the dialog the URL's search params ask for (?add, ?edit=ID,
  * ?delete=ID; an unknown id opens none).
  */
-export async function loadMomentScreen(db: Db, params: URLSearchParams): Promise<MomentScreen> {
+export async function loadMomentScreen(
+  db: Db,
+  params: URLSearchParams,
+  site: Pick<SiteConfig, "languages">,
+): Promise<MomentScreen> {
   const moments = await listMoments(db);
   const byId = (key: string) => {
     const id = params.get(key);
@@ -64,7 +73,8 @@ export async function loadMomentScreen(db: Db, params: URLSearchParams): Promise
   if (edit) dialog = { mode: "edit", moment: edit };
   else if (remove) dialog = { mode: "delete", moment: remove };
   else if (params.has("add") && moments.length < LIMITS.travelMoments) dialog = { mode: "create" };
-  return { moments, dialog, max: LIMITS.travelMoments };
+  const translations = await momentTranslationBadges(db, site, moments);
+  return { moments, dialog, max: LIMITS.travelMoments, translations };
 }
 
 function reply(

@@ -5,13 +5,23 @@ import {
   localizedPath,
   type Language,
 } from "~/domain/i18n/languages";
+import { momentDialogHref } from "~/domain/moment-form";
 import { kindInfo } from "~/domain/package-kinds";
-import { packageKindSchema, type Package, type PackageKind } from "~/domain/schemas";
+import {
+  packageKindSchema,
+  type Package,
+  type PackageKind,
+  type TravelMoment,
+} from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import {
   appearsIn,
+  momentAppearsIn,
+  momentCompleteness,
+  momentTranslationGroups,
   packageCompleteness,
   translationGroups,
+  type MomentTranslation,
   type PackageTranslation,
   type PackageTranslationScreen,
   type TranslationBadge,
@@ -21,8 +31,11 @@ import type { Db } from "../platform/db.server";
 import { getPackageById } from "./packages.server";
 import { translationProposalOf } from "./translation-proposals.server";
 import {
+  allMomentTranslations,
   allPackageTranslations,
+  loadMomentTranslation,
   loadPackageTranslation,
+  momentTranslationMessage,
   translationGoesLive,
 } from "./translations.server";
 
@@ -32,12 +45,22 @@ import {
  * of each is done, and the package's page in that language once it appears there.
  */
 
-export function translationPath(kind: PackageKind, id: string, lang: string): string {
+export function translationPath(kind: PackageKind | "moment", id: string, lang: string): string {
   return `/admin/translations/${kind}/${id}/${lang}`;
 }
 
 function notFoundPage(message: string): never {
   throw data(message, { status: 404, statusText: "Not Found" });
+}
+
+/** The URL's language, or the admin's 404 page (the default language is edited, not translated). */
+function translationLanguage(site: SiteConfig, lang: string): Language {
+  if (!isShippedLanguage(lang) || !site.languages.includes(lang) || site.languages[0] === lang) {
+    notFoundPage(
+      "The site is not shown in that language, so there is nothing to translate into it.",
+    );
+  }
+  return lang;
 }
 
 /** The URL's kind and language, or the admin's 404 page. */
@@ -47,13 +70,114 @@ export function translationTarget(
 ): { kind: PackageKind; id: string; lang: Language } {
   const kind = packageKindSchema.safeParse(params.kind);
   if (!kind.success) notFoundPage("There is no such package list.");
-  const lang = params.lang ?? "";
-  if (!isShippedLanguage(lang) || !site.languages.includes(lang) || site.languages[0] === lang) {
-    notFoundPage(
-      "The site is not shown in that language, so there is nothing to translate into it.",
-    );
-  }
-  return { kind: kind.data, id: params.id ?? "", lang };
+  return {
+    kind: kind.data,
+    id: params.id ?? "",
+    lang: translationLanguage(site, params.lang ?? ""),
+  };
+}
+
+/** The translation URL's kind for a travel moment (decision 150): /admin/translations/moment/{id}/{lang}. */
+export const MOMENT_TRANSLATION_KIND = "moment";
+
+/** A moment translation URL's id and language, or the admin's 404 page. */
+export function momentTranslationTarget(
+  site: SiteConfig,
+  params: { id?: string; lang?: string },
+): { id: string; lang: Language } {
+  return { id: params.id ?? "", lang: translationLanguage(site, params.lang ?? "") };
+}
+
+/**
+ * A travel moment's translation screen (decision 150): the same screen as a package's, with the
+ * moment's three fields. `mayPublish` false (a Contributor) locks it: a moment has no drafts.
+ */
+export async function momentTranslationScreen(
+  db: Db,
+  site: SiteConfig,
+  target: { id: string; lang: Language },
+  refused?: { values: MomentTranslation; errors: TranslationErrors; message?: string },
+  options: { mayPublish?: boolean } = {},
+): Promise<PackageTranslationScreen> {
+  const loaded = await loadMomentTranslation(db, target.id, target.lang);
+  if (!loaded) notFoundPage("That travel moment does not exist, or it was deleted.");
+  const { moment } = loaded;
+  const value = refused?.values ?? loaded.translation;
+  const own = (await allMomentTranslations(db, [moment.id])).get(moment.id);
+  const defaultLang = site.languages[0] ?? "en";
+  const appears = momentAppearsIn(own?.get(target.lang));
+  const { done, total } = momentCompleteness(moment, value);
+  return {
+    subject: "moment",
+    kind: MOMENT_TRANSLATION_KIND,
+    id: moment.id,
+    title: moment.title,
+    lang: target.lang,
+    langName: LANGUAGE_NAMES_IN_ENGLISH[target.lang],
+    defaultLang,
+    defaultLangName: LANGUAGE_NAMES_IN_ENGLISH[defaultLang],
+    action: translationPath(MOMENT_TRANSLATION_KIND, moment.id, target.lang),
+    editPath: momentDialogHref({ mode: "edit", id: moment.id }),
+    languages: site.languages.slice(1).map((lang) => {
+      const counted = momentCompleteness(moment, own?.get(lang));
+      return {
+        lang,
+        name: LANGUAGE_NAMES_IN_ENGLISH[lang],
+        href: translationPath(MOMENT_TRANSLATION_KIND, moment.id, lang),
+        current: lang === target.lang,
+        done: counted.done,
+        total: counted.total,
+      };
+    }),
+    appears,
+    // The reel is on the home page: the language's home shows it while the moment is active.
+    ...(appears && moment.isActive
+      ? { publicPath: localizedPath("/", target.lang, site.languages) }
+      : {}),
+    done,
+    total,
+    groups: momentTranslationGroups(moment, value, refused?.errors),
+    errors: refused
+      ? [
+          ...(refused.message ? [refused.message] : []),
+          ...Object.values(refused.errors).filter((e): e is string => Boolean(e)),
+        ]
+      : [],
+    // A moment's translation is saved directly or not at all: no pending translations.
+    reviewed: false,
+    ...(options.mayPublish === false
+      ? { locked: momentTranslationMessage(LANGUAGE_NAMES_IN_ENGLISH[target.lang]) }
+      : {}),
+  };
+}
+
+/** Per moment, how much of it is translated into each language other than the default. */
+export async function momentTranslationBadges(
+  db: Db,
+  site: Pick<SiteConfig, "languages">,
+  moments: readonly TravelMoment[],
+): Promise<Record<string, TranslationBadge[]>> {
+  const others = site.languages.slice(1);
+  if (others.length === 0 || moments.length === 0) return {};
+  const all = await allMomentTranslations(
+    db,
+    moments.map((m) => m.id),
+  );
+  return Object.fromEntries(
+    moments.map((moment) => [
+      moment.id,
+      others.map((lang) => {
+        const { done, total } = momentCompleteness(moment, all.get(moment.id)?.get(lang));
+        return {
+          lang,
+          name: LANGUAGE_NAMES_IN_ENGLISH[lang],
+          done,
+          total,
+          href: translationPath(MOMENT_TRANSLATION_KIND, moment.id, lang),
+        };
+      }),
+    ]),
+  );
 }
 
 /**
@@ -85,6 +209,7 @@ export async function translationScreen(
   const appears = appearsIn(stored);
   const { done, total } = packageCompleteness(pkg, value);
   return {
+    subject: "package",
     kind: pkg.kind,
     id: pkg.id,
     title: pkg.title,

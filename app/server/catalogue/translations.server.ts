@@ -373,16 +373,71 @@ export async function momentTranslations(
   return new Map(rows.map(({ moment_id, ...rest }) => [moment_id, rest]));
 }
 
+/** Every stored translation of these moments, by moment id and language (the admin cards). */
+export async function allMomentTranslations(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, Map<string, MomentTranslation>>> {
+  const result = new Map<string, Map<string, MomentTranslation>>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .selectFrom("moment_translations")
+    .select(["moment_id", "lang", "title", "description", "thumbnail_alt"])
+    .where("moment_id", "in", ids)
+    .execute();
+  for (const { moment_id, lang, ...value } of rows) {
+    const own = result.get(moment_id) ?? new Map<string, MomentTranslation>();
+    own.set(lang, value);
+    result.set(moment_id, own);
+  }
+  return result;
+}
+
+export function emptyMomentTranslation(): MomentTranslation {
+  return { title: "", description: "", thumbnail_alt: "" };
+}
+
+/** What a moment's translation screen shows: the moment (default language) and its translation. */
+export async function loadMomentTranslation(
+  db: Db,
+  id: string,
+  lang: string,
+): Promise<{ moment: TravelMoment; translation: MomentTranslation } | undefined> {
+  const moment = isUuid(id) ? await getMoment(db, id) : undefined;
+  if (!moment) return undefined;
+  const stored = (await allMomentTranslations(db, [id])).get(id)?.get(lang);
+  return { moment, translation: stored ?? emptyMomentTranslation() };
+}
+
+/**
+ * Why a role without `content.publish` may not save a moment's translation (decision 150): a
+ * moment has no draft; every change to one is a change to the website's reel, which only an
+ * Editor makes (the moments screen's own rule), and a saved translation shows at once.
+ */
+export function momentTranslationMessage(langName: string): string {
+  return (
+    `Travel moments have no drafts: a saved ${langName} translation shows on the ` +
+    `${langName} home page at once. Your role cannot change what the website shows, so ` +
+    `translations of travel moments are saved by an Editor: ask an Editor to enter or check the ` +
+    `${langName} text.`
+  );
+}
+
 export type SaveMomentTranslationOutcome =
-  | { ok: true }
+  | { ok: true; appears: boolean }
   | { ok: false; errors: TranslationErrors; values: MomentTranslation }
+  | { ok: false; refused: string; values: MomentTranslation }
   | { ok: false; notFound: true };
 
-/** Saves a moment's translation; too long text is refused with a message and nothing stored. */
+/**
+ * Saves a moment's translation; too long text is refused with a message and nothing stored. A
+ * role that may not publish (`mayPublish` false) is refused (decision 150): nothing stored, an
+ * `auth.permission_denied` event, the typed values kept. The activity log names the language.
+ */
 export async function saveMomentTranslation(
   db: Db,
   input: { id: string; lang: Language; fields: Record<string, string>; by: string | null },
-  options: { languages: readonly Language[] },
+  options: { languages: readonly Language[]; mayPublish?: boolean },
 ): Promise<SaveMomentTranslationOutcome> {
   const { id, lang } = input;
   if (!options.languages.includes(lang) || options.languages[0] === lang) {
@@ -396,12 +451,34 @@ export async function saveMomentTranslation(
     description: clean("description"),
     thumbnail_alt: clean("thumbnail_alt"),
   };
+  if (options.mayPublish === false) {
+    await recordEvent(db, {
+      type: "auth.permission_denied",
+      ...(input.by ? { adminId: input.by } : {}),
+      details: {
+        permission: "content.publish",
+        method: "POST",
+        kind: "moment",
+        id,
+        language: LANGUAGE_NAMES_IN_ENGLISH[lang],
+        reason: "translating a travel moment",
+      },
+    });
+    return {
+      ok: false,
+      refused: `${momentTranslationMessage(LANGUAGE_NAMES_IN_ENGLISH[lang])} Nothing was saved.`,
+      values,
+    };
+  }
   const errors: TranslationErrors = {};
   if (values.title.length > 200) errors.title = "The title must be at most 200 characters";
   if (values.description.length > 1000)
     errors.description = "The description must be at most 1000 characters";
   if (values.thumbnail_alt.length > 250)
     errors.thumbnail_alt = "The alt text must be at most 250 characters";
+  if ((values.description || values.thumbnail_alt) && !values.title)
+    errors.title =
+      "Please enter the title too: a travel moment is shown in a language only with it";
   if (Object.keys(errors).length) return { ok: false, errors, values };
   await inTransaction(db, async (trx) => {
     await writeMomentTranslation(trx, id, lang, values);
@@ -411,5 +488,5 @@ export async function saveMomentTranslation(
       details: { id, title: moment.title, language: LANGUAGE_NAMES_IN_ENGLISH[lang] },
     });
   });
-  return { ok: true };
+  return { ok: true, appears: Boolean(values.title) };
 }

@@ -95,6 +95,8 @@ export const EVENT_TYPES = [
   "payment.balance_reminded",
   "payment.balance_overdue",
   "settings.deposit_rule_changed",
+  // The company's texts in a language other than the default (decision 150).
+  "settings.company_texts_changed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

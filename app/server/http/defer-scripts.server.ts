@@ -37,9 +37,11 @@ function unfinishedTail(text: string): number {
  * an unfinished pattern at the end of a chunk waits for the next one. Only React Router's own
  * markup can match: page text and JSON in the HTML have `<` and quotes escaped.
  */
-export function deferModuleScripts(nonce: string | undefined): Transform {
+export function deferModuleScripts(nonce: string | undefined, extraScript = ""): Transform {
   const decoder = new StringDecoder("utf8");
-  const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${START_SCRIPTS}</script>`;
+  const open = `<script${nonce ? ` nonce="${nonce}"` : ""}>`;
+  // `extraScript`: another inline script of the page outside React (the language hint, 151).
+  const loader = `${open}${START_SCRIPTS}</script>${extraScript ? `${open}${extraScript}</script>` : ""}`;
   let pending = "";
   let moduleScriptSeen = false;
   let loaderWritten = false;

@@ -6,10 +6,12 @@ import {
   splitLanguagePath,
   type Language,
 } from "~/domain/i18n/languages";
+import { companyTextsIn, type StoredCompanyTexts } from "~/domain/company-texts";
 import type { SiteConfig } from "~/domain/site";
 import { SITE_KIND_INFO } from "~/domain/site-kinds";
 import { LIST_ALIASES } from "~/domain/site-paths";
 import type { SiteChrome } from "~/domain/site-views";
+import { languageHintScript } from "~/domain/language-hint";
 
 /** The language a public page is shown in, read from its URL (decision 128). */
 export interface PageLanguage {
@@ -51,7 +53,11 @@ export function pageLanguageOrDefault(site: SiteConfig, url: string): PageLangua
  * The header's and footer's words and links in the page's language, finished on the server: the
  * browser gets strings, never a catalogue or a formatter (decision 127).
  */
-export function siteChrome(site: SiteConfig, page: PageLanguage): SiteChrome {
+export function siteChrome(
+  site: SiteConfig,
+  page: PageLanguage,
+  company: StoredCompanyTexts = {},
+): SiteChrome {
   const { t, href } = page;
   const link = (to: string, label: string) => ({ to: href(to), label });
   return {
@@ -86,6 +92,7 @@ export function siteChrome(site: SiteConfig, page: PageLanguage): SiteChrome {
             prefix: languagePrefix(lang, site.languages),
           }))
         : [],
+    textLang: companyTextsIn(site, company, page.lang).fallback,
     text: {
       main: t("nav.main"),
       mobile: t("nav.mobile"),
@@ -105,4 +112,30 @@ export function siteChrome(site: SiteConfig, page: PageLanguage): SiteChrome {
       terms: t("footer.terms"),
     },
   };
+}
+
+/**
+ * The Accept-Language hint's inline script of a public page (decision 151): the other languages'
+ * hints, each in its own language; "" with one language. entry.server.tsx adds it before
+ * `</body>` of the site's pages, outside React, so the page's JS files do not carry it.
+ */
+export function pageHintScript(site: SiteConfig, url: string): string {
+  const page = pageLanguage(site, url);
+  if (!page) return "";
+  return languageHintScript(
+    languagePrefix(page.lang, site.languages),
+    site.languages
+      .filter((lang) => lang !== page.lang)
+      .map((lang) => {
+        const theirs = translator(lang);
+        return {
+          lang,
+          prefix: languagePrefix(lang, site.languages),
+          label: theirs("languageHint.label"),
+          text: theirs("languageHint.available"),
+          link: theirs("languageHint.link"),
+          dismiss: theirs("languageHint.dismiss"),
+        };
+      }),
+  );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { historyPath, recentlyDeletedPath } from "~/domain/versions";
 import type { PackageKind } from "~/domain/schemas";
-import type { HistoryItem, VersionEntry } from "~/server/catalogue/history.server";
+import type { HistoryItem, TranslationSave, VersionEntry } from "~/server/catalogue/history.server";
 import "~/styles/admin-history.css";
 
 export type DatedVersion = VersionEntry & { when: string };
@@ -10,6 +10,8 @@ export interface HistoryListProps {
   item: HistoryItem;
   versions: DatedVersion[];
   truncated: boolean;
+  /** Saved translations, newest first (decision 150). */
+  translations?: (TranslationSave & { when: string })[];
 }
 
 /** The trail above both history screens: the list, the item, its history. */
@@ -54,7 +56,7 @@ export function DeletedNotice({ item }: { item: HistoryItem }) {
 }
 
 /** /admin/history/{kind}/{id}: the versions, newest first, who and when, what changed. */
-export function HistoryList({ item, versions, truncated }: HistoryListProps) {
+export function HistoryList({ item, versions, truncated, translations = [] }: HistoryListProps) {
   return (
     <section className="admin-section history-screen" aria-labelledby="history-heading">
       <HistoryTrail item={item} />
@@ -100,6 +102,22 @@ export function HistoryList({ item, versions, truncated }: HistoryListProps) {
       )}
       {truncated ? (
         <p className="history-notice">Only the {versions.length} newest versions are listed.</p>
+      ) : null}
+      {translations.length ? (
+        <section className="history-translations" aria-labelledby="history-translations-heading">
+          <h2 id="history-translations-heading">Translations saved</h2>
+          <ol className="history-list" aria-label="Translation saves, newest first">
+            {translations.map((t) => (
+              <li key={t.id} className="history-entry">
+                <p className="history-entry-meta">
+                  {`${t.language || "A language"} translation saved `}
+                  <time dateTime={t.at}>{t.when}</time>
+                  {` by ${t.by}`}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
       ) : null}
     </section>
   );

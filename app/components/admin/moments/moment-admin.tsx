@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { momentDialogHref, type MomentDialog, type MomentReply } from "~/domain/moment-form";
 import { MESSAGES, type TravelMoment } from "~/domain/schemas";
+import type { TranslationBadge } from "~/domain/translations";
 import { usePending } from "~/components/ui/use-pending";
 import { Dialog } from "../dialog";
 import { showToast } from "../flash-messages";
@@ -15,12 +16,14 @@ interface MomentAdminProps {
   dialog: MomentDialog | null;
   max: number;
   reply: MomentReply | undefined;
+  /** Per moment, how much is translated into each other language (decision 150). */
+  translations: Record<string, TranslationBadge[]>;
 }
 
 const LIST = momentDialogHref(null);
 
 /** Spec §2 Travel moments admin: the grid, Add Video / edit dialog, Delete Video dialog. */
-export function MomentAdmin({ moments, dialog, max, reply }: MomentAdminProps) {
+export function MomentAdmin({ moments, dialog, max, reply, translations }: MomentAdminProps) {
   const pending = usePending({
     state: "submitting",
     formAction: (action) => action.startsWith(LIST),
@@ -115,7 +118,7 @@ export function MomentAdmin({ moments, dialog, max, reply }: MomentAdminProps) {
           No travel moments yet. Add a video to start the reel on the home page.
         </p>
       ) : (
-        <MomentGrid moments={moments} />
+        <MomentGrid moments={moments} translations={translations} />
       )}
     </section>
   );

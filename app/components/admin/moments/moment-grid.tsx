@@ -8,6 +8,8 @@ import { useSortableModule } from "../use-sortable-module";
 import { StatusBadge } from "../status-badge";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { historyPath } from "~/domain/versions";
+import type { TranslationBadge } from "~/domain/translations";
+import { TranslationBadges } from "../translations/translation-badges";
 
 const LIST = momentDialogHref(null);
 
@@ -31,13 +33,15 @@ function readingOrder(ids: readonly string[]): KeyboardCoordinateGetter {
 
 interface MomentGridProps {
   moments: TravelMoment[];
+  /** Per moment, how much is translated into each other language (none with one language). */
+  translations?: Record<string, TranslationBadge[]>;
 }
 
 /**
  * The reel in its order. With JavaScript a card is dragged by its handle (mouse after 8 px,
  * keyboard: Space, arrows, Space); the move buttons post the same change as a plain form.
  */
-export function MomentGrid({ moments }: MomentGridProps) {
+export function MomentGrid({ moments, translations = {} }: MomentGridProps) {
   const dnd = useSortableModule(useHydrated());
   const fetcher = useFetcher();
   // A dropped card shows in its new place at once; the server's order wins as soon as it answers
@@ -74,11 +78,23 @@ export function MomentGrid({ moments }: MomentGridProps) {
         dnd ? (
           <dnd.SortableCellRender key={moment.id} id={moment.id}>
             {(cell) => (
-              <MomentCard moment={moment} position={index + 1} count={order.length} cell={cell} />
+              <MomentCard
+                moment={moment}
+                position={index + 1}
+                count={order.length}
+                cell={cell}
+                badges={translations[moment.id]}
+              />
             )}
           </dnd.SortableCellRender>
         ) : (
-          <MomentCard key={moment.id} moment={moment} position={index + 1} count={order.length} />
+          <MomentCard
+            key={moment.id}
+            moment={moment}
+            position={index + 1}
+            count={order.length}
+            badges={translations[moment.id]}
+          />
         ),
       )}
     </ol>
@@ -107,9 +123,11 @@ interface MomentCardProps {
   count: number;
   /** With drag and drop loaded: the cell's and its handle's props. */
   cell?: SortableCellState;
+  /** "German: 2 of 3 fields", linking to the moment's translation screen (decision 150). */
+  badges?: TranslationBadge[] | undefined;
 }
 
-function MomentCard({ moment, position, count, cell }: MomentCardProps) {
+function MomentCard({ moment, position, count, cell, badges }: MomentCardProps) {
   const titleId = `moment-title-${moment.id}`;
   return (
     <li
@@ -146,6 +164,7 @@ function MomentCard({ moment, position, count, cell }: MomentCardProps) {
             {moment.isActive ? "Active" : "Inactive"}
           </StatusBadge>
         </p>
+        {badges?.length ? <TranslationBadges badges={badges} /> : null}
         <Form method="post" action={LIST} className="reel-toggle">
           <input type="hidden" name="intent" value="toggle" />
           <input type="hidden" name="id" value={moment.id} />

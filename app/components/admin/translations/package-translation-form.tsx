@@ -14,11 +14,18 @@ import "~/styles/admin-translations.css";
 export function PackageTranslationForm({ screen }: { screen: PackageTranslationScreen }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const { pending, reviewed } = screen;
+  const { pending, reviewed, locked } = screen;
+  const moment = screen.subject === "moment";
   useEffect(() => {
     if (screen.errors.length)
-      showToast("error", "The translation was not saved: see the fields marked below.");
-  }, [screen.errors]);
+      showToast(
+        "error",
+        locked
+          ? "The translation was not saved: your role cannot change a travel moment."
+          : "The translation was not saved: see the fields marked below.",
+      );
+  }, [screen.errors, locked]);
+  const site = moment ? `${screen.langName} home page` : `${screen.langName} site`;
   return (
     <section className="admin-section translation-screen" aria-labelledby="translation-heading">
       <header className="admin-section-header">
@@ -50,20 +57,38 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
         {screen.appears ? (
           screen.publicPath ? (
             <>
-              It appears on the {screen.langName} site: <a href={screen.publicPath}>see its page</a>
-              .
+              {`It appears on the ${site}: `}
+              <a href={screen.publicPath}>{moment ? "see the page" : "see its page"}</a>.
             </>
           ) : (
-            <>It will appear on the {screen.langName} site once it is published.</>
+            <>
+              {moment
+                ? `It will appear on the ${site} once the video is shown on the home page.`
+                : `It will appear on the ${site} once it is published.`}
+            </>
           )
         ) : (
           <>
-            It appears on the {screen.langName} site once its title and description are translated.
-            Fields left blank show the {screen.defaultLangName} text.
+            {`It appears on the ${site} once its ${moment ? "title is" : "title and description are"} translated. `}
+            {`Fields left blank show the ${screen.defaultLangName} text.`}
           </>
         )}
       </p>
       {reviewed || pending ? <TranslationReviewNotice screen={screen} /> : null}
+      {locked && !screen.errors.length ? (
+        // Said before anyone types: a role without content.publish cannot save a moment's
+        // translation (decision 150).
+        <section
+          className="proposal-notice"
+          aria-labelledby="translation-locked-heading"
+          id="translation-locked"
+        >
+          <h2 id="translation-locked-heading" className="translation-review-heading">
+            Only an Editor can save this translation
+          </h2>
+          <p>{locked}</p>
+        </section>
+      ) : null}
       {screen.errors.length ? (
         <div className="form-error" role="alert" id="translation-errors">
           <p className="form-error-title">The translation was not saved:</p>
@@ -89,18 +114,21 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
                 langName={screen.langName}
                 defaultLang={screen.defaultLang}
                 defaultLangName={screen.defaultLangName}
+                readOnly={Boolean(locked)}
               />
             ))}
           </fieldset>
         ))}
         <div className="form-actions">
-          <button type="submit" className="button" disabled={saving}>
-            {saving
-              ? "Saving…"
-              : reviewed
-                ? `Save my ${screen.langName} changes`
-                : `Save ${screen.langName} translation`}
-          </button>
+          {locked ? null : (
+            <button type="submit" className="button" disabled={saving}>
+              {saving
+                ? "Saving…"
+                : reviewed
+                  ? `Save my ${screen.langName} changes`
+                  : `Save ${screen.langName} translation`}
+            </button>
+          )}
           {reviewed ? (
             <button
               type="submit"
@@ -125,7 +153,7 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
             </button>
           ) : null}
           <Link to={screen.editPath} className="button button-secondary">
-            Back to the {screen.defaultLangName} form
+            {`Back to the ${screen.defaultLangName} ${moment ? "video" : "form"}`}
           </Link>
         </div>
       </Form>
@@ -139,12 +167,15 @@ function TranslationRow({
   langName,
   defaultLang,
   defaultLangName,
+  readOnly,
 }: {
   row: TranslationRowView;
   lang: string;
   langName: string;
   defaultLang: string;
   defaultLangName: string;
+  /** Shown, not editable: the admin may not save this translation (decision 150). */
+  readOnly: boolean;
 }) {
   const id = `tr-${row.name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
   const sourceId = `${id}-source`;
@@ -158,6 +189,7 @@ function TranslationRow({
     name: row.name,
     defaultValue: row.value,
     lang,
+    readOnly,
     "aria-describedby": describedBy,
     ...(row.error ? { "aria-invalid": true as const } : {}),
   };
