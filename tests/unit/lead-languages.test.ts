@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { translator } from "~/domain/i18n/catalogues";
+import { leadLanguage } from "~/domain/i18n/languages";
+import { BOOKING_MESSAGES } from "~/domain/bookings";
+import { formatMoney } from "~/domain/money";
+import { bookingErrorIn } from "~/server/bookings/booking-errors.server";
+import {
+  bookingCancelledMail,
+  bookingMovedMail,
+  bookingReceivedMail,
+} from "~/server/bookings/booking-mail.server";
+import type { BookingReceipt } from "~/server/bookings/bookings.server";
+import { languageLine } from "~/server/mail/mail-language.server";
+
+// The language a lead is spoken to in (decision 148), the e-mails' words in it, and the form's
+// refusals from the catalogue: English exactly as before, German from its catalogue.
+
+const SITE = {
+  name: "Wanderlux",
+  publicUrl: "https://travel.example.com",
+  timeZone: "Africa/Johannesburg",
+  languages: ["en", "de"] as const,
+};
+
+function receipt(language: string | null): BookingReceipt {
+  return {
+    id: "b1",
+    reference: "WLX-ABCDEF",
+    token: "t".repeat(43),
+    status: "requested",
+    packageTitle: "Okavango by Mokoro",
+    packageKind: "trip",
+    startDate: "2031-06-14",
+    endDate: "2031-06-20",
+    adults: 2,
+    children: 1,
+    leadName: "Jonas Becker",
+    email: "jonas@example.com",
+    phone: "+49 30 555 0101",
+    country: "Deutschland",
+    notes: "",
+    total: formatMoney(7_350_000, "ZAR"),
+    totalAmount: 7_350_000,
+    currency: "ZAR",
+    holdExpiresAt: "2031-01-02T10:00:00.000Z",
+    language,
+  };
+}
+
+describe("a lead's language", () => {
+  it("is the recorded one while the site shows it, else the default", () => {
+    expect(leadLanguage("de", ["en", "de"])).toBe("de");
+    expect(leadLanguage(null, ["en", "de"])).toBe("en");
+    expect(leadLanguage(undefined, ["de", "en"])).toBe("de");
+    // Unknown, not shipped, or dropped from SITE_LANGUAGES since: the default.
+    expect(leadLanguage("fr", ["en", "de"])).toBe("en");
+    expect(leadLanguage("xx", ["en", "de"])).toBe("en");
+    expect(leadLanguage("de", ["en"])).toBe("en");
+    expect(leadLanguage("", [])).toBe("en");
+  });
+
+  it("is named in English on the team's notices", () => {
+    expect(languageLine(SITE, "de")).toBe("Language: German");
+    expect(languageLine(SITE, null)).toBe("Language: English");
+    expect(languageLine(SITE, "fr")).toBe("Language: English");
+  });
+});
+
+describe("traveller e-mails in the booking's language", () => {
+  it("writes the booking request in German, with German dates, amounts and link", () => {
+    const mail = bookingReceivedMail(SITE, receipt("de"));
+    expect(mail.subject).toBe("Buchungsanfrage WLX-ABCDEF erhalten · Wanderlux");
+    expect(mail.text).toContain("für 2 Erwachsene, 1 Kind.");
+    expect(mail.text).toContain("14.–20. Juni 2031");
+    expect(mail.text).toMatch(/Gesamtpreis: 73\.500\sR\./);
+    expect(mail.link).toBe(
+      `https://travel.example.com/de/booking/WLX-ABCDEF?token=${"t".repeat(43)}`,
+    );
+    expect(mail.html).toContain('<html lang="de">');
+  });
+
+  it("keeps the English request e-mail word for word", () => {
+    const mail = bookingReceivedMail(SITE, receipt("en"));
+    expect(mail.subject).toBe("Booking request WLX-ABCDEF received · Wanderlux");
+    expect(mail.text).toContain(
+      'Thank you for booking "Okavango by Mokoro", 14 – 20 Jun 2031, for 2 adults, 1 child.',
+    );
+    expect(mail.text).toContain("Your reference is WLX-ABCDEF. Total: R\u00a073,500.");
+    expect(mail.text).toContain("our team confirms your booking before then.");
+    expect(mail.link).toBe(`https://travel.example.com/booking/WLX-ABCDEF?token=${"t".repeat(43)}`);
+  });
+
+  it("does not call a booking being paid on Checkout an unpaid request, in either language", () => {
+    const en = bookingReceivedMail(SITE, receipt("en"), { paying: true });
+    expect(en.subject).toBe("Booking WLX-ABCDEF: your seats are held while you pay · Wanderlux");
+    expect(en.text).toContain("we e-mail you a receipt");
+    expect(en.text).not.toContain("our team confirms");
+    expect(en.subject).not.toContain("request");
+    const de = bookingReceivedMail(SITE, receipt("de"), { paying: true });
+    expect(de.subject).toBe(
+      "Buchung WLX-ABCDEF: Ihre Plätze sind reserviert, während Sie bezahlen · Wanderlux",
+    );
+    expect(de.text).toContain("schicken wir Ihnen eine Quittung");
+    expect(de.text).not.toContain("Buchungsanfrage");
+  });
+
+  it("writes later e-mails (cancelled, moved) in the recorded language, the default when unknown", () => {
+    const booking = { ...receipt("de"), total: "R 73,500" };
+    expect(bookingCancelledMail(SITE, booking).subject).toBe(
+      "Buchung WLX-ABCDEF storniert · Wanderlux",
+    );
+    expect(bookingCancelledMail(SITE, booking).link).toBe("https://travel.example.com/de/contact");
+    for (const language of ["fr", null]) {
+      const mail = bookingCancelledMail(SITE, { ...booking, language });
+      expect(mail.subject).toBe("Booking WLX-ABCDEF cancelled · Wanderlux");
+      expect(mail.link).toBe("https://travel.example.com/contact");
+    }
+    const moved = bookingMovedMail(SITE, booking);
+    expect(moved.subject).toBe("Buchung WLX-ABCDEF verlegt auf 14.–20. Juni 2031 · Wanderlux");
+    expect(moved.text).toMatch(/Gesamtpreis: 73\.500\sR\./);
+  });
+});
+
+describe("the booking form's refusals from the catalogue", () => {
+  const en = translator("en");
+  const de = translator("de");
+
+  it("says every fixed message in English exactly as the schema does", () => {
+    for (const message of [
+      BOOKING_MESSAGES.adults,
+      BOOKING_MESSAGES.children,
+      BOOKING_MESSAGES.travellers,
+      BOOKING_MESSAGES.tooMany,
+      BOOKING_MESSAGES.leadName,
+      BOOKING_MESSAGES.email,
+      BOOKING_MESSAGES.phone,
+      BOOKING_MESSAGES.country,
+      BOOKING_MESSAGES.terms,
+      BOOKING_MESSAGES.seatsFree,
+      "Notes must be at most 2000 characters",
+      "The name must be at most 200 characters",
+    ])
+      expect(bookingErrorIn(en, message)).toBe(message);
+    expect(en("bookingError.notSeats", { left: 1 })).toBe(BOOKING_MESSAGES.notSeats(1));
+    expect(en("bookingError.notSeats", { left: 3 })).toBe(BOOKING_MESSAGES.notSeats(3));
+    expect(en("bookingError.soldOut")).toBe(BOOKING_MESSAGES.notSeats(0));
+    expect(en("bookingError.rateLimited", { minutes: 1 })).toBe(BOOKING_MESSAGES.rateLimited(1));
+    expect(en("bookingError.priceChanged", { price: "R 1" })).toBe(
+      BOOKING_MESSAGES.priceChanged("R 1"),
+    );
+  });
+
+  it("says them in German, and keeps a message it does not know as it is", () => {
+    expect(bookingErrorIn(de, BOOKING_MESSAGES.terms)).toBe(
+      "Bitte akzeptieren Sie die Buchungsbedingungen, um Ihre Anfrage zu senden",
+    );
+    expect(bookingErrorIn(de, "The e-mail address must be at most 254 characters")).toBe(
+      "Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein",
+    );
+    expect(bookingErrorIn(de, "Something new")).toBe("Something new");
+  });
+});
