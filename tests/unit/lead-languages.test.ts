@@ -9,7 +9,9 @@ import {
   bookingMovedMail,
   bookingReceivedMail,
 } from "~/server/bookings/booking-mail.server";
+import { holdEndingMail, seatOfferMail } from "~/server/bookings/booking-ops-mail.server";
 import type { BookingReceipt } from "~/server/bookings/bookings.server";
+import { paymentNoticeMail, paymentReceiptMail } from "~/server/payments/payment-mail.server";
 import { languageLine } from "~/server/mail/mail-language.server";
 
 // The language a lead is spoken to in (decision 148), the e-mails' words in it, and the form's
@@ -118,6 +120,94 @@ describe("traveller e-mails in the booking's language", () => {
     const moved = bookingMovedMail(SITE, booking);
     expect(moved.subject).toBe("Buchung WLX-ABCDEF verlegt auf 14.–20. Juni 2031 · Wanderlux");
     expect(moved.text).toMatch(/Gesamtpreis: 73\.500\sR\./);
+  });
+});
+
+describe("the booking operations' e-mails in the booking's language", () => {
+  const offer = (language: string | null) => ({
+    language,
+    reference: "WLX-ABCDEF",
+    leadName: "Jonas Becker",
+    packageTitle: "Okavango by Mokoro",
+    startDate: "2031-06-14",
+    endDate: "2031-06-20",
+    travellers: 2,
+    total: "R\u00a049,000",
+    totalAmount: 4_900_000,
+    currency: "ZAR",
+    holdExpiresAt: "2031-01-02T10:00:00.000Z",
+    token: "t".repeat(43),
+  });
+
+  it("offers a freed seat in German, and in English word for word", () => {
+    const de = seatOfferMail(SITE, offer("de"));
+    expect(de.subject).toBe(
+      "Ein Platz ist frei geworden: Okavango by Mokoro (WLX-ABCDEF) · Wanderlux",
+    );
+    expect(de.text).toContain("sind 2 Plätze frei geworden, und wir reservieren sie für Sie bis");
+    expect(de.text).toMatch(/Gesamtpreis: 49\.000\sR\./);
+    expect(de.link).toContain("/de/booking/WLX-ABCDEF?token=");
+    const en = seatOfferMail(SITE, offer(null));
+    expect(en.text).toContain(
+      'Good news: 2 seats came free on "Okavango by Mokoro", 14 – 20 Jun 2031, and we are holding them for you until 2 January 2031 at 12:00.',
+    );
+    expect(en.text).toContain(
+      "Your booking WLX-ABCDEF is now a booking request. Total: R\u00a049,000.",
+    );
+  });
+
+  it("reminds of a hold ending in the booking's language", () => {
+    const hold = {
+      reference: "WLX-ABCDEF",
+      leadName: "Jonas Becker",
+      email: "jonas@example.com",
+      packageTitle: "Okavango by Mokoro",
+      startDate: "2031-06-14",
+      endDate: null,
+      travellers: 1,
+      holdExpiresAt: "2031-01-02T10:00:00.000Z",
+    };
+    expect(holdEndingMail(SITE, { ...hold, language: "de" }).text).toContain(
+      "Wir reservieren 1 Platz für „Okavango by Mokoro“, 14. Juni 2031, für Ihre Buchung WLX-ABCDEF bis",
+    );
+    expect(holdEndingMail(SITE, { ...hold, language: "xx" }).text).toContain(
+      'We are holding 1 seat on "Okavango by Mokoro", 14 Jun 2031, for your booking WLX-ABCDEF until',
+    );
+  });
+});
+
+describe("a payment receipt in the booking's language", () => {
+  const paid = (language: string | null) => ({
+    reference: "WLX-ABCDEF",
+    leadName: "Jonas Becker",
+    email: "jonas@example.com",
+    packageTitle: "Okavango by Mokoro",
+    startDate: "2031-06-14",
+    endDate: "2031-06-20",
+    kind: "deposit" as const,
+    amount: "R\u00a012,250",
+    balance: "R\u00a036,750",
+    balanceDueOn: "15 Apr 2031",
+    amountMinor: 1_225_000,
+    balanceMinor: 3_675_000,
+    balanceDueDay: "2031-04-15",
+    currency: "ZAR",
+    language,
+  });
+
+  it("says the deposit and the balance in German, and in English word for word", () => {
+    const de = paymentReceiptMail(SITE, paid("de"));
+    expect(de.subject).toBe("Zahlung für Buchung WLX-ABCDEF erhalten · Wanderlux");
+    expect(de.text).toMatch(/Wir haben Ihre Anzahlung über 12\.250\sR für/);
+    expect(de.text).toMatch(/Der Restbetrag von 36\.750\sR ist bis 15\. Apr\. 2031 fällig/);
+    const en = paymentReceiptMail(SITE, paid(null));
+    expect(en.text).toContain(
+      'Thank you: we have received your deposit of R\u00a012,250 for "Okavango by Mokoro", 14 – 20 Jun 2031.',
+    );
+    expect(en.text).toContain(
+      "The balance of R\u00a036,750 is due by 15 Apr 2031; you can pay it from your booking's page.",
+    );
+    expect(paymentNoticeMail(SITE, paid("de")).text).toContain("Language: German");
   });
 });
 

@@ -518,4 +518,35 @@ export const DE_MESSAGES: Messages = {
     "Hier ist ein neuer privater Link zu Ihrer Buchung {reference} für „{title}“. Frühere Links zu ihr funktionieren nicht mehr.",
   "mail.link.footer":
     "Wenn Sie keinen neuen Link angefordert haben, antworten Sie auf diese E-Mail und sagen Sie uns Bescheid.",
+  "mail.seats": "{count, plural, one {# Platz} other {# Plätze}}",
+  "mail.offer.subject": "Ein Platz ist frei geworden: {title} ({reference})",
+  "mail.offer.text":
+    "Gute Nachricht: Für „{title}“, {dates}, {count, plural, one {ist} other {sind}} {seats} frei geworden, und wir reservieren {count, plural, one {ihn} other {sie}} für Sie bis {until}.",
+  "mail.offer.request":
+    "Ihre Buchung {reference} ist jetzt eine Buchungsanfrage. Gesamtpreis: {total}.",
+  "mail.offer.next":
+    "Öffnen Sie Ihre Buchung und antworten Sie dann auf diese E-Mail (mit dem Namen jeder reisenden Person), um sie zu bestätigen. Hören wir vor Ablauf der Reservierung nichts von Ihnen, gehen die Plätze an die nächste wartende Person.",
+  "mail.offer.validity":
+    "Die Plätze sind bis {until} reserviert. Dieser Link ist privat: Bitte geben Sie ihn nicht weiter.",
+  "mail.offer.footer":
+    "Sie erhalten diese Nachricht, weil Sie auf der Warteliste dieses Termins stehen.",
+  "mail.holdEnding.subject": "Ihre Plätze sind bis {until} reserviert ({reference})",
+  "mail.holdEnding.text":
+    "Wir reservieren {seats} für „{title}“, {dates}, für Ihre Buchung {reference} bis {until}.",
+  "mail.holdEnding.next":
+    "Unser Team hat sie noch nicht bestätigt. Wenn Sie weiterhin reisen möchten, antworten Sie auf diese E-Mail oder kontaktieren Sie uns bis dahin; danach werden die Plätze für andere Reisende freigegeben.",
+  "mail.holdEnding.validity":
+    "Den privaten Link zu Ihrer Buchung finden Sie in der E-Mail, die wir Ihnen bei der Buchung geschickt haben.",
+  "mail.receipt.subject": "Zahlung für Buchung {reference} erhalten",
+  "mail.receipt.kind.deposit": "Anzahlung",
+  "mail.receipt.kind.balance": "Restzahlung",
+  "mail.receipt.kind.full": "vollständige Zahlung",
+  "mail.receipt.thanks":
+    "Vielen Dank: Wir haben Ihre {kind} über {amount} für „{title}“, {dates}, erhalten.",
+  "mail.receipt.reference": "Ihre Buchungsnummer ist {reference}.",
+  "mail.receipt.balance":
+    "Der Restbetrag von {amount} ist bis {date} fällig; Sie können ihn auf der Seite Ihrer Buchung bezahlen.",
+  "mail.receipt.paidInFull": "Ihre Reise ist vollständig bezahlt.",
+  "mail.receipt.footer":
+    "Die Zahlung hat unser Zahlungsanbieter Stripe abgewickelt: Ihre Kartendaten sehen wir nie.",
 };

@@ -493,6 +493,35 @@ export const EN_MESSAGES = {
   "mail.link.text":
     'Here is a new private link to your booking {reference} for "{title}". Any earlier link to it no longer works.',
   "mail.link.footer": "If you did not ask for a new link, reply to this e-mail and let us know.",
+  "mail.seats": "{count, plural, one {# seat} other {# seats}}",
+  "mail.offer.subject": "A seat came free: {title} ({reference})",
+  "mail.offer.text":
+    'Good news: {seats} came free on "{title}", {dates}, and we are holding {count, plural, one {it} other {them}} for you until {until}.',
+  "mail.offer.request": "Your booking {reference} is now a booking request. Total: {total}.",
+  "mail.offer.next":
+    "Open your booking, then reply to this e-mail (with each traveller's name) to confirm it. If we do not hear from you before the hold ends, the seats go to the next traveller waiting.",
+  "mail.offer.validity":
+    "The seats are held until {until}. This link is private: keep it to yourself.",
+  "mail.offer.footer": "You receive this because you joined this date's waiting list.",
+  "mail.holdEnding.subject": "Your seats are held until {until} ({reference})",
+  "mail.holdEnding.text":
+    'We are holding {seats} on "{title}", {dates}, for your booking {reference} until {until}.',
+  "mail.holdEnding.next":
+    "Our team has not confirmed it yet. If you still want to travel, reply to this e-mail or contact us before then; after it, the seats are freed for other travellers.",
+  "mail.holdEnding.validity":
+    "Your booking's private link is in the e-mail we sent when you booked.",
+  "mail.receipt.subject": "Payment received for booking {reference}",
+  "mail.receipt.kind.deposit": "deposit",
+  "mail.receipt.kind.balance": "balance",
+  "mail.receipt.kind.full": "payment in full",
+  "mail.receipt.thanks":
+    'Thank you: we have received your {kind} of {amount} for "{title}", {dates}.',
+  "mail.receipt.reference": "Your reference is {reference}.",
+  "mail.receipt.balance":
+    "The balance of {amount} is due by {date}; you can pay it from your booking's page.",
+  "mail.receipt.paidInFull": "Your trip is paid in full.",
+  "mail.receipt.footer":
+    "The payment was taken by our payment provider, Stripe: we never see your card details.",
 } as const;
 
 export type MessageKey = keyof typeof EN_MESSAGES;
