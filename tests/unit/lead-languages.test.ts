@@ -11,6 +11,7 @@ import {
 } from "~/server/bookings/booking-mail.server";
 import { holdEndingMail, seatOfferMail } from "~/server/bookings/booking-ops-mail.server";
 import type { BookingReceipt } from "~/server/bookings/bookings.server";
+import { balanceReminderMail } from "~/server/payments/balance.server";
 import { paymentNoticeMail, paymentReceiptMail } from "~/server/payments/payment-mail.server";
 import { languageLine } from "~/server/mail/mail-language.server";
 
@@ -208,6 +209,30 @@ describe("a payment receipt in the booking's language", () => {
       "The balance of R\u00a036,750 is due by 15 Apr 2031; you can pay it from your booking's page.",
     );
     expect(paymentNoticeMail(SITE, paid("de")).text).toContain("Language: German");
+  });
+
+  it("reminds of the balance in German, with the German link, and in English as before", () => {
+    const reminder = (language: string | null) =>
+      balanceReminderMail(SITE, {
+        reference: "WLX-ABCDEF",
+        leadName: "Jonas Becker",
+        packageTitle: "Okavango by Mokoro",
+        startDate: "2031-06-14",
+        endDate: "2031-06-20",
+        due: 3_675_000,
+        currency: "ZAR",
+        dueOn: "2031-04-15",
+        token: "t".repeat(43),
+        language,
+      });
+    const de = reminder("de");
+    expect(de.subject).toMatch(
+      /^Buchung WLX-ABCDEF: Der Restbetrag von 36\.750\sR ist am 15\. Apr\. 2031 fällig/,
+    );
+    expect(de.link).toContain("/de/booking/WLX-ABCDEF?token=");
+    expect(reminder(null).subject).toBe(
+      "Booking WLX-ABCDEF: the balance of R\u00a036,750 is due on 15 Apr 2031 · Wanderlux",
+    );
   });
 });
 

@@ -549,4 +549,13 @@ export const DE_MESSAGES: Messages = {
   "mail.receipt.paidInFull": "Ihre Reise ist vollständig bezahlt.",
   "mail.receipt.footer":
     "Die Zahlung hat unser Zahlungsanbieter Stripe abgewickelt: Ihre Kartendaten sehen wir nie.",
+  "mail.balance.subject": "Buchung {reference}: Der Restbetrag von {amount} ist am {date} fällig",
+  "mail.balance.text":
+    "Ihre Reise „{title}“, {dates}, rückt näher. Der Restbetrag von {amount} ist am {date} fällig.",
+  "mail.balance.where": "Sie können ihn auf der Seite Ihrer Buchung bezahlen.",
+  "mail.balance.action": "Restbetrag bezahlen",
+  "mail.balance.validity":
+    "Dieser Link ist privat: Wer ihn hat, kann Ihre Buchung sehen. Er ersetzt den Link aus unseren früheren E-Mails.",
+  "mail.balance.footer":
+    "Wenn Sie bereits bezahlt haben, vielen Dank: Bitte ignorieren Sie diese E-Mail.",
 };

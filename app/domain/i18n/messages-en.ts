@@ -522,6 +522,14 @@ export const EN_MESSAGES = {
   "mail.receipt.paidInFull": "Your trip is paid in full.",
   "mail.receipt.footer":
     "The payment was taken by our payment provider, Stripe: we never see your card details.",
+  "mail.balance.subject": "Booking {reference}: the balance of {amount} is due on {date}",
+  "mail.balance.text":
+    'Your trip "{title}", {dates}, is coming up. The balance of {amount} is due on {date}.',
+  "mail.balance.where": "You can pay it on your booking's page.",
+  "mail.balance.action": "Pay the balance",
+  "mail.balance.validity":
+    "This link is private: anyone with it can see your booking. It replaces the link in our earlier e-mails.",
+  "mail.balance.footer": "If you have paid already, thank you: please ignore this e-mail.",
 } as const;
 
 export type MessageKey = keyof typeof EN_MESSAGES;
