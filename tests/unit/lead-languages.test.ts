@@ -12,6 +12,7 @@ import {
 import { holdEndingMail, seatOfferMail } from "~/server/bookings/booking-ops-mail.server";
 import type { BookingReceipt } from "~/server/bookings/bookings.server";
 import { balanceReminderMail } from "~/server/payments/balance.server";
+import { cancelledMail } from "~/server/payments/refunds.server";
 import { paymentNoticeMail, paymentReceiptMail } from "~/server/payments/payment-mail.server";
 import { languageLine } from "~/server/mail/mail-language.server";
 
@@ -118,6 +119,11 @@ describe("traveller e-mails in the booking's language", () => {
       expect(mail.subject).toBe("Booking WLX-ABCDEF cancelled · Wanderlux");
       expect(mail.link).toBe("https://travel.example.com/contact");
     }
+    const refunded = cancelledMail(SITE, booking, { amount: 1_225_000, currency: "ZAR" });
+    expect(refunded.text).toMatch(/Wir erstatten Ihnen 12\.250\sR\./);
+    expect(cancelledMail(SITE, { ...booking, language: null }, null).text).toContain(
+      'Your booking WLX-ABCDEF for "Okavango by Mokoro", 14 – 20 Jun 2031, has been cancelled.',
+    );
     const moved = bookingMovedMail(SITE, booking);
     expect(moved.subject).toBe("Buchung WLX-ABCDEF verlegt auf 14.–20. Juni 2031 · Wanderlux");
     expect(moved.text).toMatch(/Gesamtpreis: 73\.500\sR\./);

@@ -558,4 +558,6 @@ export const DE_MESSAGES: Messages = {
     "Dieser Link ist privat: Wer ihn hat, kann Ihre Buchung sehen. Er ersetzt den Link aus unseren früheren E-Mails.",
   "mail.balance.footer":
     "Wenn Sie bereits bezahlt haben, vielen Dank: Bitte ignorieren Sie diese E-Mail.",
+  "mail.cancelled.refund":
+    "Wir erstatten Ihnen {amount}. Eine Kartenerstattung erreicht Ihr Konto innerhalb von 5 bis 10 Werktagen.",
 };

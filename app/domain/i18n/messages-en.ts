@@ -530,6 +530,8 @@ export const EN_MESSAGES = {
   "mail.balance.validity":
     "This link is private: anyone with it can see your booking. It replaces the link in our earlier e-mails.",
   "mail.balance.footer": "If you have paid already, thank you: please ignore this e-mail.",
+  "mail.cancelled.refund":
+    "We are refunding {amount}. A card refund reaches your account within 5 to 10 working days.",
 } as const;
 
 export type MessageKey = keyof typeof EN_MESSAGES;
