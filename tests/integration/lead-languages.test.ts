@@ -297,6 +297,7 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
       "2 Erwachsene, 1 Kind",
       "73.500",
       "Über die Reise",
+      "Okavango im Mokoro",
     ])
       expect(words).toContain(part);
     expect(words).not.toContain("Requested");

@@ -14,7 +14,7 @@ import {
 } from "~/server/payments/booking-checkout.server";
 import { bookingPageText, type PaymentNotice } from "~/server/site/booking-text.server";
 import { pageLanguageOrDefault } from "~/server/site/page-language.server";
-import { bookingTripPath } from "~/server/bookings/booking-form.server";
+import { bookingTrip } from "~/server/bookings/booking-form.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/booking";
 
@@ -75,14 +75,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const notice = await noticeOf(url.searchParams, (session) =>
     stripe ? checkoutReturnState(db, link, session) : Promise.resolve(null),
   );
+  // The trip's title and page in the page's language, once it appears there (decision 139).
+  const trip = await bookingTrip(db, site, page.lang, booking);
   return data(
     {
-      booking,
+      booking: { ...booking, packageTitle: trip.title },
       isNew: url.searchParams.get("new") === "1",
       waiting: notice === "processing" || payments?.summary.processing === true,
       text: bookingPageText(page, site, {
         booking,
-        tripHref: await bookingTripPath(db, site, page.lang, booking),
+        tripHref: trip.href,
         payments,
         notice,
       }),

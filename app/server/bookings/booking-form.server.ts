@@ -88,21 +88,30 @@ export async function bookableDeparture(
 }
 
 /**
- * The trip's page in the page's language: its own slug there once it appears in that language
- * (decision 139), else the default language's page.
+ * The trip's title and page in the page's language: its translated title and own slug there once
+ * it appears in that language (decision 139), else the default language's.
  */
-export async function bookingTripPath(
+export async function bookingTrip(
   db: Db,
   site: Pick<SiteConfig, "languages">,
   lang: Language,
-  booking: { packageId: string; packageKind: PackageKind },
-): Promise<string> {
-  const fallback = PACKAGE_KIND_INFO[booking.packageKind].detailPath(booking.packageId);
+  booking: { packageId: string; packageKind: PackageKind; packageTitle: string },
+): Promise<{ title: string; href: string }> {
+  const fallback = {
+    title: booking.packageTitle,
+    href: PACKAGE_KIND_INFO[booking.packageKind].detailPath(booking.packageId),
+  };
   if (lang === site.languages[0]) return fallback;
   const own = await packageTranslation(db, booking.packageId, lang);
-  return own && appearsIn(own)
-    ? localizedPath(detailPathIn(booking.packageKind, booking.packageId, own), lang, site.languages)
-    : fallback;
+  if (!own || !appearsIn(own)) return fallback;
+  return {
+    title: own.title,
+    href: localizedPath(
+      detailPathIn(booking.packageKind, booking.packageId, own),
+      lang,
+      site.languages,
+    ),
+  };
 }
 
 /** Why the form's own checks refused a request: its token, or the per-address limit. */
