@@ -8,6 +8,10 @@ const chromium =
   process.env.CHROMIUM_PATH ??
   (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "wlx-e2e-"));
+// The app's e-mail goes to the suite's own SMTP server (tests/e2e/support/mail-capture.ts), which
+// files each message where specs read it. Set here, in the runner, so the workers inherit them.
+process.env.E2E_SMTP_PORT ??= String(PORT + 1000);
+process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "wlx-e2e-mail-"));
 
 export const E2E_ADMIN = { email: "admin@example.com", password: "correct horse battery staple" };
 
@@ -31,6 +35,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
+  globalSetup: "./tests/e2e/support/mail-capture.ts",
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -65,6 +70,10 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: "Wanderlux <no-reply@travel.example.com>",
+      // Visitors get the enquiry acknowledgement, so its language is tested (decision 148).
+      ENQUIRY_ACK: "true",
     },
   },
 });

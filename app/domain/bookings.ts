@@ -143,8 +143,13 @@ export interface BookingView {
   leadName: string;
   travellerNames: string[];
   total: string | null;
+  /** The total in minor units of `currency`, for another language's format (decision 148). */
+  totalAmount: number | null;
+  currency: string;
   holdExpiresAt: string | null;
   createdAt: string;
+  /** The language recorded with it (decision 148); null: the site's default language. */
+  language: string | null;
 }
 
 /**

@@ -52,11 +52,11 @@ export function amountInputText(minor: number, currency: string): string {
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-function formatOf(currency: string, whole: boolean): Intl.NumberFormat {
-  const key = `${currency}:${whole}`;
+function formatOf(currency: string, whole: boolean, locale = "en"): Intl.NumberFormat {
+  const key = `${locale}:${currency}:${whole}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat("en-GB", {
+    format = new Intl.NumberFormat(locale === "en" ? "en-GB" : locale, {
       style: "currency",
       currency,
       currencyDisplay: "narrowSymbol",
@@ -69,14 +69,15 @@ function formatOf(currency: string, whole: boolean): Intl.NumberFormat {
 
 /**
  * 3290000 ZAR → "R 32,900"; 3290050 ZAR → "R 32,900.50"; 150000 USD → "$1,500". Whole amounts
- * drop the cents. Intl formats the decimal string exactly (no float conversion).
+ * drop the cents. Intl formats the decimal string exactly (no float conversion). Another page
+ * language formats the amount its own way (`de`: "32.900 R", "1.500 $"; decision 148).
  */
-export function formatMoney(minor: number, currency: string): string {
+export function formatMoney(minor: number, currency: string, locale = "en"): string {
   const text = amountText(minor, currency);
   const whole = !/\.\d*[1-9]/.test(text);
   // Intl.NumberFormat formats a decimal string exactly; the types only know numbers.
   const exact = text as unknown as number;
-  const formatted = formatOf(currency, whole).format(exact);
+  const formatted = formatOf(currency, whole, locale).format(exact);
   // en-GB writes "R32,900"; a space after a letter symbol reads better ("R 32,900", "CHF 900").
   return formatted.replace(/^(-?)([A-Za-z]+)(?=\d)/, "$1$2\u00a0");
 }

@@ -316,3 +316,105 @@ export interface DetailNotFoundText {
   home: string;
   homePath: string;
 }
+
+/** The booking and waiting-list forms' words in the page's language (decision 148). */
+export interface BookingFormText {
+  /** The form's own address in the page's language ("/de/book/{id}"). */
+  action: string;
+  termsHref: string;
+  tripsHref: string;
+  heading: string;
+  checkFields: string;
+  honeypot: string;
+  travellers: string;
+  adults: string;
+  children: string;
+  leadName: string;
+  email: string;
+  phone: string;
+  country: string;
+  otherTravellers: string;
+  notes: string;
+  acceptTerms: string;
+  termsLink: string;
+  sending: string;
+  payDeposit: string;
+  payFull: string;
+  sendRequest: string;
+  dates: string;
+  pricePerTraveller: string;
+  seatsLeft: string;
+  deposit: string;
+  balanceDue: string;
+  payment: string;
+  fullWhenBooking: string;
+  payNoteDeposit: string;
+  payNoteFull: string;
+  requestNote: string;
+  backToTrip: string;
+  /** "Only 3 seats are left: choose fewer travellers." (empty without a date). */
+  tooMany: string;
+  sentHeading: string;
+  sentText: string;
+  soldOutHeading: string;
+  unavailableHeading: string;
+  soldOutText: string;
+  unavailableText: string;
+  chooseAnother: string;
+  otherDates: string;
+  seeTrips: string;
+  chat: string;
+  waitlistHeading: string;
+  waitlistText: string;
+  waitlistName: string;
+  waitlistJoin: string;
+}
+
+/**
+ * What the booking form says for one number of travellers, finished on the server so that no
+ * formatter reaches the browser: the total and, while payments are on, what is paid at booking.
+ */
+export interface BookingLine {
+  total: string;
+  /** "deposit" or "full" while payments are on; null otherwise. */
+  pay: "deposit" | "full" | null;
+  /** "Deposit due now: R 7,350. Balance: …" (payments on), else null. */
+  due: string | null;
+  /** "30% of the total, paid when you book" (a deposit), else null. */
+  depositWhen: string | null;
+  /** The balance's last day, formatted (a deposit with a balance), else null. */
+  balanceDue: string | null;
+}
+
+/** The private booking page's words, each finished for its booking (decision 148). */
+export interface BookingPageText {
+  notFoundHeading: string;
+  notFoundText: string;
+  isNew: string;
+  notice: string | null;
+  noticeAlert: boolean;
+  status: string;
+  next: string;
+  hold: string | null;
+  reference: string;
+  dates: string;
+  datesValue: string;
+  travellers: string;
+  travellersValue: string;
+  names: string;
+  namesLater: string;
+  total: string;
+  totalValue: string | null;
+  aboutTrip: string;
+  aboutTripHref: string;
+  questions: string;
+  quoting: string;
+  paid: string;
+  paidValue: string;
+  due: { label: string; value: string } | null;
+  later: { label: string; value: string } | null;
+  payButton: string | null;
+  payNote: string;
+  paymentLabel: string;
+  sending: string;
+}

@@ -26,7 +26,12 @@ import { bookOnline } from "../support/bookings";
 
 const ZONE = "Africa/Johannesburg";
 const TODAY = todayIn(ZONE);
-const SITE = { name: "Wanderlux", publicUrl: "https://travel.example.com", timeZone: ZONE };
+const SITE = {
+  name: "Wanderlux",
+  publicUrl: "https://travel.example.com",
+  timeZone: ZONE,
+  languages: ["en" as const],
+};
 const HOUR = 3_600_000;
 
 const book = bookOnline;

@@ -26,7 +26,11 @@ import { bookOnline } from "../support/bookings";
 // The staff side of bookings (decision 118): the inbox's filters and CSV, Confirm / Cancel /
 // Resend link with their refusals and events, and the job that expires holds, on both databases.
 
-const SITE = { name: "Wanderlux", publicUrl: "https://travel.example.com" };
+const SITE = {
+  name: "Wanderlux",
+  publicUrl: "https://travel.example.com",
+  languages: ["en" as const],
+};
 
 const book = bookOnline;
 

@@ -24,7 +24,7 @@ import {
 
 const TZ = "Africa/Johannesburg";
 const ORIGIN = "https://travel.example.com";
-const SITE = { name: "Wanderlux Journeys", publicUrl: ORIGIN };
+const SITE = { name: "Wanderlux Journeys", publicUrl: ORIGIN, languages: ["en" as const] };
 const TEAM = "team@travel.example.com";
 
 let stripe: TestStripeServer;

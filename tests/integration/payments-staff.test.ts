@@ -49,7 +49,12 @@ import {
 const ZONE = "Africa/Johannesburg";
 const TODAY = todayIn(ZONE);
 const ORIGIN = "http://localhost:3000";
-const SITE = { name: "Wanderlux", publicUrl: "https://travel.example.com", timeZone: ZONE };
+const SITE = {
+  name: "Wanderlux",
+  publicUrl: "https://travel.example.com",
+  timeZone: ZONE,
+  languages: ["en" as const],
+};
 
 let stripe: TestStripeServer;
 let access: StripeAccess;

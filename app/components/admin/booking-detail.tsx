@@ -26,6 +26,8 @@ export interface BookingDetailProps {
     children: number;
     notes: string;
     source: string;
+    /** The language the traveller booked in, in English ("German"; decision 148). */
+    language: string;
     packageTitle: string;
     packageHref: string;
     dates: string;
@@ -134,6 +136,10 @@ export function BookingDetail(props: BookingDetailProps) {
         <div>
           <dt>Country</dt>
           <dd>{b.country || "Not given"}</dd>
+        </div>
+        <div>
+          <dt>Language</dt>
+          <dd>{b.language}</dd>
         </div>
         <div>
           <dt>Source</dt>

@@ -22,6 +22,8 @@ export interface EnquiryDetailProps {
     status: EnquiryStatusValue;
     notes: string;
     notifyStatus: "pending" | "sent" | "off" | "failed";
+    /** The language the visitor wrote in, in English ("German"; decision 148). */
+    language: string;
     received: string;
   };
   replyHref: string;
@@ -118,6 +120,10 @@ export function EnquiryDetail(props: EnquiryDetailProps) {
               (e.packageTitle ?? "General enquiry")
             )}
           </dd>
+        </div>
+        <div>
+          <dt>Language</dt>
+          <dd>{e.language}</dd>
         </div>
         <div>
           <dt>Notification e-mail</dt>

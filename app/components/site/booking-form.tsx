@@ -9,26 +9,22 @@ import {
   type BookingPageDeparture,
   type BookingValues,
 } from "~/domain/bookings";
-import { balanceText, depositRuleText } from "~/domain/booking-payments";
-import { amountDueAtBooking, type DepositRule } from "~/domain/deposits";
-import { formatMoney } from "~/domain/money";
-import { formatDay } from "~/domain/trip-facts";
+import type { BookingFormText, BookingLine } from "~/domain/site-views";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { usePending } from "~/components/ui/use-pending";
 import type { HoneypotProps } from "./contact-form";
 import { formFields } from "./form-fields";
 
-/** The deposit rule and the days it needs, while payments are on (decision 133); else null. */
-export interface BookingDepositTerms {
-  rule: DepositRule;
-  today: string;
-  startDate: string;
-}
-
 interface BookingFormProps {
   departure: BookingPageDeparture;
-  /** Present only while online payments are on: nothing mentions card payment otherwise. */
-  deposit: BookingDepositTerms | null;
+  /** The form's words in the page's language (decision 148). */
+  text: BookingFormText;
+  /**
+   * What the form says for each number of travellers (index 1 to the seats left): the total and,
+   * only while online payments are on, what is paid at booking (nothing mentions card payment
+   * otherwise).
+   */
+  lines: BookingLine[];
   honeypot: HoneypotProps;
   /** The action's answer to a refused post: per-field errors and what was typed. */
   result?: { errors: BookingErrors; values: BookingValues | null };
@@ -39,10 +35,11 @@ const range = (from: number, to: number) =>
 
 /**
  * Book a date (decision 118): a plain POST that works without JavaScript; with it, the total and
- * the seats left follow the travellers chosen, and the first wrong field takes focus.
+ * the seats left follow the travellers chosen, and the first wrong field takes focus. Every word
+ * comes finished from the server, in the page's language (decision 148).
  */
-export function BookingForm({ departure, deposit, honeypot, result }: BookingFormProps) {
-  const action = `/book/${departure.id}`;
+export function BookingForm({ departure, text, lines, honeypot, result }: BookingFormProps) {
+  const action = text.action;
   const sending = usePending({ state: "submitting", formAction: action });
   const form = useRef<HTMLFormElement>(null);
   const errors = result?.errors ?? {};
@@ -63,15 +60,9 @@ export function BookingForm({ departure, deposit, honeypot, result }: BookingFor
   const travellers = adults + children;
   const tooMany = travellers > departure.seatsLeft;
   const { field, error } = formFields<BookingField>("booking", errors, values);
-  const due = deposit
-    ? amountDueAtBooking({
-        rule: deposit.rule,
-        total: departure.unitAmount * Math.max(1, travellers),
-        travellers: Math.max(1, travellers),
-        startDate: deposit.startDate,
-        today: deposit.today,
-      })
-    : null;
+  // The line of the travellers chosen (of the most the date takes, while they are too many).
+  const line = lines[Math.max(1, Math.min(travellers, lines.length - 1))];
+  const pay = line?.pay ?? null;
 
   return (
     <>
@@ -84,25 +75,25 @@ export function BookingForm({ departure, deposit, honeypot, result }: BookingFor
         ref={form}
         key={values ? JSON.stringify(values) : "empty"}
       >
-        <h2 id="booking-form-heading">Your booking</h2>
+        <h2 id="booking-form-heading">{text.heading}</h2>
         {errors.form ? (
           <p className="form-alert" id="booking-form-error" role="alert" tabIndex={-1}>
             {errors.form}
           </p>
         ) : Object.keys(errors).length ? (
           <p className="form-alert" role="alert">
-            Please check the fields marked below.
+            {text.checkFields}
           </p>
         ) : null}
         <HoneypotProvider {...honeypot}>
-          <HoneypotInputs className="hp-fields" label="Please leave this field blank" />
+          <HoneypotInputs className="hp-fields" label={text.honeypot} />
         </HoneypotProvider>
         <input type="hidden" name="seen_amount" value={departure.unitAmount} />
         <fieldset className="booking-travellers">
-          <legend>Travellers</legend>
+          <legend>{text.travellers}</legend>
           <div className="form-row">
             <label htmlFor="booking-adults">
-              Adults
+              {text.adults}
               <select
                 {...field("adults")}
                 defaultValue={String(adults)}
@@ -117,7 +108,7 @@ export function BookingForm({ departure, deposit, honeypot, result }: BookingFor
               {error("adults")}
             </label>
             <label htmlFor="booking-children">
-              Children
+              {text.children}
               <select
                 {...field("children")}
                 defaultValue={String(children)}
@@ -134,50 +125,46 @@ export function BookingForm({ departure, deposit, honeypot, result }: BookingFor
           </div>
           {live ? (
             <p className={tooMany ? "form-alert" : "booking-total"} aria-live="polite">
-              {tooMany
-                ? `Only ${departure.seatsLeft} seat${departure.seatsLeft === 1 ? " is" : "s are"} left: choose fewer travellers.`
-                : `Total for ${travellers} traveller${travellers === 1 ? "" : "s"}: ${formatMoney(departure.unitAmount * travellers, departure.currency)}`}
+              {tooMany ? text.tooMany : line?.total}
             </p>
           ) : null}
-          {live && due && !tooMany ? (
+          {live && line?.due && !tooMany ? (
             <p className="booking-due" aria-live="polite">
-              {due.kind === "deposit"
-                ? `Deposit due now: ${formatMoney(due.now, departure.currency)}.${due.balanceDueOn ? ` Balance: ${balanceText(due.balance, departure.currency, due.balanceDueOn)}.` : ""}`
-                : `Paid in full when you book: ${formatMoney(due.now, departure.currency)}.`}
+              {line.due}
             </p>
           ) : null}
         </fieldset>
         <div className="form-row">
           <label htmlFor="booking-lead_name">
-            Lead traveller's full name
+            {text.leadName}
             <input {...field("lead_name")} autoComplete="name" required maxLength={200} />
             {error("lead_name")}
           </label>
           <label htmlFor="booking-email">
-            Email
+            {text.email}
             <input {...field("email")} type="email" autoComplete="email" required />
             {error("email")}
           </label>
         </div>
         <div className="form-row">
           <label htmlFor="booking-phone">
-            Phone (WhatsApp if you have it)
+            {text.phone}
             <input {...field("phone")} type="tel" autoComplete="tel" required />
             {error("phone")}
           </label>
           <label htmlFor="booking-country">
-            Country of residence
+            {text.country}
             <input {...field("country")} autoComplete="country-name" required />
             {error("country")}
           </label>
         </div>
         <label htmlFor="booking-other_travellers">
-          Other travellers' names (optional, one per line; you can send them later)
+          {text.otherTravellers}
           <textarea {...field("other_travellers")} rows={3} />
           {error("other_travellers")}
         </label>
         <label htmlFor="booking-notes">
-          Notes (optional: dietary needs, room wishes, questions)
+          {text.notes}
           <textarea {...field("notes")} rows={3} maxLength={BOOKING_LIMITS.notes} />
           {error("notes")}
         </label>
@@ -191,15 +178,15 @@ export function BookingForm({ departure, deposit, honeypot, result }: BookingFor
               defaultChecked={values?.accept_terms === "on"}
               aria-invalid={errors.accept_terms ? true : undefined}
               aria-describedby={errors.accept_terms ? "booking-accept_terms-error" : undefined}
-            />{" "}
-            I accept the{" "}
-            <Link to="/booking-terms" target="_blank">
-              booking terms
+            />
+            {` ${text.acceptTerms} `}
+            <Link to={text.termsHref} target="_blank">
+              {text.termsLink}
             </Link>
           </span>
           {error("accept_terms")}
         </label>
-        {due ? (
+        {pay ? (
           <div className="booking-actions">
             <button
               type="submit"
@@ -208,65 +195,54 @@ export function BookingForm({ departure, deposit, honeypot, result }: BookingFor
               className="btn btn-primary"
               disabled={sending}
             >
-              {sending
-                ? "Sending..."
-                : due.kind === "deposit"
-                  ? "Book and pay deposit"
-                  : "Book and pay in full"}
+              {sending ? text.sending : pay === "deposit" ? text.payDeposit : text.payFull}
             </button>
             <button type="submit" className="btn btn-outline" disabled={sending}>
-              Send booking request
+              {text.sendRequest}
             </button>
           </div>
         ) : (
           <button type="submit" className="btn btn-primary" disabled={sending}>
-            {sending ? "Sending..." : "Send booking request"}
+            {sending ? text.sending : text.sendRequest}
           </button>
         )}
       </Form>
       <aside className="info-card booking-summary" aria-labelledby="booking-summary-heading">
         <h2 id="booking-summary-heading">{departure.packageTitle}</h2>
         <dl>
-          <dt>Dates</dt>
+          <dt>{text.dates}</dt>
           <dd>{departure.dates}</dd>
-          <dt>Price per traveller</dt>
+          <dt>{text.pricePerTraveller}</dt>
           <dd>{departure.price}</dd>
-          <dt>Seats left</dt>
+          <dt>{text.seatsLeft}</dt>
           <dd>{departure.seatsLeft}</dd>
-          {deposit && due ? (
-            due.kind === "deposit" ? (
-              <>
-                <dt>Deposit</dt>
-                <dd>{depositRuleText(deposit.rule, departure.currency)}, paid when you book</dd>
-                {due.balanceDueOn ? (
-                  <>
-                    <dt>Balance due</dt>
-                    <dd>{formatDay(due.balanceDueOn)}</dd>
-                  </>
-                ) : null}
-              </>
-            ) : (
-              <>
-                <dt>Payment</dt>
-                <dd>The full amount, paid when you book</dd>
-              </>
-            )
+          {pay === "deposit" ? (
+            <>
+              <dt>{text.deposit}</dt>
+              <dd>{line?.depositWhen}</dd>
+              {line?.balanceDue ? (
+                <>
+                  <dt>{text.balanceDue}</dt>
+                  <dd>{line.balanceDue}</dd>
+                </>
+              ) : null}
+            </>
+          ) : pay === "full" ? (
+            <>
+              <dt>{text.payment}</dt>
+              <dd>{text.fullWhenBooking}</dd>
+            </>
           ) : null}
         </dl>
-        {deposit && due ? (
-          <p>
-            Book and pay to pay {due.kind === "deposit" ? "the deposit" : "in full"} by card on
-            Stripe&apos;s secure page: your seats are held while you pay. Or send a request: your
-            seats are held and our team confirms it by e-mail before anything is paid.
-          </p>
-        ) : (
-          <p>
-            Your seats are held as soon as you send this request; our team confirms it by e-mail.
-            Nothing is paid now.
-          </p>
-        )}
         <p>
-          <Link to={departure.packageHref}>Back to the trip and its other dates</Link>
+          {pay === "deposit"
+            ? text.payNoteDeposit
+            : pay === "full"
+              ? text.payNoteFull
+              : text.requestNote}
+        </p>
+        <p>
+          <Link to={departure.packageHref}>{text.backToTrip}</Link>
         </p>
       </aside>
     </>
@@ -277,19 +253,21 @@ export function BookingForm({ departure, deposit, honeypot, result }: BookingFor
 export function BookingUnavailable({
   sent,
   soldOut,
+  text,
   honeypot,
   result,
 }: {
   sent: boolean;
   soldOut: BookingPageDeparture | null;
+  text: BookingFormText;
   honeypot: HoneypotProps;
   result?: { errors: BookingErrors; values: BookingValues | null };
 }) {
   if (sent) {
     return (
       <div className="contact-form" role="status">
-        <h2>Booking request sent</h2>
-        <p>Thank you. Check your e-mail for your booking reference and its private link.</p>
+        <h2>{text.sentHeading}</h2>
+        <p>{text.sentText}</p>
       </div>
     );
   }
@@ -298,43 +276,38 @@ export function BookingUnavailable({
   const chat = soldOut ? `/whatsapp/${soldOut.packageId}` : "/whatsapp";
   return (
     <div className="contact-form">
-      <h2>{soldOut ? "This date is sold out" : "This date cannot be booked online"}</h2>
-      <p>
-        {soldOut
-          ? `${soldOut.packageTitle}, ${soldOut.dates}, has no seats left.`
-          : "It may have passed, been closed or been removed."}{" "}
-        Choose another date, or ask us on WhatsApp: we often find a way.
-      </p>
+      <h2>{soldOut ? text.soldOutHeading : text.unavailableHeading}</h2>
+      <p>{`${soldOut ? text.soldOutText : text.unavailableText} ${text.chooseAnother}`}</p>
       <p className="booking-links">
         {soldOut ? (
           <Link className="btn btn-primary" to={soldOut.packageHref}>
-            See the other dates
+            {text.otherDates}
           </Link>
         ) : (
-          <Link className="btn btn-primary" to="/upcoming-trips">
-            See our trips
+          <Link className="btn btn-primary" to={text.tripsHref}>
+            {text.seeTrips}
           </Link>
         )}
         <a className="btn btn-outline" href={chat} target="_blank" rel="noopener noreferrer">
-          Chat on WhatsApp
+          {text.chat}
         </a>
       </p>
-      {soldOut ? <WaitlistForm departure={soldOut} honeypot={honeypot} result={result} /> : null}
+      {soldOut ? <WaitlistForm text={text} honeypot={honeypot} result={result} /> : null}
     </div>
   );
 }
 
 /** The waiting list of a sold-out date: a name, an e-mail and how many would travel. */
 function WaitlistForm({
-  departure,
+  text,
   honeypot,
   result,
 }: {
-  departure: BookingPageDeparture;
+  text: BookingFormText;
   honeypot: HoneypotProps;
   result?: { errors: BookingErrors; values: BookingValues | null };
 }) {
-  const action = `/book/${departure.id}`;
+  const action = text.action;
   const sending = usePending({ state: "submitting", formAction: action });
   const errors = result?.errors ?? {};
   const values = result?.values ?? null;
@@ -348,31 +321,31 @@ function WaitlistForm({
       noValidate
       key={values ? JSON.stringify(values) : "empty"}
     >
-      <h3 id="waitlist-heading">Join the waiting list</h3>
-      <p>If a seat comes free, we e-mail you at once with a link to book it.</p>
+      <h3 id="waitlist-heading">{text.waitlistHeading}</h3>
+      <p>{text.waitlistText}</p>
       {errors.form ? (
         <p className="form-alert" role="alert">
           {errors.form}
         </p>
       ) : null}
       <HoneypotProvider {...honeypot}>
-        <HoneypotInputs className="hp-fields" label="Please leave this field blank" />
+        <HoneypotInputs className="hp-fields" label={text.honeypot} />
       </HoneypotProvider>
       <input type="hidden" name="intent" value="waitlist" />
       <div className="form-row">
         <label htmlFor="waitlist-lead_name">
-          Your name
+          {text.waitlistName}
           <input {...field("lead_name")} autoComplete="name" required maxLength={200} />
           {error("lead_name")}
         </label>
         <label htmlFor="waitlist-email">
-          Email
+          {text.email}
           <input {...field("email")} type="email" autoComplete="email" required />
           {error("email")}
         </label>
       </div>
       <label htmlFor="waitlist-adults">
-        Travellers
+        {text.travellers}
         <select {...field("adults")} defaultValue={values?.adults || "1"}>
           {range(1, BOOKING_LIMITS.travellers).map((n) => (
             <option key={n} value={n}>
@@ -383,7 +356,7 @@ function WaitlistForm({
         {error("adults")}
       </label>
       <button type="submit" className="btn btn-primary" disabled={sending}>
-        {sending ? "Sending..." : "Join the waiting list"}
+        {sending ? text.sending : text.waitlistJoin}
       </button>
     </Form>
   );

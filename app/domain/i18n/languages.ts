@@ -51,3 +51,17 @@ export function splitLanguagePath(
   const rest = pathname.slice(first.length + 1);
   return { lang: first, path: rest === "" || rest === ".data" ? `/${rest}` : rest };
 }
+
+/**
+ * The language a lead (a booking, a waiting-list place, an enquiry) is spoken to in (decision
+ * 148): the one it recorded while the site still shows it; otherwise (null: recorded before
+ * languages were, an unknown code, a language since dropped from SITE_LANGUAGES) the default.
+ */
+export function leadLanguage(
+  recorded: string | null | undefined,
+  languages: readonly Language[],
+): Language {
+  const fallback = languages[0] ?? "en";
+  if (!recorded || !isShippedLanguage(recorded)) return fallback;
+  return languages.includes(recorded) ? recorded : fallback;
+}

@@ -298,4 +298,270 @@ export const DE_MESSAGES: Messages = {
   "pages.next": "Weiter",
   "pages.step": " Seite",
   "pages.page": "Seite",
+  "book.eyebrow": "Termin buchen",
+  "book.metaTitle": "{title} buchen",
+  "book.metaDescription": "Buchen Sie Ihre Plätze für diesen Termin.",
+  "book.heading": "Ihre Buchung",
+  "book.checkFields": "Bitte prüfen Sie die unten markierten Felder.",
+  "book.honeypot": "Bitte lassen Sie dieses Feld leer",
+  "book.travellers": "Reisende",
+  "book.adults": "Erwachsene",
+  "book.children": "Kinder",
+  "book.tooMany":
+    "{count, plural, one {Nur noch # Platz ist frei} other {Nur noch # Plätze sind frei}}: Wählen Sie weniger Reisende.",
+  "book.total":
+    "{count, plural, one {Gesamtpreis für # Reisenden} other {Gesamtpreis für # Reisende}}: {amount}",
+  "book.depositDue": "Jetzt fällige Anzahlung: {amount}.",
+  "book.depositBalance": "Jetzt fällige Anzahlung: {amount}. Restbetrag: {balance}.",
+  "book.paidInFullNow": "Bei der Buchung vollständig bezahlt: {amount}.",
+  "book.leadName": "Vollständiger Name der Hauptperson",
+  "book.email": "E-Mail",
+  "book.phone": "Telefon (WhatsApp, falls vorhanden)",
+  "book.country": "Wohnsitzland",
+  "book.otherTravellers":
+    "Namen der weiteren Reisenden (optional, einer pro Zeile; Sie können sie später nachreichen)",
+  "book.notes": "Anmerkungen (optional: Ernährungswünsche, Zimmerwünsche, Fragen)",
+  "book.acceptTerms": "Ich akzeptiere die",
+  "book.termsLink": "Buchungsbedingungen",
+  "book.sending": "Wird gesendet...",
+  "book.payDeposit": "Buchen und Anzahlung leisten",
+  "book.payFull": "Buchen und vollständig bezahlen",
+  "book.sendRequest": "Buchungsanfrage senden",
+  "book.dates": "Reisedaten",
+  "book.pricePerTraveller": "Preis pro Person",
+  "book.seatsLeft": "Freie Plätze",
+  "book.deposit": "Anzahlung",
+  "book.depositWhen": "{rule}, bei der Buchung zu zahlen",
+  "book.balanceDue": "Restbetrag fällig am",
+  "book.payment": "Zahlung",
+  "book.fullWhenBooking": "Der volle Betrag, bei der Buchung zu zahlen",
+  "book.payNoteDeposit":
+    "Mit „Buchen und bezahlen“ leisten Sie die Anzahlung per Karte auf der sicheren Seite von Stripe: Ihre Plätze sind reserviert, während Sie bezahlen. Oder senden Sie eine Anfrage: Ihre Plätze werden reserviert, und unser Team bestätigt sie per E-Mail, bevor etwas bezahlt wird.",
+  "book.payNoteFull":
+    "Mit „Buchen und bezahlen“ zahlen Sie den vollen Betrag per Karte auf der sicheren Seite von Stripe: Ihre Plätze sind reserviert, während Sie bezahlen. Oder senden Sie eine Anfrage: Ihre Plätze werden reserviert, und unser Team bestätigt sie per E-Mail, bevor etwas bezahlt wird.",
+  "book.requestNote":
+    "Ihre Plätze werden reserviert, sobald Sie diese Anfrage senden; unser Team bestätigt sie per E-Mail. Jetzt wird nichts bezahlt.",
+  "book.backToTrip": "Zurück zur Reise und ihren weiteren Terminen",
+  "book.rule.percent": "{value} % des Gesamtpreises",
+  "book.rule.perTraveller": "{amount} pro Person",
+  "book.rule.full": "der volle Betrag",
+  "book.balanceText": "{amount}, fällig bis {date}",
+  "book.sentHeading": "Buchungsanfrage gesendet",
+  "book.sentText":
+    "Vielen Dank. In Ihrer E-Mail finden Sie Ihre Buchungsnummer und den privaten Link dazu.",
+  "book.soldOutHeading": "Dieser Termin ist ausgebucht",
+  "book.unavailableHeading": "Dieser Termin kann nicht online gebucht werden",
+  "book.soldOutText": "{title}, {dates}, hat keine freien Plätze mehr.",
+  "book.unavailableText": "Er ist vielleicht vorbei, geschlossen oder entfernt worden.",
+  "book.chooseAnother":
+    "Wählen Sie einen anderen Termin oder fragen Sie uns auf WhatsApp: Oft finden wir einen Weg.",
+  "book.otherDates": "Die anderen Termine ansehen",
+  "book.seeTrips": "Unsere Reisen ansehen",
+  "book.chat": "Auf WhatsApp schreiben",
+  "waitlist.heading": "Auf die Warteliste setzen",
+  "waitlist.text":
+    "Wird ein Platz frei, schreiben wir Ihnen sofort eine E-Mail mit einem Link zum Buchen.",
+  "waitlist.name": "Ihr Name",
+  "waitlist.join": "Auf die Warteliste setzen",
+  "bookingError.adults": "Wählen Sie, wie viele Erwachsene reisen (1 bis {max})",
+  "bookingError.children": "Kinder: bitte eine Zahl von 0 bis {max}",
+  "bookingError.travellers": "Wählen Sie, wie viele Personen reisen würden (1 bis {max})",
+  "bookingError.seatsFree":
+    "An diesem Termin sind Plätze frei geworden: Sie können ihn jetzt buchen.",
+  "bookingError.tooMany":
+    "Höchstens {max} Reisende pro Buchung: Für eine größere Gruppe kontaktieren Sie uns bitte",
+  "bookingError.leadName": "Bitte geben Sie den vollständigen Namen der Hauptperson ein",
+  "bookingError.email": "Bitte geben Sie eine gültige E-Mail-Adresse ein, etwa name@example.com",
+  "bookingError.phone":
+    "Bitte geben Sie eine Telefonnummer ein (nur Ziffern, Leerzeichen und + - ( ))",
+  "bookingError.country": "Bitte geben Sie das Land ein, in dem Sie wohnen",
+  "bookingError.terms": "Bitte akzeptieren Sie die Buchungsbedingungen, um Ihre Anfrage zu senden",
+  "bookingError.soldOut":
+    "Dieser Termin ist gerade ausgebucht. Setzen Sie sich unten auf die Warteliste oder wählen Sie einen anderen Termin.",
+  "bookingError.notSeats":
+    "{left, plural, one {Nur noch # Platz ist} other {Nur noch # Plätze sind}} an diesem Termin frei: Wählen Sie weniger Reisende oder einen anderen Termin.",
+  "bookingError.priceChanged":
+    "Der Preis dieses Termins hat sich seit dem Öffnen der Seite auf {price} pro Person geändert. Prüfen Sie den Gesamtpreis und senden Sie erneut.",
+  "bookingError.rateLimited":
+    "Sie haben in kurzer Zeit mehrere Anfragen gesendet. Bitte warten Sie {minutes, plural, one {# Minute} other {# Minuten}} oder kontaktieren Sie uns auf WhatsApp.",
+  "bookingError.tooLong": "{label} darf höchstens {max} Zeichen lang sein",
+  "bookingError.namesTooLong": "Die Namen der Reisenden sind zu lang",
+  "bookingError.label.name": "Der Name",
+  "bookingError.label.email": "Die E-Mail-Adresse",
+  "bookingError.label.phone": "Die Telefonnummer",
+  "bookingError.label.country": "Das Land",
+  "bookingError.label.notes": "Die Anmerkungen",
+  "bookingStatus.requested": "Angefragt",
+  "bookingStatus.confirmed": "Bestätigt",
+  "bookingStatus.deposit_paid": "Anzahlung bezahlt",
+  "bookingStatus.paid": "Bezahlt",
+  "bookingStatus.completed": "Abgeschlossen",
+  "bookingStatus.cancelled": "Storniert",
+  "bookingStatus.expired": "Abgelaufen",
+  "bookingStatus.waitlisted": "Auf der Warteliste",
+  "bookingPage.eyebrow": "Ihre Buchung",
+  "bookingPage.notFound": "Buchung nicht gefunden",
+  "bookingPage.metaTitle": "Buchung {reference}",
+  "bookingPage.metaDescription": "Ihre Buchung.",
+  "bookingPage.notFoundHeading": "Wir konnten diese Buchung nicht finden",
+  "bookingPage.notFoundText":
+    "Der Link ist vielleicht unvollständig. Öffnen Sie ihn erneut aus unserer E-Mail oder schreiben Sie uns an",
+  "bookingPage.new":
+    "Vielen Dank! Ihre Buchungsanfrage wurde gesendet. Den Link zu dieser Seite haben wir Ihnen per E-Mail geschickt.",
+  "bookingPage.notice.paid":
+    "Vielen Dank: Ihre Zahlung ist eingegangen. Eine Quittung ist per E-Mail unterwegs.",
+  "bookingPage.notice.processing":
+    "Vielen Dank. Ihre Zahlung wird von unserem Zahlungsanbieter bestätigt; diese Seite zeigt sie, sobald das geschehen ist, meist innerhalb einer Minute.",
+  "bookingPage.notice.failed":
+    "Ihre Zahlung ist nicht durchgegangen, es wurde also nichts belastet. Sie können es unten erneut versuchen.",
+  "bookingPage.notice.expired":
+    "Die Zahlungsseite ist abgelaufen, bevor bezahlt wurde, es wurde also nichts belastet.",
+  "bookingPage.notice.cancelled":
+    "Sie haben die Zahlungsseite vor dem Bezahlen verlassen, es wurde also nichts belastet.",
+  "bookingPage.notice.unavailable":
+    "Wir konnten unseren Zahlungsanbieter nicht erreichen, es wurde also nichts belastet. Ihre Buchungsanfrage ist gesendet und Ihre Plätze sind reserviert; unser Team bestätigt sie per E-Mail. Sie können später auf dieser Seite erneut bezahlen.",
+  "bookingPage.next.requested":
+    "Ihre Plätze sind reserviert, während unser Team Ihre Anfrage prüft. Wir bestätigen per E-Mail, meist innerhalb eines Arbeitstages.",
+  "bookingPage.next.confirmed":
+    "Ihre Buchung ist bestätigt. Wir melden uns zur Zahlung und zu Ihren Reisedetails.",
+  "bookingPage.next.deposit_paid":
+    "Ihre Anzahlung ist bezahlt. Der Restbetrag ist näher am Reisebeginn fällig.",
+  "bookingPage.next.paid":
+    "Ihre Reise ist vollständig bezahlt. Wir freuen uns darauf, mit Ihnen zu reisen.",
+  "bookingPage.next.completed": "Wir hoffen, Sie hatten eine wunderbare Reise.",
+  "bookingPage.next.cancelled": "Diese Buchung ist storniert und ihre Plätze sind freigegeben.",
+  "bookingPage.next.expired":
+    "Diese Anfrage wurde nicht rechtzeitig bestätigt und ihre Plätze wurden freigegeben. Kontaktieren Sie uns, um erneut zu buchen.",
+  "bookingPage.next.waitlisted":
+    "Sie stehen auf der Warteliste: Wir schreiben Ihnen, wenn ein Platz frei wird.",
+  "bookingPage.holdUntil": "Plätze reserviert bis {until}.",
+  "bookingPage.reference": "Buchungsnummer",
+  "bookingPage.dates": "Reisedaten",
+  "bookingPage.travellers": "Reisende",
+  "bookingPage.names": "Namen",
+  "bookingPage.total": "Gesamtpreis",
+  "bookingPage.adults": "{count, plural, one {# Erwachsener} other {# Erwachsene}}",
+  "bookingPage.children": "{count, plural, one {# Kind} other {# Kinder}}",
+  "bookingPage.namesLater": " (die Namen der anderen können später nachgereicht werden)",
+  "bookingPage.aboutTrip": "Über die Reise",
+  "bookingPage.questions": "· Fragen? Rufen Sie {phone} an oder schreiben Sie an",
+  "bookingPage.quoting": ", mit der Buchungsnummer {reference}.",
+  "bookingPage.paid": "Bezahlt",
+  "bookingPage.processing": " (eine Zahlung wird bestätigt)",
+  "bookingPage.balance": "Restbetrag",
+  "bookingPage.deposit": "Anzahlung",
+  "bookingPage.due": "Fällig",
+  "bookingPage.dueNow": "{amount}, jetzt fällig",
+  "bookingPage.payDeposit": "Anzahlung leisten",
+  "bookingPage.payBalance": "Restbetrag bezahlen",
+  "bookingPage.payFull": "Vollständig bezahlen",
+  "bookingPage.payButton": "{label}: {amount}",
+  "bookingPage.payNote":
+    "Sie zahlen per Karte auf der sicheren Seite von Stripe; Ihre Kartennummer sehen wir nie.",
+  "bookingPage.paymentLabel": "Zahlung",
+  "bookingPage.sending": "Wird gesendet...",
+  "bookingReturn.notPaidTitle": "Keine Zahlung erfolgt",
+  "bookingReturn.thanksTitle": "Vielen Dank",
+  "bookingReturn.nothingCharged": "Es wurde nichts belastet",
+  "bookingReturn.confirming": "Ihre Zahlung wird bestätigt",
+  "bookingReturn.left": "Sie haben die Zahlungsseite vor dem Bezahlen verlassen.",
+  "bookingReturn.receipt":
+    "Wir schicken Ihnen eine Quittung per E-Mail, sobald unser Zahlungsanbieter Ihre Zahlung bestätigt.",
+  "bookingReturn.openLink":
+    "Öffnen Sie Ihre Buchung über den privaten Link in der E-Mail, die wir Ihnen bei der Buchung geschickt haben, um ihren Stand zu sehen, oder schreiben Sie uns an",
+  "mail.orOpen": "Oder öffnen Sie diese Adresse:",
+  "mail.hello": "Hallo {name},",
+  "mail.adults": "{count, plural, one {# Erwachsenen} other {# Erwachsene}}",
+  "mail.children": "{count, plural, one {# Kind} other {# Kinder}}",
+  "mail.seeBooking": "Ihre Buchung ansehen",
+  "mail.privateLink":
+    "Dieser Link ist privat: Wer ihn hat, kann Ihre Buchung sehen. Bitte geben Sie ihn nicht weiter.",
+  "mail.contactUs": "Kontakt aufnehmen",
+  "mail.becauseBooked":
+    "Sie erhalten diese Nachricht, weil Sie diese Buchung bei uns gemacht haben.",
+  "mail.received.subject": "Buchungsanfrage {reference} erhalten",
+  "mail.received.thanks": "Vielen Dank für Ihre Buchung von „{title}“, {dates}, für {travellers}.",
+  "mail.received.reference": "Ihre Buchungsnummer ist {reference}. Gesamtpreis: {total}.",
+  "mail.received.hold":
+    "Wir reservieren Ihre Plätze bis {until}; unser Team bestätigt Ihre Buchung vorher.",
+  "mail.received.footer":
+    "Wenn Sie diese Buchung nicht gemacht haben, antworten Sie auf diese E-Mail, und wir stornieren sie.",
+  "mail.paying.subject": "Buchung {reference}: Ihre Plätze sind reserviert, während Sie bezahlen",
+  "mail.paying.hold":
+    "Ihre Plätze sind bis {until} reserviert, während Sie auf der sicheren Seite unseres Zahlungsanbieters bezahlen. Sobald Ihre Zahlung bestätigt ist, schicken wir Ihnen eine Quittung.",
+  "mail.paying.noHold":
+    "Ihre Plätze sind reserviert, während Sie auf der sicheren Seite unseres Zahlungsanbieters bezahlen. Sobald Ihre Zahlung bestätigt ist, schicken wir Ihnen eine Quittung.",
+  "mail.waitlist.subject": "Sie stehen auf der Warteliste ({reference})",
+  "mail.waitlist.soldOut":
+    "„{title}“, {dates}, ist ausgebucht. Sie stehen auf der Warteliste für {travellers}.",
+  "mail.waitlist.promise":
+    "Wird ein Platz frei, schreiben wir Ihnen sofort eine E-Mail mit einem Link zum Buchen.",
+  "mail.waitlist.action": "Ihren Platz auf der Liste ansehen",
+  "mail.waitlist.validity": "Dieser Link ist privat: Bitte geben Sie ihn nicht weiter.",
+  "mail.waitlist.footer":
+    "Wenn Sie das nicht angefragt haben, können Sie diese Nachricht ignorieren.",
+  "mail.enquiry.subject": "Wir haben Ihre Nachricht erhalten",
+  "mail.enquiry.thanks":
+    "Vielen Dank für Ihre Nachricht an {site}. Sie hat unser Team erreicht, und wir antworten während der Geschäftszeiten innerhalb von 2 Stunden.",
+  "mail.enquiry.action": "Unsere Website besuchen",
+  "mail.enquiry.validity": "Sie müssen nichts weiter tun.",
+  "mail.enquiry.footer":
+    "Wenn Sie uns nicht geschrieben haben, können Sie diese Nachricht ignorieren.",
+  "mail.cancelled.subject": "Buchung {reference} storniert",
+  "mail.cancelled.text": "Ihre Buchung {reference} für „{title}“, {dates}, wurde storniert.",
+  "mail.cancelled.validity":
+    "Wenn Sie dazu Fragen haben oder einen anderen Termin möchten, antworten Sie auf diese E-Mail.",
+  "mail.moved.subject": "Buchung {reference} verlegt auf {dates}",
+  "mail.moved.text": "Ihre Buchung {reference} für „{title}“ gilt jetzt für {dates}.",
+  "mail.moved.total": "Gesamtpreis: {total}.",
+  "mail.moved.link": "Ihr privater Buchungslink funktioniert weiter und zeigt den neuen Termin.",
+  "mail.moved.validity":
+    "Wenn das nicht dem entspricht, was Sie mit uns vereinbart haben, antworten Sie auf diese E-Mail.",
+  "mail.link.subject": "Ihre Buchung {reference}: ein neuer Link",
+  "mail.link.text":
+    "Hier ist ein neuer privater Link zu Ihrer Buchung {reference} für „{title}“. Frühere Links zu ihr funktionieren nicht mehr.",
+  "mail.link.footer":
+    "Wenn Sie keinen neuen Link angefordert haben, antworten Sie auf diese E-Mail und sagen Sie uns Bescheid.",
+  "mail.seats": "{count, plural, one {# Platz} other {# Plätze}}",
+  "mail.offer.subject": "Ein Platz ist frei geworden: {title} ({reference})",
+  "mail.offer.text":
+    "Gute Nachricht: Für „{title}“, {dates}, {count, plural, one {ist} other {sind}} {seats} frei geworden, und wir reservieren {count, plural, one {ihn} other {sie}} für Sie bis {until}.",
+  "mail.offer.request":
+    "Ihre Buchung {reference} ist jetzt eine Buchungsanfrage. Gesamtpreis: {total}.",
+  "mail.offer.next":
+    "Öffnen Sie Ihre Buchung und antworten Sie dann auf diese E-Mail (mit dem Namen jeder reisenden Person), um sie zu bestätigen. Hören wir vor Ablauf der Reservierung nichts von Ihnen, gehen die Plätze an die nächste wartende Person.",
+  "mail.offer.validity":
+    "Die Plätze sind bis {until} reserviert. Dieser Link ist privat: Bitte geben Sie ihn nicht weiter.",
+  "mail.offer.footer":
+    "Sie erhalten diese Nachricht, weil Sie auf der Warteliste dieses Termins stehen.",
+  "mail.holdEnding.subject": "Ihre Plätze sind bis {until} reserviert ({reference})",
+  "mail.holdEnding.text":
+    "Wir reservieren {seats} für „{title}“, {dates}, für Ihre Buchung {reference} bis {until}.",
+  "mail.holdEnding.next":
+    "Unser Team hat sie noch nicht bestätigt. Wenn Sie weiterhin reisen möchten, antworten Sie auf diese E-Mail oder kontaktieren Sie uns bis dahin; danach werden die Plätze für andere Reisende freigegeben.",
+  "mail.holdEnding.validity":
+    "Den privaten Link zu Ihrer Buchung finden Sie in der E-Mail, die wir Ihnen bei der Buchung geschickt haben.",
+  "mail.receipt.subject": "Zahlung für Buchung {reference} erhalten",
+  "mail.receipt.kind.deposit": "Anzahlung",
+  "mail.receipt.kind.balance": "Restzahlung",
+  "mail.receipt.kind.full": "vollständige Zahlung",
+  "mail.receipt.thanks":
+    "Vielen Dank: Wir haben Ihre {kind} über {amount} für „{title}“, {dates}, erhalten.",
+  "mail.receipt.reference": "Ihre Buchungsnummer ist {reference}.",
+  "mail.receipt.balance":
+    "Der Restbetrag von {amount} ist bis {date} fällig; Sie können ihn auf der Seite Ihrer Buchung bezahlen.",
+  "mail.receipt.paidInFull": "Ihre Reise ist vollständig bezahlt.",
+  "mail.receipt.footer":
+    "Die Zahlung hat unser Zahlungsanbieter Stripe abgewickelt: Ihre Kartendaten sehen wir nie.",
+  "mail.balance.subject": "Buchung {reference}: Der Restbetrag von {amount} ist am {date} fällig",
+  "mail.balance.text":
+    "Ihre Reise „{title}“, {dates}, rückt näher. Der Restbetrag von {amount} ist am {date} fällig.",
+  "mail.balance.where": "Sie können ihn auf der Seite Ihrer Buchung bezahlen.",
+  "mail.balance.action": "Restbetrag bezahlen",
+  "mail.balance.validity":
+    "Dieser Link ist privat: Wer ihn hat, kann Ihre Buchung sehen. Er ersetzt den Link aus unseren früheren E-Mails.",
+  "mail.balance.footer":
+    "Wenn Sie bereits bezahlt haben, vielen Dank: Bitte ignorieren Sie diese E-Mail.",
+  "mail.cancelled.refund":
+    "Wir erstatten Ihnen {amount}. Eine Kartenerstattung erreicht Ihr Konto innerhalb von 5 bis 10 Werktagen.",
 };

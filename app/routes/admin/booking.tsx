@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES_IN_ENGLISH, leadLanguage } from "~/domain/i18n/languages";
 import { data } from "react-router";
 import { BookingDetail } from "~/components/admin/booking-detail";
 import { usePending } from "~/components/ui/use-pending";
@@ -149,6 +150,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         ? `${BOOKING_SOURCE_LABELS[b.source]} (${madeBy})`
         : BOOKING_SOURCE_LABELS[b.source],
       enquiryHref: b.enquiryId ? `/admin/enquiries/${b.enquiryId}` : null,
+      // The language the traveller booked in, named in English like the rest of the back office.
+      language: LANGUAGE_NAMES_IN_ENGLISH[leadLanguage(b.language, site.languages)],
       packageTitle: b.packageTitle,
       packageHref: PACKAGE_KIND_INFO[b.packageKind].detailPath(b.packageId),
       dates: formatDates(b.startDate, b.endDate),

@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES_IN_ENGLISH, leadLanguage } from "~/domain/i18n/languages";
 import { data } from "react-router";
 import { EnquiryDetail } from "~/components/admin/enquiry-detail";
 import { usePending } from "~/components/ui/use-pending";
@@ -51,6 +52,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       status: enquiry.status,
       notes: enquiry.notes,
       notifyStatus: enquiry.notifyStatus,
+      // The language the visitor wrote in, named in English (decision 148).
+      language: LANGUAGE_NAMES_IN_ENGLISH[leadLanguage(enquiry.language, site.languages)],
       received: formatReceived(enquiry.createdAt, site.timeZone),
     },
     replyHref: `mailto:${encodeURIComponent(enquiry.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(`Your enquiry${about} · ${site.name}`)}`,

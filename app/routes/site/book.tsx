@@ -14,27 +14,37 @@ import { servicesFrom } from "~/server/http/services-context.server";
 import { depositTerms, submitBookingAndPay } from "~/server/payments/booking-checkout.server";
 import { honeypotInputProps } from "~/server/leads/honeypot.server";
 import { requestInfo } from "~/server/platform/request-context.server";
+import { bookingFormText, bookingLines } from "~/server/site/booking-text.server";
+import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/book";
 
-/** /book/{departureId}: the booking form of one date (decision 118), with and without JS. */
+/**
+ * /book/{departureId}: the booking form of one date (decision 118), with and without JS; under a
+ * language's prefix (/de/book/…) in that language, every word from its catalogue (decision 148).
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, site, stripe } = servicesFrom(context);
-  const { departure, soldOut } = await bookableDeparture(db, params.departureId, site);
+  const page = pageLanguageOrDefault(site, request.url);
+  const { t } = page;
+  const { departure, soldOut } = await bookableDeparture(db, params.departureId, site, page.lang);
   // The deposit and the pay button only while payments are on (decision 133).
   const deposit = departure && stripe ? await depositTerms(db, departure.id, site.timeZone) : null;
   const seo = buildSeo(site, {
-    path: new URL(request.url).pathname,
-    title: departure ? `Book ${departure.packageTitle}` : "Book a date",
-    description: "Book your seats on this departure.",
+    path: page.path,
+    lang: page.lang,
+    title: departure ? t("book.metaTitle", { title: departure.packageTitle }) : t("book.eyebrow"),
+    description: t("book.metaDescription"),
     noindex: true,
   });
   const sent = new URL(request.url).searchParams.get("sent") === "1";
   return data(
     {
       departure: departure ?? null,
-      deposit,
       soldOut: soldOut ?? null,
+      eyebrow: t("book.eyebrow"),
+      text: bookingFormText(page, params.departureId, departure ?? soldOut ?? null),
+      lines: departure ? bookingLines(page, departure, deposit) : [],
       sent,
       // The honeypot's time is per render: this page is never stored by a cache.
       honeypot: await honeypotInputProps(),
@@ -49,6 +59,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db, mailer, site, env, stripe } = servicesFrom(context);
+  const page = pageLanguageOrDefault(site, request.url);
   const form = await request.formData();
   const settings = {
     site,
@@ -56,6 +67,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     notifyTo: env.ENQUIRY_NOTIFY_TO ?? site.email,
     holdHours: env.BOOKING_HOLD_HOURS,
     ip: requestInfo(context).clientIp,
+    // The page's language: its refusals, the e-mails and the booking's record (decision 148).
+    language: page.lang,
   };
   const intent = form.get("intent");
   const outcome =
@@ -83,14 +96,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         });
       // Stripe unreachable: the booking stays a request, and its page says so (decision 131).
       const unreachable = payment?.kind === "stripe_unavailable" ? "&payment=unavailable" : "";
-      return redirect(`${bookingLinkPath(reference, token)}&new=1${unreachable}`, {
+      return redirect(`${page.href(bookingLinkPath(reference, token))}&new=1${unreachable}`, {
         status: 303,
         headers: { "Referrer-Policy": "no-referrer" },
       });
     }
     case "spam":
       // The same answer as a request that went through: nothing tells a bot it failed.
-      return redirect(`/book/${params.departureId}?sent=1`, 303);
+      return redirect(`${page.href(`/book/${params.departureId}`)}?sent=1`, 303);
     case "unavailable":
       return data({ errors: { form: "unavailable" }, values: null }, { status: 404 });
     default:
@@ -113,18 +126,19 @@ export const headers: Route.HeadersFunction = (args) => {
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function Book({ loaderData, actionData }: Route.ComponentProps) {
-  const { departure, deposit, soldOut, sent, honeypot } = loaderData;
+  const { departure, soldOut, sent, honeypot, eyebrow, text, lines } = loaderData;
   const gone = actionData?.errors.form === "unavailable";
   return (
     <>
-      <PageHero eyebrow="Book a date" title={departure ? departure.packageTitle : "Book a date"}>
+      <PageHero eyebrow={eyebrow} title={departure ? departure.packageTitle : eyebrow}>
         {departure ? <p>{departure.dates}</p> : null}
       </PageHero>
       <div className="section container booking-layout">
         {departure && !gone ? (
           <BookingForm
             departure={departure}
-            deposit={deposit}
+            text={text}
+            lines={lines}
             honeypot={honeypot}
             result={actionData?.values ? actionData : undefined}
           />
@@ -132,6 +146,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
           <BookingUnavailable
             sent={sent}
             soldOut={soldOut}
+            text={text}
             honeypot={honeypot}
             result={actionData?.values ? actionData : undefined}
           />

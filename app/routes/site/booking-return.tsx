@@ -6,6 +6,8 @@ import { bookingLinkPath } from "~/server/bookings/booking-mail.server";
 import { findBookingByLink } from "~/server/bookings/bookings.server";
 import { CHECKOUT_RETURN_COOKIE, readCookie } from "~/server/http/cookies.server";
 import { servicesFrom } from "~/server/http/services-context.server";
+import { leadLanguage, localizedPath } from "~/domain/i18n/languages";
+import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/booking-return";
 
@@ -13,10 +15,13 @@ import type { Route } from "./+types/booking-return";
  * /booking/{reference}/return: where Stripe Checkout sends the traveller back (decision 133).
  * The private link's token came along in a cookie set when they left (never in the URL Stripe
  * keeps): with it, on to the private page, which shows the payment as the webhook left it. A
- * browser that lost the cookie is told where the link is; nothing is marked paid here.
+ * browser that lost the cookie is told where the link is; nothing is marked paid here. The private
+ * page is the one in the language the booking was made in (decision 148).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
+  const page = pageLanguageOrDefault(site, request.url);
+  const { t } = page;
   const url = new URL(request.url);
   const token = readCookie(request, CHECKOUT_RETURN_COOKIE) ?? "";
   const booking = await findBookingByLink(db, params.reference, token);
@@ -25,19 +30,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const back = /^cs_[A-Za-z0-9_]{1,250}$/.test(session)
       ? `&session=${session}`
       : "&payment=cancelled";
-    return redirect(`${bookingLinkPath(booking.reference, token)}${back}`, {
+    const lang = leadLanguage(booking.language, site.languages);
+    const path = localizedPath(bookingLinkPath(booking.reference, token), lang, site.languages);
+    return redirect(`${path}${back}`, {
       status: 303,
       headers: { "Cache-Control": PRIVATE_CACHE, "Referrer-Policy": "no-referrer" },
     });
   }
   const seo = buildSeo(site, {
-    path: url.pathname,
-    title: "Your booking",
-    description: "Your booking.",
+    path: page.path,
+    lang: page.lang,
+    title: t("bookingPage.eyebrow"),
+    description: t("bookingPage.metaDescription"),
     noindex: true,
   });
+  const cancelled = !session;
   return data(
-    { cancelled: !session, seo, email: site.email },
+    {
+      seo,
+      email: site.email,
+      eyebrow: t("bookingPage.eyebrow"),
+      title: cancelled ? t("bookingReturn.notPaidTitle") : t("bookingReturn.thanksTitle"),
+      heading: cancelled ? t("bookingReturn.nothingCharged") : t("bookingReturn.confirming"),
+      text: `${cancelled ? t("bookingReturn.left") : t("bookingReturn.receipt")} ${t("bookingReturn.openLink")} `,
+    },
     {
       headers: {
         "Cache-Control": PRIVATE_CACHE,
@@ -53,19 +69,16 @@ export const headers = loaderHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function BookingReturn({ loaderData }: Route.ComponentProps) {
-  const { cancelled, email } = loaderData;
+  const { email, eyebrow, title, heading, text } = loaderData;
   return (
     <>
-      <PageHero eyebrow="Your booking" title={cancelled ? "Payment not made" : "Thank you"} />
+      <PageHero eyebrow={eyebrow} title={title} />
       <div className="section container booking-layout">
         <div className="contact-form" role="status">
-          <h2>{cancelled ? "Nothing was charged" : "Your payment is being confirmed"}</h2>
+          <h2>{heading}</h2>
           <p>
-            {cancelled
-              ? "You left the payment page before paying."
-              : "We e-mail you a receipt as soon as our payment provider confirms your payment."}{" "}
-            Open your booking from the private link in the e-mail we sent when you booked to see its
-            state, or contact us at <a href={`mailto:${email}`}>{email}</a>.
+            {text}
+            <a href={`mailto:${email}`}>{email}</a>.
           </p>
         </div>
       </div>

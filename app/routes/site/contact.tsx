@@ -62,6 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     notifyTo: env.ENQUIRY_NOTIFY_TO ?? site.email,
     acknowledge: env.ENQUIRY_ACK,
     ip: requestInfo(context).clientIp,
+    // The page's language: recorded with the enquiry, and the acknowledgement's (decision 148).
+    language: page.lang,
   });
   // The service speaks the spec's English; another language's page says its refusals itself.
   const say = (errors: EnquiryErrors, retryAfterSeconds?: number) =>

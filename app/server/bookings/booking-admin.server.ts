@@ -20,6 +20,7 @@ import { recordEvent } from "../events/events.server";
 import type { Mailer } from "../mail/mailer.server";
 import { sendWithNotice, travellerMailedMessage } from "../mail/mailer.server";
 import type { MailSite } from "../mail/templates.server";
+import type { Language } from "~/domain/i18n/languages";
 import { inTransaction, type Db } from "../platform/db.server";
 import { bookingCancelledMail, bookingLinkMail, bookingMovedMail } from "./booking-mail.server";
 import { allBookings, type BookingListItem } from "./booking-inbox.server";
@@ -95,7 +96,8 @@ export type BookingActionOutcome =
 
 export interface BookingActionOptions {
   mailer: Mailer;
-  site: MailSite;
+  /** The site and its languages: a traveller's e-mail is in their booking's (decision 148). */
+  site: MailSite & { languages: readonly Language[] };
 }
 
 interface Locked {
@@ -110,6 +112,7 @@ interface Locked {
   title: string;
   start_date: string;
   end_date: string | null;
+  language: string | null;
 }
 
 /** Locks the booking's departure, then the booking (requestBooking's order); undefined if none. */
@@ -140,6 +143,7 @@ async function lockBooking(trx: Db, reference: string): Promise<Locked | undefin
       "status",
       "lead_name",
       "email",
+      "language",
       sql<number>`adults + children`.as("travellers"),
       sql<boolean>`coalesce(hold_expires_at > now(), false)`.as("held"),
     ])
@@ -244,6 +248,7 @@ export async function cancelBooking(
         packageTitle: b.title,
         startDate: b.start_date,
         endDate: b.end_date,
+        language: b.language,
       }),
     },
     "booking: the cancellation e-mail was not sent",
@@ -271,7 +276,7 @@ export async function resendBookingLink(
       .updateTable("bookings")
       .set({ token_hash: hashToken(token), updated_at: sql`now()` })
       .where("reference", "=", reference)
-      .returning(["email", "lead_name", "departure_id"])
+      .returning(["email", "lead_name", "departure_id", "language"])
       .executeTakeFirst();
     if (!row) return undefined;
     const { title } = await trx
@@ -294,6 +299,7 @@ export async function resendBookingLink(
         leadName: b.lead_name,
         packageTitle: b.title,
         token,
+        language: b.language,
       }),
     },
     "booking: the new link was not e-mailed",
@@ -464,6 +470,7 @@ export async function moveBooking(
         "email",
         "adults",
         "children",
+        "language",
         sql<boolean>`coalesce(hold_expires_at > now(), false)`.as("held"),
       ])
       .where("reference", "=", reference)
@@ -544,6 +551,8 @@ export async function moveBooking(
       startDate: to.start_date,
       endDate: to.end_date,
       total: formatMoney(total, to.currency),
+      totalAmount: total,
+      currency: to.currency,
     } as const;
   });
   if (moved.kind === "missing") return { kind: "missing" };
@@ -561,6 +570,9 @@ export async function moveBooking(
         startDate: moved.startDate,
         endDate: moved.endDate,
         total: moved.total,
+        totalAmount: moved.totalAmount,
+        currency: moved.currency,
+        language: moved.booking.language,
       }),
     },
     "booking: the move e-mail was not sent",

@@ -1,19 +1,24 @@
 import { bookingRequestSchema, waitlistSchema } from "~/domain/booking-schema";
 import {
   BOOKING_FIELDS,
-  BOOKING_MESSAGES,
   type BookingErrors,
   type BookingField,
   type BookingPageDeparture,
   type BookingValues,
 } from "~/domain/bookings";
-import { ENQUIRY_MESSAGES } from "~/domain/enquiry";
-import { departurePrice, departureStatus, isBookable, seatsLeft } from "~/domain/departures";
+import { translator, type Translate } from "~/domain/i18n/catalogues";
+import { formatDateRange } from "~/domain/i18n/format";
+import { localizedPath, type Language } from "~/domain/i18n/languages";
+import { appearsIn } from "~/domain/translations";
+import { formatMoney } from "~/domain/money";
+import { departureStatus, isBookable, seatsLeft } from "~/domain/departures";
 import { PACKAGE_KIND_INFO } from "~/domain/package-kinds";
 import { stripInvisible, isUuid, type PackageKind } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { formatDates, todayIn } from "~/domain/trip-facts";
 import { departuresOf } from "../catalogue/departures.server";
+import { packageTranslation } from "../catalogue/translations.server";
+import { detailPathIn } from "../site/translated-content.server";
 import { isSpam, spendFormToken } from "../leads/honeypot.server";
 import { takeSubmissionSlot } from "../leads/submission-limit.server";
 import type { Mailer } from "../mail/mailer.server";
@@ -25,6 +30,7 @@ import {
   waitlistJoinedMail,
   waitlistNotificationMail,
 } from "./booking-mail.server";
+import { bookingErrorIn } from "./booking-errors.server";
 import { joinWaitlist, requestBooking, type BookingReceipt } from "./bookings.server";
 
 /*
@@ -34,11 +40,16 @@ import { joinWaitlist, requestBooking, type BookingReceipt } from "./bookings.se
  * loses the booking: it is logged, and the confirmation page shows the private link anyway.
  */
 
-/** The date when it can be booked online now, else undefined (unknown, past, closed, full, …). */
+/**
+ * The date when it can be booked online now, else undefined (unknown, past, closed, full, …), in
+ * the page's language (decision 148): its dates and price formatted for it, and the trip's
+ * translated title and page once the trip appears in that language (decision 139).
+ */
 export async function bookableDeparture(
   db: Db,
   departureId: string,
-  site: Pick<SiteConfig, "timeZone" | "limitedSeats">,
+  site: Pick<SiteConfig, "timeZone" | "limitedSeats" | "languages">,
+  lang: Language = site.languages[0] ?? "en",
 ): Promise<{ departure?: BookingPageDeparture; soldOut?: BookingPageDeparture }> {
   if (!isUuid(departureId)) return {};
   const pkg = await db
@@ -54,13 +65,18 @@ export async function bookableDeparture(
   if (!d || d.seats_total === null || d.price_amount === null) return {};
   const today = todayIn(site.timeZone);
   const status = departureStatus(d, today, site.limitedSeats);
+  const kind = pkg.kind as PackageKind;
+  const own = lang === site.languages[0] ? undefined : await packageTranslation(db, pkg.id, lang);
+  const translated = own && appearsIn(own) ? own : undefined;
   const view: BookingPageDeparture = {
     id: d.id,
     packageId: pkg.id,
-    packageTitle: pkg.title,
-    packageHref: PACKAGE_KIND_INFO[pkg.kind as PackageKind].detailPath(pkg.id),
-    dates: formatDates(d.start_date, d.end_date),
-    price: departurePrice(d) ?? "",
+    packageTitle: translated?.title ?? pkg.title,
+    packageHref: translated
+      ? localizedPath(detailPathIn(kind, pkg.id, translated), lang, site.languages)
+      : PACKAGE_KIND_INFO[kind].detailPath(pkg.id),
+    dates: formatDateRange(lang, d.start_date, d.end_date, formatDates),
+    price: formatMoney(d.price_amount, d.currency, lang),
     unitAmount: d.price_amount,
     currency: d.currency,
     seatsLeft: seatsLeft(d) ?? 0,
@@ -69,6 +85,33 @@ export async function bookableDeparture(
   if (isBookable(d, today, site.limitedSeats)) return { departure: view };
   // Sold out (not departed, not closed by a missing price): the waitlist is offered.
   return status === "sold_out" ? { soldOut: view } : {};
+}
+
+/**
+ * The trip's title and page in the page's language: its translated title and own slug there once
+ * it appears in that language (decision 139), else the default language's.
+ */
+export async function bookingTrip(
+  db: Db,
+  site: Pick<SiteConfig, "languages">,
+  lang: Language,
+  booking: { packageId: string; packageKind: PackageKind; packageTitle: string },
+): Promise<{ title: string; href: string }> {
+  const fallback = {
+    title: booking.packageTitle,
+    href: PACKAGE_KIND_INFO[booking.packageKind].detailPath(booking.packageId),
+  };
+  if (lang === site.languages[0]) return fallback;
+  const own = await packageTranslation(db, booking.packageId, lang);
+  if (!own || !appearsIn(own)) return fallback;
+  return {
+    title: own.title,
+    href: localizedPath(
+      detailPathIn(booking.packageKind, booking.packageId, own),
+      lang,
+      site.languages,
+    ),
+  };
 }
 
 /** Why the form's own checks refused a request: its token, or the per-address limit. */
@@ -82,6 +125,17 @@ export interface BookingSettings {
   holdHours: number;
   /** The client's address, for the per-address limit. */
   ip: string;
+  /**
+   * The language of the page the form was sent from (decision 148): its refusals and the
+   * traveller's e-mails are in it, and the booking records it. Absent: the site's default.
+   */
+  language?: Language;
+}
+
+/** The form's language and its words: the page's, else the site's default language. */
+function formLanguage(settings: BookingSettings): { lang: Language; t: Translate } {
+  const lang = settings.language ?? settings.site.languages[0] ?? "en";
+  return { lang, t: translator(lang) };
 }
 
 export type BookingFormOutcome<P = never> =
@@ -96,7 +150,7 @@ export type BookingFormOutcome<P = never> =
  */
 export type AfterBooking<P> = (
   receipt: BookingReceipt,
-) => Promise<{ payment: P; holdExpiresAt: string | null }>;
+) => Promise<{ payment: P; holdExpiresAt: string | null; paying: boolean }>;
 
 /** What was typed, cleaned only of invisible characters, to show again beside the errors. */
 export function typedBooking(form: FormData): BookingValues {
@@ -116,12 +170,13 @@ export async function submitBooking<P = never>(
   afterBooking?: AfterBooking<P>,
 ): Promise<BookingFormOutcome<P>> {
   const values = typedBooking(form);
+  const { lang, t } = formLanguage(settings);
   const parsed = bookingRequestSchema.safeParse({
     ...values,
     seen_amount: form.get("seen_amount") ?? undefined,
   });
   if (!parsed.success) {
-    return { kind: "invalid", errors: fieldErrors(parsed.error.issues), values, status: 400 };
+    return { kind: "invalid", errors: fieldErrors(t, parsed.error.issues), values, status: 400 };
   }
   if (await isSpam(form)) {
     log("info", "booking form: spam dropped", { ip: settings.ip });
@@ -134,6 +189,7 @@ export async function submitBooking<P = never>(
     holdHours: settings.holdHours,
     today: todayIn(settings.site.timeZone),
     guard: formGuard(form, settings),
+    language: lang,
   });
   switch (outcome.kind) {
     // The public form names no enquiry, so "no_enquiry" cannot happen here.
@@ -141,18 +197,27 @@ export async function submitBooking<P = never>(
     case "no_enquiry":
       return { kind: "unavailable" };
     case "guarded":
-      return guardedAnswer(outcome.refusal, values, settings);
+      return guardedAnswer(outcome.refusal, values, settings, t);
     case "no_seats":
       return {
         kind: "invalid",
-        errors: { form: BOOKING_MESSAGES.notSeats(outcome.left) },
+        errors: {
+          form:
+            outcome.left === 0
+              ? t("bookingError.soldOut")
+              : t("bookingError.notSeats", { left: outcome.left }),
+        },
         values,
         status: 409,
       };
     case "price_changed":
       return {
         kind: "invalid",
-        errors: { form: BOOKING_MESSAGES.priceChanged(outcome.price) },
+        errors: {
+          form: t("bookingError.priceChanged", {
+            price: formatMoney(outcome.amount, outcome.currency, lang),
+          }),
+        },
         values,
         status: 409,
       };
@@ -164,7 +229,7 @@ export async function submitBooking<P = never>(
       }
       const paying = await afterBooking(outcome.receipt);
       const receipt = { ...outcome.receipt, holdExpiresAt: paying.holdExpiresAt };
-      await sendBookingMails(receipt, settings);
+      await sendBookingMails(receipt, settings, paying.paying);
       return { kind: "booked", receipt, payment: paying.payment };
     }
   }
@@ -184,9 +249,10 @@ export async function submitWaitlist(
   settings: BookingSettings,
 ): Promise<WaitlistFormOutcome> {
   const values = typedBooking(form);
+  const { lang, t } = formLanguage(settings);
   const parsed = waitlistSchema.safeParse(values);
   if (!parsed.success) {
-    return { kind: "invalid", errors: fieldErrors(parsed.error.issues), values, status: 400 };
+    return { kind: "invalid", errors: fieldErrors(t, parsed.error.issues), values, status: 400 };
   }
   if (await isSpam(form)) {
     log("info", "waitlist form: spam dropped", { ip: settings.ip });
@@ -196,15 +262,25 @@ export async function submitWaitlist(
     db,
     departureId,
     { name: parsed.data.lead_name, email: parsed.data.email, travellers: parsed.data.adults },
-    { source: "online", today: todayIn(settings.site.timeZone), guard: formGuard(form, settings) },
+    {
+      source: "online",
+      today: todayIn(settings.site.timeZone),
+      guard: formGuard(form, settings),
+      language: lang,
+    },
   );
   switch (outcome.kind) {
     case "unavailable":
       return { kind: "unavailable" };
     case "seats_free":
-      return { kind: "invalid", errors: { form: BOOKING_MESSAGES.seatsFree }, values, status: 409 };
+      return {
+        kind: "invalid",
+        errors: { form: t("bookingError.seatsFree") },
+        values,
+        status: 409,
+      };
     case "guarded":
-      return guardedAnswer(outcome.refusal, values, settings);
+      return guardedAnswer(outcome.refusal, values, settings, t);
     case "waitlisted": {
       const { receipt } = outcome;
       await settings.mailer.send({
@@ -221,15 +297,21 @@ export async function submitWaitlist(
   }
 }
 
-/** A refused form's first message per field; one about no field of the form goes on top. */
-function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+/**
+ * A refused form's first message per field, in the form's language; one about no field of the
+ * form goes on top.
+ */
+function fieldErrors(
+  t: Translate,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+) {
   const errors: BookingErrors = {};
   for (const issue of issues) {
     const field = String(issue.path[0]);
     const key = (BOOKING_FIELDS as readonly string[]).includes(field)
       ? (field as BookingField)
       : "form";
-    errors[key] ??= issue.message;
+    errors[key] ??= bookingErrorIn(t, issue.message);
   }
   return errors;
 }
@@ -250,6 +332,7 @@ function guardedAnswer(
   refusal: GuardRefusal,
   values: BookingValues,
   settings: BookingSettings,
+  t: Translate,
 ):
   | { kind: "spam" }
   | { kind: "invalid"; errors: BookingErrors; values: BookingValues; status: 400 | 429 } {
@@ -257,7 +340,7 @@ function guardedAnswer(
     if (refusal.token === "expired")
       return {
         kind: "invalid",
-        errors: { form: ENQUIRY_MESSAGES.formExpired },
+        errors: { form: t("enquiry.formExpired") },
         values,
         status: 400,
       };
@@ -267,16 +350,20 @@ function guardedAnswer(
   const minutes = Math.ceil(refusal.retryAfterSeconds / 60);
   return {
     kind: "invalid",
-    errors: { form: BOOKING_MESSAGES.rateLimited(minutes) },
+    errors: { form: t("bookingError.rateLimited", { minutes }) },
     values,
     status: 429,
   };
 }
 
-async function sendBookingMails(receipt: BookingReceipt, settings: BookingSettings) {
+async function sendBookingMails(
+  receipt: BookingReceipt,
+  settings: BookingSettings,
+  paying = false,
+) {
   const traveller = await settings.mailer.send({
     to: receipt.email,
-    ...bookingReceivedMail(settings.site, receipt),
+    ...bookingReceivedMail(settings.site, receipt, { paying }),
   });
   const team = await settings.mailer.send({
     to: settings.notifyTo,

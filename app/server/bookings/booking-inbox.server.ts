@@ -70,6 +70,8 @@ export interface BookingListItem {
   createdAt: Date;
   /** Why the team must look at its payments (decision 130), or null. */
   paymentFlag: string | null;
+  /** The language the traveller used (decision 148); null: the site's default language. */
+  language: string | null;
 }
 
 const isStatus = (value: string): value is BookingStatus =>
@@ -181,6 +183,7 @@ function selected(db: Db, filter: BookingFilter, clock?: BalanceClock) {
       "b.departure_id",
       "b.enquiry_id",
       "b.payment_flag",
+      "b.language",
       "p.id as package_id",
       "p.title",
       "p.kind",
@@ -210,6 +213,7 @@ function itemFromRow(row: SelectedRow): BookingListItem {
     packageId: row.package_id,
     departureId: row.departure_id,
     enquiryId: row.enquiry_id,
+    language: row.language,
     packageTitle: row.title,
     packageKind: row.kind,
     startDate: row.start_date,

@@ -1,3 +1,4 @@
+import type { Language } from "~/domain/i18n/languages";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { todayIn } from "~/domain/trip-facts";
@@ -35,7 +36,8 @@ export function reminderLeadMs(holdHours: number): number {
 export interface ReminderOptions {
   holdHours: number;
   mailer: Mailer;
-  site: MailSite & { timeZone: string };
+  /** The site and its languages: the traveller is written to in their booking's (decision 148). */
+  site: MailSite & { timeZone: string; languages: readonly Language[] };
   /** ENQUIRY_NOTIFY_TO, else the site's e-mail. */
   notifyTo: string;
 }
@@ -73,6 +75,7 @@ export async function remindEndingHolds(
         "b.adults",
         "b.children",
         "b.hold_expires_at",
+        "b.language",
         "p.title",
         sql<string>`d.start_date::text`.as("start_date"),
         sql<string | null>`d.end_date::text`.as("end_date"),
@@ -94,6 +97,7 @@ export async function remindEndingHolds(
       endDate: row.end_date,
       travellers: row.adults + row.children,
       holdExpiresAt: new Date(row.hold_expires_at ?? now).toISOString(),
+      language: row.language,
     }));
   });
   for (const hold of holds) {

@@ -1,5 +1,7 @@
+import type { Language } from "~/domain/i18n/languages";
 import { formatDates } from "~/domain/trip-facts";
 import type { MailContent } from "../mail/mailer.server";
+import { languageLine, mailVoice } from "../mail/mail-language.server";
 import { linkMessage, type MailSite } from "../mail/templates.server";
 import type { BookingReceipt } from "./bookings.server";
 
@@ -24,23 +26,52 @@ function holdText(holdExpiresAt: string | null, timeZone: string): string {
   return `We hold your seats until ${until}; our team confirms your booking before then.`;
 }
 
-/** The traveller's e-mail: what they asked for, and the private link to its status. */
+/** Where a traveller's message is written from: the site and its languages (decision 148). */
+export type TravellerMailSite = MailSite & { timeZone: string; languages: readonly Language[] };
+
+/**
+ * The traveller's e-mail: what they asked for, and the private link to its status, in the
+ * language they booked in (decision 148). A booking being paid on Checkout (`paying`) is not an
+ * unpaid request: its seats are held while they pay, and a receipt follows.
+ */
 export function bookingReceivedMail(
-  site: MailSite & { timeZone: string },
+  site: TravellerMailSite,
   receipt: BookingReceipt,
+  options: { paying?: boolean } = {},
 ): MailContent {
+  const voice = mailVoice(site, receipt.language);
+  const { t } = voice;
+  const until = receipt.holdExpiresAt ? voice.moment(receipt.holdExpiresAt, site.timeZone) : null;
+  const total =
+    receipt.totalAmount === null
+      ? receipt.total
+      : voice.money(receipt.totalAmount, receipt.currency);
+  const hold = options.paying
+    ? until
+      ? t("mail.paying.hold", { until })
+      : t("mail.paying.noHold")
+    : until
+      ? t("mail.received.hold", { until })
+      : "";
   return linkMessage(site, {
-    subject: `Booking request ${receipt.reference} received`,
+    lang: voice.lang,
+    subject: options.paying
+      ? t("mail.paying.subject", { reference: receipt.reference })
+      : t("mail.received.subject", { reference: receipt.reference }),
     lines: [
-      `Hello ${receipt.leadName},`,
-      `Thank you for booking "${receipt.packageTitle}", ${formatDates(receipt.startDate, receipt.endDate)}, for ${travellersText(receipt.adults, receipt.children)}.`,
-      `Your reference is ${receipt.reference}. Total: ${receipt.total}.`,
-      holdText(receipt.holdExpiresAt, site.timeZone),
+      t("mail.hello", { name: receipt.leadName }),
+      t("mail.received.thanks", {
+        title: receipt.packageTitle,
+        dates: voice.dates(receipt.startDate, receipt.endDate),
+        travellers: voice.travellers(receipt.adults, receipt.children),
+      }),
+      t("mail.received.reference", { reference: receipt.reference, total }),
+      hold,
     ].filter(Boolean),
-    action: "See your booking",
-    path: bookingLinkPath(receipt.reference, receipt.token),
-    validity: "This link is private: anyone with it can see your booking, so keep it to yourself.",
-    footer: "If you did not make this booking, reply to this e-mail and we will cancel it.",
+    action: t("mail.seeBooking"),
+    path: voice.href(bookingLinkPath(receipt.reference, receipt.token)),
+    validity: t("mail.privateLink"),
+    footer: t("mail.received.footer"),
   });
 }
 
@@ -71,8 +102,11 @@ export function staffBookingMail(
   });
 }
 
-/** The team's notice of a new booking request, like an enquiry's. */
-export function bookingNotificationMail(site: MailSite, receipt: BookingReceipt): MailContent {
+/** The team's notice of a new booking request, like an enquiry's: it names the traveller's language. */
+export function bookingNotificationMail(
+  site: MailSite & { languages: readonly Language[] },
+  receipt: BookingReceipt,
+): MailContent {
   return linkMessage(site, {
     subject: `New booking ${receipt.reference}: ${receipt.packageTitle}`,
     lines: [
@@ -83,6 +117,7 @@ export function bookingNotificationMail(site: MailSite, receipt: BookingReceipt)
       `E-mail: ${receipt.email}`,
       `Phone: ${receipt.phone}`,
       `Country: ${receipt.country}`,
+      languageLine(site, receipt.language),
       ...(receipt.notes ? ["Notes:", ...receipt.notes.split("\n")] : []),
     ],
     action: "Open the booking in the back office",
@@ -94,49 +129,66 @@ export function bookingNotificationMail(site: MailSite, receipt: BookingReceipt)
 
 /** The traveller's new private link, sent by staff: the old link stops working. */
 export function bookingLinkMail(
-  site: MailSite,
-  booking: { reference: string; leadName: string; packageTitle: string; token: string },
+  site: MailSite & { languages: readonly Language[] },
+  booking: {
+    reference: string;
+    leadName: string;
+    packageTitle: string;
+    token: string;
+    language: string | null;
+  },
 ): MailContent {
+  const voice = mailVoice(site, booking.language);
+  const { t } = voice;
   return linkMessage(site, {
-    subject: `Your booking ${booking.reference}: a new link`,
+    lang: voice.lang,
+    subject: t("mail.link.subject", { reference: booking.reference }),
     lines: [
-      `Hello ${booking.leadName},`,
-      `Here is a new private link to your booking ${booking.reference} for "${booking.packageTitle}". Any earlier link to it no longer works.`,
+      t("mail.hello", { name: booking.leadName }),
+      t("mail.link.text", { reference: booking.reference, title: booking.packageTitle }),
     ],
-    action: "See your booking",
-    path: bookingLinkPath(booking.reference, booking.token),
-    validity: "This link is private: anyone with it can see your booking, so keep it to yourself.",
-    footer: "If you did not ask for a new link, reply to this e-mail and let us know.",
+    action: t("mail.seeBooking"),
+    path: voice.href(bookingLinkPath(booking.reference, booking.token)),
+    validity: t("mail.privateLink"),
+    footer: t("mail.link.footer"),
   });
 }
 
 /** The traveller's notice that staff cancelled their booking. */
 export function bookingCancelledMail(
-  site: MailSite,
+  site: MailSite & { languages: readonly Language[] },
   booking: {
     reference: string;
     leadName: string;
     packageTitle: string;
     startDate: string;
     endDate: string | null;
+    language: string | null;
   },
 ): MailContent {
+  const voice = mailVoice(site, booking.language);
+  const { t } = voice;
   return linkMessage(site, {
-    subject: `Booking ${booking.reference} cancelled`,
+    lang: voice.lang,
+    subject: t("mail.cancelled.subject", { reference: booking.reference }),
     lines: [
-      `Hello ${booking.leadName},`,
-      `Your booking ${booking.reference} for "${booking.packageTitle}", ${formatDates(booking.startDate, booking.endDate)}, has been cancelled.`,
+      t("mail.hello", { name: booking.leadName }),
+      t("mail.cancelled.text", {
+        reference: booking.reference,
+        title: booking.packageTitle,
+        dates: voice.dates(booking.startDate, booking.endDate),
+      }),
     ],
-    action: "Contact us",
-    path: "/contact",
-    validity: "If you have questions about this, or would like another date, reply to this e-mail.",
-    footer: "You receive this because you made this booking with us.",
+    action: t("mail.contactUs"),
+    path: voice.href("/contact"),
+    validity: t("mail.cancelled.validity"),
+    footer: t("mail.becauseBooked"),
   });
 }
 
 /** The traveller's notice that staff moved their booking to another date (decision 123). */
 export function bookingMovedMail(
-  site: MailSite,
+  site: MailSite & { languages: readonly Language[] },
   booking: {
     reference: string;
     leadName: string;
@@ -144,45 +196,70 @@ export function bookingMovedMail(
     startDate: string;
     endDate: string | null;
     total: string;
+    totalAmount: number | null;
+    currency: string;
+    language: string | null;
   },
 ): MailContent {
+  const voice = mailVoice(site, booking.language);
+  const { t } = voice;
+  const dates = voice.dates(booking.startDate, booking.endDate);
+  const total =
+    booking.totalAmount === null
+      ? booking.total
+      : voice.money(booking.totalAmount, booking.currency);
   return linkMessage(site, {
-    subject: `Booking ${booking.reference} moved to ${formatDates(booking.startDate, booking.endDate)}`,
+    lang: voice.lang,
+    subject: t("mail.moved.subject", { reference: booking.reference, dates }),
     lines: [
-      `Hello ${booking.leadName},`,
-      `Your booking ${booking.reference} for "${booking.packageTitle}" is now for ${formatDates(booking.startDate, booking.endDate)}.`,
-      `Total: ${booking.total}.`,
-      "Your private booking link still works and shows the new date.",
+      t("mail.hello", { name: booking.leadName }),
+      t("mail.moved.text", { reference: booking.reference, title: booking.packageTitle, dates }),
+      t("mail.moved.total", { total }),
+      t("mail.moved.link"),
     ],
-    action: "Contact us",
-    path: "/contact",
-    validity: "If this is not what you agreed with us, reply to this e-mail.",
-    footer: "You receive this because you made this booking with us.",
+    action: t("mail.contactUs"),
+    path: voice.href("/contact"),
+    validity: t("mail.moved.validity"),
+    footer: t("mail.becauseBooked"),
   });
 }
 
 /** The traveller's e-mail on joining a waiting list, with the private link to its status. */
-export function waitlistJoinedMail(site: MailSite, receipt: BookingReceipt): MailContent {
+export function waitlistJoinedMail(
+  site: MailSite & { languages: readonly Language[] },
+  receipt: BookingReceipt,
+): MailContent {
+  const voice = mailVoice(site, receipt.language);
+  const { t } = voice;
   return linkMessage(site, {
-    subject: `You are on the waiting list (${receipt.reference})`,
+    lang: voice.lang,
+    subject: t("mail.waitlist.subject", { reference: receipt.reference }),
     lines: [
-      `Hello ${receipt.leadName},`,
-      `"${receipt.packageTitle}", ${formatDates(receipt.startDate, receipt.endDate)}, is sold out. You are on its waiting list for ${travellersText(receipt.adults, 0)}.`,
-      "If a seat comes free we e-mail you at once, with a link to book it.",
+      t("mail.hello", { name: receipt.leadName }),
+      t("mail.waitlist.soldOut", {
+        title: receipt.packageTitle,
+        dates: voice.dates(receipt.startDate, receipt.endDate),
+        travellers: voice.travellers(receipt.adults, 0),
+      }),
+      t("mail.waitlist.promise"),
     ],
-    action: "See your place on the list",
-    path: bookingLinkPath(receipt.reference, receipt.token),
-    validity: "This link is private: keep it to yourself.",
-    footer: "If you did not ask for this, you can ignore this message.",
+    action: t("mail.waitlist.action"),
+    path: voice.href(bookingLinkPath(receipt.reference, receipt.token)),
+    validity: t("mail.waitlist.validity"),
+    footer: t("mail.waitlist.footer"),
   });
 }
 
-/** The team's notice that someone joined a waiting list. */
-export function waitlistNotificationMail(site: MailSite, receipt: BookingReceipt): MailContent {
+/** The team's notice that someone joined a waiting list: it names the traveller's language. */
+export function waitlistNotificationMail(
+  site: MailSite & { languages: readonly Language[] },
+  receipt: BookingReceipt,
+): MailContent {
   return linkMessage(site, {
     subject: `Waiting list ${receipt.reference}: ${receipt.packageTitle}`,
     lines: [
       `${receipt.leadName} (${receipt.email}) joined the waiting list of "${receipt.packageTitle}", ${formatDates(receipt.startDate, receipt.endDate)}, for ${travellersText(receipt.adults, 0)}.`,
+      languageLine(site, receipt.language),
     ],
     action: "Open the back office",
     path: `/admin/bookings/${receipt.reference}`,

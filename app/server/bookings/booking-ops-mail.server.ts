@@ -1,5 +1,7 @@
 import { formatDates } from "~/domain/trip-facts";
 import type { MailContent } from "../mail/mailer.server";
+import type { Language } from "~/domain/i18n/languages";
+import { languageLine, mailVoice } from "../mail/mail-language.server";
 import { linkMessage, type MailSite } from "../mail/templates.server";
 import { bookingLinkPath } from "./booking-mail.server";
 
@@ -13,34 +15,53 @@ const untilText = (at: string, timeZone: string) =>
 const seatsText = (n: number) => (n === 1 ? "1 seat" : `${n} seats`);
 
 export interface SeatOffer {
+  /** The language the traveller joined the list in (decision 148); null: the default. */
+  language: string | null;
   reference: string;
   leadName: string;
   packageTitle: string;
   startDate: string;
   endDate: string | null;
   travellers: number;
-  total: string;
+  /** The total in minor units of `currency`. */
+  totalAmount: number;
+  currency: string;
   holdExpiresAt: string;
   token: string;
 }
 
-/** The waiting traveller's offer: seats held until the hold ends, with the private link. */
-export function seatOfferMail(
-  site: MailSite & { timeZone: string },
-  offer: SeatOffer,
-): MailContent {
+type TravellerSite = MailSite & { timeZone: string; languages: readonly Language[] };
+
+/**
+ * The waiting traveller's offer: seats held until the hold ends, with the private link, in the
+ * language they joined the list in (decision 148).
+ */
+export function seatOfferMail(site: TravellerSite, offer: SeatOffer): MailContent {
+  const voice = mailVoice(site, offer.language);
+  const { t } = voice;
+  const until = voice.moment(offer.holdExpiresAt, site.timeZone);
   return linkMessage(site, {
-    subject: `A seat came free: ${offer.packageTitle} (${offer.reference})`,
+    lang: voice.lang,
+    subject: t("mail.offer.subject", { title: offer.packageTitle, reference: offer.reference }),
     lines: [
-      `Hello ${offer.leadName},`,
-      `Good news: ${seatsText(offer.travellers)} came free on "${offer.packageTitle}", ${formatDates(offer.startDate, offer.endDate)}, and we are holding ${offer.travellers === 1 ? "it" : "them"} for you until ${untilText(offer.holdExpiresAt, site.timeZone)}.`,
-      `Your booking ${offer.reference} is now a booking request. Total: ${offer.total}.`,
-      "Open your booking, then reply to this e-mail (with each traveller's name) to confirm it. If we do not hear from you before the hold ends, the seats go to the next traveller waiting.",
+      t("mail.hello", { name: offer.leadName }),
+      t("mail.offer.text", {
+        seats: t("mail.seats", { count: offer.travellers }),
+        count: offer.travellers,
+        title: offer.packageTitle,
+        dates: voice.dates(offer.startDate, offer.endDate),
+        until,
+      }),
+      t("mail.offer.request", {
+        reference: offer.reference,
+        total: voice.money(offer.totalAmount, offer.currency),
+      }),
+      t("mail.offer.next"),
     ],
-    action: "See your booking",
-    path: bookingLinkPath(offer.reference, offer.token),
-    validity: `The seats are held until ${untilText(offer.holdExpiresAt, site.timeZone)}. This link is private: keep it to yourself.`,
-    footer: "You receive this because you joined this date's waiting list.",
+    action: t("mail.seeBooking"),
+    path: voice.href(bookingLinkPath(offer.reference, offer.token)),
+    validity: t("mail.offer.validity", { until }),
+    footer: t("mail.offer.footer"),
   });
 }
 
@@ -53,37 +74,44 @@ export interface HoldEnding {
   endDate: string | null;
   travellers: number;
   holdExpiresAt: string;
+  /** The language the traveller booked in (decision 148); null: the default. */
+  language: string | null;
 }
 
-/** The traveller's reminder that the hold on their seats ends soon. */
-export function holdEndingMail(
-  site: MailSite & { timeZone: string },
-  hold: HoldEnding,
-): MailContent {
+/** The traveller's reminder that the hold on their seats ends soon, in their language. */
+export function holdEndingMail(site: TravellerSite, hold: HoldEnding): MailContent {
+  const voice = mailVoice(site, hold.language);
+  const { t } = voice;
+  const until = voice.moment(hold.holdExpiresAt, site.timeZone);
   return linkMessage(site, {
-    subject: `Your seats are held until ${untilText(hold.holdExpiresAt, site.timeZone)} (${hold.reference})`,
+    lang: voice.lang,
+    subject: t("mail.holdEnding.subject", { until, reference: hold.reference }),
     lines: [
-      `Hello ${hold.leadName},`,
-      `We are holding ${seatsText(hold.travellers)} on "${hold.packageTitle}", ${formatDates(hold.startDate, hold.endDate)}, for your booking ${hold.reference} until ${untilText(hold.holdExpiresAt, site.timeZone)}.`,
-      "Our team has not confirmed it yet. If you still want to travel, reply to this e-mail or contact us before then; after it, the seats are freed for other travellers.",
+      t("mail.hello", { name: hold.leadName }),
+      t("mail.holdEnding.text", {
+        seats: t("mail.seats", { count: hold.travellers }),
+        title: hold.packageTitle,
+        dates: voice.dates(hold.startDate, hold.endDate),
+        reference: hold.reference,
+        until,
+      }),
+      t("mail.holdEnding.next"),
     ],
-    action: "Contact us",
-    path: "/contact",
-    validity: "Your booking's private link is in the e-mail we sent when you booked.",
-    footer: "You receive this because you made this booking with us.",
+    action: t("mail.contactUs"),
+    path: voice.href("/contact"),
+    validity: t("mail.holdEnding.validity"),
+    footer: t("mail.becauseBooked"),
   });
 }
 
 /** The team's notice that a hold ends soon and the booking is still not confirmed. */
-export function holdEndingNoticeMail(
-  site: MailSite & { timeZone: string },
-  hold: HoldEnding,
-): MailContent {
+export function holdEndingNoticeMail(site: TravellerSite, hold: HoldEnding): MailContent {
   return linkMessage(site, {
     subject: `Hold ends soon: ${hold.reference} (${hold.packageTitle})`,
     lines: [
       `The hold on booking ${hold.reference} by ${hold.leadName} (${hold.email}) ends at ${untilText(hold.holdExpiresAt, site.timeZone)}: ${seatsText(hold.travellers)} on "${hold.packageTitle}", ${formatDates(hold.startDate, hold.endDate)}.`,
       "Confirm or cancel it before then; otherwise its seats are freed when the hold ends.",
+      languageLine(site, hold.language),
     ],
     action: "Open the booking in the back office",
     path: `/admin/bookings/${hold.reference}`,

@@ -9,6 +9,7 @@ import {
   type BookingStatus,
   type BookingView,
 } from "~/domain/bookings";
+import type { Language } from "~/domain/i18n/languages";
 import { formatMoney } from "~/domain/money";
 import { isUuid, type PackageKind } from "~/domain/schemas";
 import { seatsTakenSql } from "../catalogue/departures.server";
@@ -46,6 +47,8 @@ export interface BookingOptions<R = never> {
   guard?: BookingGuard<R>;
   /** A booking staff make (decision 123): who, from which enquiry, and whether it is confirmed. */
   staff?: { adminId: string; enquiryId?: string; confirm: boolean };
+  /** The language the traveller used (decision 148); absent: the site's default (stored null). */
+  language?: Language;
 }
 
 export interface BookingReceipt {
@@ -66,7 +69,12 @@ export interface BookingReceipt {
   country: string;
   notes: string;
   total: string;
+  /** The total in minor units of `currency` (null on a waiting list), for another language's format. */
+  totalAmount: number | null;
+  currency: string;
   holdExpiresAt: string | null;
+  /** The language recorded with it (decision 148); null: the site's default language. */
+  language: string | null;
 }
 
 export type BookingOutcome<R = never> =
@@ -76,7 +84,8 @@ export type BookingOutcome<R = never> =
   /** The enquiry a staff booking names is gone (deleted meanwhile). */
   | { kind: "no_enquiry" }
   | { kind: "no_seats"; left: number }
-  | { kind: "price_changed"; price: string };
+  /** The new price, formatted, and as minor units of `currency` for another language's format. */
+  | { kind: "price_changed"; price: string; amount: number; currency: string };
 
 export interface LockedDeparture {
   id: string;
@@ -246,6 +255,7 @@ export async function joinWaitlist<R = never>(
         token_hash: hashToken(token),
         hold_expires_at: null,
         source: options.source,
+        language: options.language ?? null,
       })
       .returning(["id", "reference", "status"])
       .executeTakeFirstOrThrow();
@@ -269,7 +279,9 @@ export async function joinWaitlist<R = never>(
         country: "",
         notes: "",
         total: "",
+        totalAmount: null,
         holdExpiresAt: null,
+        language: options.language ?? null,
       }),
     };
   });
@@ -339,7 +351,12 @@ async function holdSeats(
   if (!departure) return { kind: "unavailable" };
   const unit = Number(departure.price_amount);
   if (request.seen_amount !== undefined && request.seen_amount !== unit) {
-    return { kind: "price_changed", price: formatMoney(unit, departure.currency) };
+    return {
+      kind: "price_changed",
+      price: formatMoney(unit, departure.currency),
+      amount: unit,
+      currency: departure.currency,
+    };
   }
   const left = await seatsLeftOn(trx, departure);
   const travellers = request.adults + request.children;
@@ -402,6 +419,7 @@ async function holdSeats(
       source: options.source,
       created_by: staff?.adminId ?? null,
       enquiry_id: staff?.enquiryId ?? null,
+      language: options.language ?? null,
     })
     .returning(["id", "reference", "status", "hold_expires_at"])
     .executeTakeFirstOrThrow();
@@ -423,7 +441,9 @@ async function holdSeats(
       country: request.country,
       notes: request.notes,
       total: formatMoney(total, departure.currency),
+      totalAmount: total,
       holdExpiresAt: row.hold_expires_at ? new Date(row.hold_expires_at).toISOString() : null,
+      language: options.language ?? null,
     }),
   };
 }
@@ -443,6 +463,7 @@ function receiptOf(
     | "packageKind"
     | "startDate"
     | "endDate"
+    | "currency"
   >,
 ): BookingReceipt {
   return {
@@ -454,6 +475,7 @@ function receiptOf(
     packageKind: departure.kind,
     startDate: departure.start_date,
     endDate: departure.end_date,
+    currency: departure.currency,
     ...asked,
   };
 }
@@ -484,6 +506,7 @@ export async function findBookingByLink(
       "b.currency",
       "b.hold_expires_at",
       "b.created_at",
+      "b.language",
       "p.title",
       "p.kind",
       "p.id as package_id",
@@ -509,7 +532,10 @@ export async function findBookingByLink(
     leadName: row.lead_name,
     travellerNames: row.traveller_names ?? [],
     total: row.total_amount === null ? null : formatMoney(Number(row.total_amount), row.currency),
+    totalAmount: row.total_amount === null ? null : Number(row.total_amount),
+    currency: row.currency,
     holdExpiresAt: row.hold_expires_at ? new Date(row.hold_expires_at).toISOString() : null,
     createdAt: new Date(row.created_at).toISOString(),
+    language: row.language,
   };
 }

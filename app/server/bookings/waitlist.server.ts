@@ -1,3 +1,4 @@
+import type { Language } from "~/domain/i18n/languages";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { bookingTotal, isBookingReference } from "~/domain/bookings";
@@ -27,7 +28,8 @@ export interface SeatOfferOptions {
   /** The company's day (YYYY-MM-DD): a date that has started is not offered. */
   today: string;
   mailer: Mailer;
-  site: MailSite & { timeZone: string };
+  /** The site and its languages: the traveller is written to in their booking's (decision 148). */
+  site: MailSite & { timeZone: string; languages: readonly Language[] };
 }
 
 /** Offers the seats of the waiting-list place `reference` on departure `departureId`. */
@@ -56,7 +58,16 @@ export async function offerWaitlistSeat(
     }
     const b = await trx
       .selectFrom("bookings")
-      .select(["id", "status", "lead_name", "email", "adults", "children", "anonymised_at"])
+      .select([
+        "id",
+        "status",
+        "lead_name",
+        "email",
+        "adults",
+        "children",
+        "anonymised_at",
+        "language",
+      ])
       .where("reference", "=", reference)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -106,6 +117,9 @@ export async function offerWaitlistSeat(
         endDate: departure.end_date,
         travellers,
         total: formatMoney(Number(row.total_amount), departure.currency),
+        totalAmount: Number(row.total_amount),
+        currency: departure.currency,
+        language: b.language,
         holdExpiresAt: new Date(row.hold_expires_at ?? Date.now()).toISOString(),
         token,
       },

@@ -6,6 +6,7 @@ import {
   type EnquiryValues,
 } from "~/domain/enquiry";
 import { enquirySchema } from "~/domain/enquiry-schema";
+import type { Language } from "~/domain/i18n/languages";
 import { stripInvisible } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import type { Mailer, MailOutcome } from "../mail/mailer.server";
@@ -32,6 +33,11 @@ export interface ContactSettings {
   acknowledge: boolean;
   /** The client's address, for the per-address limit. */
   ip: string;
+  /**
+   * The language of the page the message was sent from (decision 148): recorded with the
+   * enquiry, and the acknowledgement's. Absent: the site's default language.
+   */
+  language?: Language;
 }
 
 export type ContactOutcome =
@@ -94,6 +100,7 @@ export async function submitContactForm(
       message: input.tripDescription,
       packageId: about?.id ?? null,
       packageTitle: about?.title ?? null,
+      language: settings.language ?? settings.site.languages[0] ?? "en",
     });
     return { allowed: true as const, enquiry };
   });

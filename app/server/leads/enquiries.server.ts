@@ -17,6 +17,8 @@ export interface NewEnquiry {
   message: string;
   packageId?: string | null;
   packageTitle?: string | null;
+  /** The language the visitor wrote in (decision 148); null: the site's default language. */
+  language?: string | null;
 }
 
 export interface Enquiry extends Required<NewEnquiry> {
@@ -43,6 +45,7 @@ type Row = {
   notify_status: EnquiryNotifyStatus;
   created_at: Date | string;
   updated_at: Date | string;
+  language: string | null;
 };
 
 export function enquiryFromRow(row: Row): Enquiry {
@@ -56,6 +59,7 @@ export function enquiryFromRow(row: Row): Enquiry {
     message: row.message,
     packageId: row.package_id,
     packageTitle: row.package_title,
+    language: row.language,
     status: row.status,
     notes: row.notes,
     notifyStatus: row.notify_status,
@@ -76,6 +80,7 @@ export async function insertEnquiry(db: Db, input: NewEnquiry): Promise<Enquiry>
       message: input.message,
       package_id: input.packageId ?? null,
       package_title: input.packageTitle ?? null,
+      language: input.language ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,9 +1,16 @@
+import type { Language } from "~/domain/i18n/languages";
+import { languageLine, mailVoice } from "../mail/mail-language.server";
 import { linkMessage, type MailSite } from "../mail/templates.server";
 import type { MailContent } from "../mail/mailer.server";
 import type { Enquiry } from "./enquiries.server";
 
-/** The team's notice of a new enquiry: everything the visitor wrote, and where to answer it. */
-export function enquiryNotificationMail(site: MailSite, enquiry: Enquiry): MailContent {
+type LanguageSite = MailSite & { languages: readonly Language[] };
+
+/**
+ * The team's notice of a new enquiry: everything the visitor wrote, the language they wrote in
+ * (decision 148), and where to answer it.
+ */
+export function enquiryNotificationMail(site: LanguageSite, enquiry: Enquiry): MailContent {
   const name = `${enquiry.firstName} ${enquiry.lastName}`.trim();
   const about = enquiry.packageTitle ? ` about ${enquiry.packageTitle}` : "";
   return linkMessage(site, {
@@ -15,6 +22,7 @@ export function enquiryNotificationMail(site: MailSite, enquiry: Enquiry): MailC
       `Phone: ${enquiry.phone || "not given"}`,
       `Preferred travel dates: ${enquiry.travelDates || "not given"}`,
       ...(enquiry.packageTitle ? [`Trip: ${enquiry.packageTitle}`] : []),
+      languageLine(site, enquiry.language),
       "Message:",
       ...enquiry.message.split("\n"),
     ],
@@ -25,17 +33,23 @@ export function enquiryNotificationMail(site: MailSite, enquiry: Enquiry): MailC
   });
 }
 
-/** The visitor's acknowledgement (ENQUIRY_ACK=true): it repeats nothing they typed. */
-export function enquiryAcknowledgementMail(site: MailSite, enquiry: Enquiry): MailContent {
+/**
+ * The visitor's acknowledgement (ENQUIRY_ACK=true), in the language they wrote in (decision 148):
+ * it repeats nothing they typed.
+ */
+export function enquiryAcknowledgementMail(site: LanguageSite, enquiry: Enquiry): MailContent {
+  const voice = mailVoice(site, enquiry.language);
+  const { t } = voice;
   return linkMessage(site, {
-    subject: "We received your message",
+    lang: voice.lang,
+    subject: t("mail.enquiry.subject"),
     lines: [
-      `Hello ${enquiry.firstName},`,
-      `Thank you for writing to ${site.name}. Your message has reached our team, and we answer within 2 hours during business hours.`,
+      t("mail.hello", { name: enquiry.firstName }),
+      t("mail.enquiry.thanks", { site: site.name }),
     ],
-    action: "Visit our website",
-    path: "/",
-    validity: "There is nothing more you need to do.",
-    footer: "If you did not write to us, you can ignore this message.",
+    action: t("mail.enquiry.action"),
+    path: voice.href("/"),
+    validity: t("mail.enquiry.validity"),
+    footer: t("mail.enquiry.footer"),
   });
 }

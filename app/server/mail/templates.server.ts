@@ -1,3 +1,5 @@
+import { translator } from "~/domain/i18n/catalogues";
+import type { Language } from "~/domain/i18n/languages";
 import type { MailContent } from "./mailer.server";
 
 /*
@@ -34,6 +36,8 @@ export interface LinkMessage {
   validity: string;
   /** Said last, e.g. who can ignore the message. */
   footer: string;
+  /** The language the message is written in (decision 148); English when not said. */
+  lang?: Language;
 }
 
 export function linkMessage(site: MailSite, message: LinkMessage): MailContent {
@@ -52,12 +56,12 @@ export function linkMessage(site: MailSite, message: LinkMessage): MailContent {
   const p = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const html = [
     "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<html lang="${message.lang ?? "en"}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2933">',
     `<h1 style="font-size:1.25rem">${escapeHtml(site.name)}</h1>`,
     ...message.lines.map(p),
     `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:.6em 1.2em;background:#0f4c5c;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(message.action)}</a></p>`,
-    `<p style="font-size:.9em">Or open this address: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    `<p style="font-size:.9em">${escapeHtml(translator(message.lang ?? "en")("mail.orOpen"))} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
     p(message.validity),
     p(message.footer),
     "</body></html>",

@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { formatMoney } from "~/domain/money";
 import { balanceDueOn } from "~/domain/payment-ledger";
-import { formatDay, formatDates, todayIn } from "~/domain/trip-facts";
+import { todayIn } from "~/domain/trip-facts";
 import { bookingLinkPath } from "../bookings/booking-mail.server";
 import { hashToken } from "../bookings/bookings.server";
 import { recordEvent } from "../events/events.server";
 import { sendWithNotice, type MailContent, type Mailer } from "../mail/mailer.server";
+import { formatDate } from "~/domain/i18n/format";
+import type { Language } from "~/domain/i18n/languages";
+import { mailVoice } from "../mail/mail-language.server";
 import { linkMessage, type MailSite } from "../mail/templates.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import type { Job } from "../platform/jobs.server";
@@ -36,34 +38,48 @@ export async function balanceClock(
 
 export interface BalanceJobOptions {
   mailer: Mailer;
-  site: MailSite & { timeZone: string };
+  /** The site and its languages: a reminder is in the booking's language (decision 148). */
+  site: MailSite & { timeZone: string; languages: readonly Language[] };
 }
 
-function balanceReminderMail(
-  site: MailSite,
+/** The traveller's balance reminder, in the language they booked in (decision 148). */
+export function balanceReminderMail(
+  site: MailSite & { languages: readonly Language[] },
   b: {
     reference: string;
     leadName: string;
     packageTitle: string;
     startDate: string;
     endDate: string | null;
-    due: string;
+    /** Minor units of `currency`. */
+    due: number;
+    currency: string;
     dueOn: string;
     token: string;
+    language: string | null;
   },
 ): MailContent {
+  const voice = mailVoice(site, b.language);
+  const { t } = voice;
+  const amount = voice.money(b.due, b.currency);
+  const date = formatDate(voice.lang, b.dueOn);
   return linkMessage(site, {
-    subject: `Booking ${b.reference}: the balance of ${b.due} is due on ${formatDay(b.dueOn)}`,
+    lang: voice.lang,
+    subject: t("mail.balance.subject", { reference: b.reference, amount, date }),
     lines: [
-      `Hello ${b.leadName},`,
-      `Your trip "${b.packageTitle}", ${formatDates(b.startDate, b.endDate)}, is coming up. The balance of ${b.due} is due on ${formatDay(b.dueOn)}.`,
-      "You can pay it on your booking's page.",
+      t("mail.hello", { name: b.leadName }),
+      t("mail.balance.text", {
+        title: b.packageTitle,
+        dates: voice.dates(b.startDate, b.endDate),
+        amount,
+        date,
+      }),
+      t("mail.balance.where"),
     ],
-    action: "Pay the balance",
-    path: bookingLinkPath(b.reference, b.token),
-    validity:
-      "This link is private: anyone with it can see your booking. It replaces the link in our earlier e-mails.",
-    footer: "If you have paid already, thank you: please ignore this e-mail.",
+    action: t("mail.balance.action"),
+    path: voice.href(bookingLinkPath(b.reference, b.token)),
+    validity: t("mail.balance.validity"),
+    footer: t("mail.balance.footer"),
   });
 }
 
@@ -91,6 +107,7 @@ export async function remindBalances(
       "b.email",
       "b.balance_reminded_14_at",
       "b.balance_reminded_7_at",
+      "b.language",
       "p.title",
       sql<string>`d.start_date::text`.as("start_date"),
       sql<string | null>`d.end_date::text`.as("end_date"),
@@ -150,9 +167,11 @@ export async function remindBalances(
           packageTitle: c.title,
           startDate: c.start_date,
           endDate: c.end_date,
-          due: formatMoney(ledger.due, ledger.currency),
+          due: ledger.due,
+          currency: ledger.currency,
           dueOn,
           token,
+          language: c.language,
         }),
       },
       "payments: a balance reminder was not sent",

@@ -81,7 +81,8 @@ export function submitBookingAndPay(
       .where("id", "=", receipt.id)
       .executeTakeFirstOrThrow();
     const hold = row.hold_expires_at ? new Date(row.hold_expires_at).toISOString() : null;
-    return { payment, holdExpiresAt: hold };
+    // On to Checkout: the e-mail says the seats are held while they pay (not an unpaid request).
+    return { payment, holdExpiresAt: hold, paying: payment.kind === "checkout" };
   });
 }
 

@@ -3,6 +3,9 @@ import { formatMoney } from "~/domain/money";
 import { formatDates, formatDay } from "~/domain/trip-facts";
 import { daysBefore } from "~/domain/deposits";
 import type { MailContent, Mailer } from "../mail/mailer.server";
+import { formatDate } from "~/domain/i18n/format";
+import type { Language } from "~/domain/i18n/languages";
+import { languageLine, mailVoice } from "../mail/mail-language.server";
 import { linkMessage, type MailSite } from "../mail/templates.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { DEFAULT_TICK_MS, type Job } from "../platform/jobs.server";
@@ -31,32 +34,51 @@ export interface PaidPayment {
   balance: string | null;
   /** The day the balance is due, formatted, when one remains. */
   balanceDueOn: string | null;
+  /** The amounts in minor units of `currency` and the due day, for the traveller's language. */
+  amountMinor: number;
+  balanceMinor: number | null;
+  balanceDueDay: string | null;
+  currency: string;
+  /** The language the traveller booked in (decision 148); null: the default. */
+  language: string | null;
 }
 
 const KIND_TEXT = { deposit: "deposit", balance: "balance", full: "payment in full" } as const;
 
-/** The traveller's receipt. */
-export function paymentReceiptMail(site: MailSite, paid: PaidPayment): MailContent {
+type LanguageSite = MailSite & { languages: readonly Language[] };
+
+/** The traveller's receipt, in the language they booked in (decision 148). */
+export function paymentReceiptMail(site: LanguageSite, paid: PaidPayment): MailContent {
+  const voice = mailVoice(site, paid.language);
+  const { t } = voice;
   return linkMessage(site, {
-    subject: `Payment received for booking ${paid.reference}`,
+    lang: voice.lang,
+    subject: t("mail.receipt.subject", { reference: paid.reference }),
     lines: [
-      `Hello ${paid.leadName},`,
-      `Thank you: we have received your ${KIND_TEXT[paid.kind]} of ${paid.amount} for "${paid.packageTitle}", ${formatDates(paid.startDate, paid.endDate)}.`,
-      `Your reference is ${paid.reference}.`,
-      paid.balance && paid.balanceDueOn
-        ? `The balance of ${paid.balance} is due by ${paid.balanceDueOn}; you can pay it from your booking's page.`
-        : "Your trip is paid in full.",
+      t("mail.hello", { name: paid.leadName }),
+      t("mail.receipt.thanks", {
+        kind: t(`mail.receipt.kind.${paid.kind}`),
+        amount: voice.money(paid.amountMinor, paid.currency),
+        title: paid.packageTitle,
+        dates: voice.dates(paid.startDate, paid.endDate),
+      }),
+      t("mail.receipt.reference", { reference: paid.reference }),
+      paid.balanceMinor !== null && paid.balanceDueDay
+        ? t("mail.receipt.balance", {
+            amount: voice.money(paid.balanceMinor, paid.currency),
+            date: formatDate(voice.lang, paid.balanceDueDay),
+          })
+        : t("mail.receipt.paidInFull"),
     ],
-    action: "Contact us",
-    path: "/contact",
-    validity: "Your booking's private link is in the e-mail we sent when you booked.",
-    footer:
-      "The payment was taken by our payment provider, Stripe: we never see your card details.",
+    action: t("mail.contactUs"),
+    path: voice.href("/contact"),
+    validity: t("mail.holdEnding.validity"),
+    footer: t("mail.receipt.footer"),
   });
 }
 
-/** The team's notice of the same payment. */
-export function paymentNoticeMail(site: MailSite, paid: PaidPayment): MailContent {
+/** The team's notice of the same payment: it names the traveller's language. */
+export function paymentNoticeMail(site: LanguageSite, paid: PaidPayment): MailContent {
   return linkMessage(site, {
     subject: `Payment received: ${paid.reference}, ${paid.amount}`,
     lines: [
@@ -65,6 +87,7 @@ export function paymentNoticeMail(site: MailSite, paid: PaidPayment): MailConten
       paid.balance && paid.balanceDueOn
         ? `Balance: ${paid.balance}, due by ${paid.balanceDueOn}`
         : "The booking is paid in full.",
+      languageLine(site, paid.language),
     ],
     action: "Open the booking in the back office",
     path: `/admin/bookings/${paid.reference}`,
@@ -75,7 +98,8 @@ export function paymentNoticeMail(site: MailSite, paid: PaidPayment): MailConten
 
 export interface ReceiptOptions {
   mailer: Mailer;
-  site: MailSite;
+  /** The site and its languages: the receipt is in the booking's language (decision 148). */
+  site: LanguageSite;
   /** ENQUIRY_NOTIFY_TO, else the site's e-mail. */
   notifyTo: string;
 }
@@ -112,6 +136,7 @@ export async function sendPaymentReceipts(db: Db, options: ReceiptOptions): Prom
           "b.lead_name",
           "b.email",
           "b.total_amount",
+          "b.language",
           "p.title",
           sql<string>`d.start_date::text`.as("start_date"),
           sql<string | null>`d.end_date::text`.as("end_date"),
@@ -141,6 +166,11 @@ export async function sendPaymentReceipts(db: Db, options: ReceiptOptions): Prom
       balance: remaining > 0 ? formatMoney(remaining, row.currency) : null,
       balanceDueOn:
         remaining > 0 ? formatDay(daysBefore(row.start_date, rule.balanceDueDays)) : null,
+      amountMinor: Number(row.amount),
+      balanceMinor: remaining > 0 ? remaining : null,
+      balanceDueDay: remaining > 0 ? daysBefore(row.start_date, rule.balanceDueDays) : null,
+      currency: row.currency,
+      language: row.language,
     };
     const toTraveller = await options.mailer.send({
       to: paid.email,

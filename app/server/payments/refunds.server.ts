@@ -8,7 +8,6 @@ import {
 } from "~/domain/bookings";
 import { formatMoney, parseAmount } from "~/domain/money";
 import { REFUND_CHOICES, type RefundChoice } from "~/domain/payment-ledger";
-import { formatDates } from "~/domain/trip-facts";
 import { lockDepartures } from "../bookings/bookings.server";
 import { recordEvent } from "../events/events.server";
 import {
@@ -17,6 +16,8 @@ import {
   type MailContent,
   type Mailer,
 } from "../mail/mailer.server";
+import type { Language } from "~/domain/i18n/languages";
+import { mailVoice } from "../mail/mail-language.server";
 import { linkMessage, type MailSite } from "../mail/templates.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
@@ -37,7 +38,8 @@ export interface RefundOptions {
   /** Stripe, or null while payments are off (then only manual payments can be refunded). */
   access: StripeAccess | null;
   mailer: Mailer;
-  site: MailSite;
+  /** The site and its languages: the traveller's e-mail is in their booking's (decision 148). */
+  site: MailSite & { languages: readonly Language[] };
 }
 
 const accessByEnv = new WeakMap<StripeSettings, StripeAccess | null>();
@@ -66,30 +68,39 @@ function planRefund(payments: LedgerPayment[], amount: number): Piece[] {
   return pieces;
 }
 
-function cancelledMail(
-  site: MailSite,
+/** The traveller's notice of a cancellation with its refund, in their language (decision 148). */
+export function cancelledMail(
+  site: MailSite & { languages: readonly Language[] },
   booking: {
     reference: string;
     leadName: string;
     packageTitle: string;
     startDate: string;
     endDate: string | null;
+    language: string | null;
   },
-  refund: string | null,
+  refund: { amount: number; currency: string } | null,
 ): MailContent {
+  const voice = mailVoice(site, booking.language);
+  const { t } = voice;
   return linkMessage(site, {
-    subject: `Booking ${booking.reference} cancelled`,
+    lang: voice.lang,
+    subject: t("mail.cancelled.subject", { reference: booking.reference }),
     lines: [
-      `Hello ${booking.leadName},`,
-      `Your booking ${booking.reference} for "${booking.packageTitle}", ${formatDates(booking.startDate, booking.endDate)}, has been cancelled.`,
+      t("mail.hello", { name: booking.leadName }),
+      t("mail.cancelled.text", {
+        reference: booking.reference,
+        title: booking.packageTitle,
+        dates: voice.dates(booking.startDate, booking.endDate),
+      }),
       refund
-        ? `We are refunding ${refund}. A card refund reaches your account within 5 to 10 working days.`
+        ? t("mail.cancelled.refund", { amount: voice.money(refund.amount, refund.currency) })
         : "",
     ].filter(Boolean),
-    action: "Contact us",
-    path: "/contact",
-    validity: "If you have questions about this, or would like another date, reply to this e-mail.",
-    footer: "You receive this because you made this booking with us.",
+    action: t("mail.contactUs"),
+    path: voice.href("/contact"),
+    validity: t("mail.cancelled.validity"),
+    footer: t("mail.becauseBooked"),
   });
 }
 
@@ -253,7 +264,14 @@ export async function cancelWithRefund(
   if (!notify) return { kind: "done", message: done };
   const notice = await sendWithNotice(
     options.mailer,
-    { to: outcome.email, ...cancelledMail(options.site, { reference, ...outcome }, refunded) },
+    {
+      to: outcome.email,
+      ...cancelledMail(
+        options.site,
+        { reference, ...outcome },
+        amount > 0 ? { amount, currency: booking.currency } : null,
+      ),
+    },
     "booking: the cancellation e-mail was not sent",
     { reference },
   );
@@ -324,6 +342,7 @@ async function cancelLocked(
       "b.status",
       "b.email",
       "b.lead_name",
+      "b.language",
       "p.title",
       sql<string>`d.start_date::text`.as("start_date"),
       sql<string | null>`d.end_date::text`.as("end_date"),
@@ -349,6 +368,7 @@ async function cancelLocked(
     packageTitle: b.title,
     startDate: b.start_date,
     endDate: b.end_date,
+    language: b.language,
   };
 }
 

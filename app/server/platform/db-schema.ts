@@ -134,6 +134,8 @@ export interface BookingsTable {
   balance_reminded_7_at: NullableTimestamp;
   /** When an unpaid balance past its due day flagged the booking (once; decision 136). */
   balance_overdue_at: NullableTimestamp;
+  /** The language the traveller used (decision 148); null: the site's default language. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PaymentKind = "deposit" | "balance" | "full";
@@ -406,6 +408,8 @@ export interface EnquiriesTable {
   notify_status: Generated<EnquiryNotifyStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The language the visitor wrote in (decision 148); null: the site's default language. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Accepted contact-form posts per client address: what the form's rate limit counts. */

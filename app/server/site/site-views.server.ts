@@ -17,7 +17,7 @@ import { videoSource } from "~/domain/video-embed";
 import { packageChatPath } from "~/domain/chat-links";
 import { translator, type Translate } from "~/domain/i18n/catalogues";
 import { formatDate, formatDateRange, formatOneDecimal } from "~/domain/i18n/format";
-import type { Language } from "~/domain/i18n/languages";
+import { localizedPath, type Language } from "~/domain/i18n/languages";
 import { variantSrcSet } from "../media/media-urls.server";
 
 /** External images have no stored size; a 3:2 box still reserves their space (no layout shift). */
@@ -76,6 +76,11 @@ export interface ViewContext {
   /** The page's language: a card's own words and dates are in it (decision 127). */
   lang: Language;
   t: Translate;
+  /**
+   * The site's languages: the page's own links keep its language's prefix (decision 148).
+   * Absent: links are the default language's.
+   */
+  languages?: readonly Language[];
 }
 
 export function viewContext(
@@ -89,6 +94,7 @@ export function viewContext(
     limitedSeats: site.limitedSeats,
     lang,
     t: translator(lang),
+    languages: site.languages,
   };
 }
 
@@ -185,7 +191,13 @@ function departureViews(pkg: Package, context: ViewContext): DepartureView[] {
       ...(d.guaranteed ? { guaranteed: true } : {}),
       ...(d.note ? { note: d.note } : {}),
       ...(isBookable(d, context.today, context.limitedSeats)
-        ? { bookOnlineUrl: `/book/${d.id}` }
+        ? {
+            bookOnlineUrl: localizedPath(
+              `/book/${d.id}`,
+              context.lang,
+              context.languages ?? [context.lang],
+            ),
+          }
         : {}),
       // Counted by /whatsapp/{id}, which redirects to packageChatLink's chat.
       ...(status !== "sold_out" ? { bookUrl: packageChatPath(pkg.id, d.start_date) } : {}),
