@@ -173,7 +173,8 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
     expect(html).toContain('href="/de/booking-terms"');
     expect(html).toContain('href="/de/package/okavango-im-mokoro"');
     // The private form page is kept out of the index: no language alternates.
-    expect(html).not.toContain("hreflang");
+    expect(html).not.toMatch(/<link[^>]*rel="alternate"/);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
   it("refuses bad input in German, field by field, storing nothing", async () => {
