@@ -127,4 +127,22 @@ describe.each(BACKENDS)("company texts per language on %s (SITE_LANGUAGES=en,de)
     const settings = await (await server.fetch("/admin/settings", { headers: owner })).text();
     expect(settings).toContain('value="Kuratierte Luxusabenteuer für anspruchsvolle Reisende"');
   });
+
+  it("gives the German contact page its German address", async () => {
+    const main = (html: string) => element(html, /<main\b/) ?? "";
+    // Before a German address: the contact page shows the English one, marked.
+    expect(main(await page("/de/contact"))).toContain(
+      `<span lang="en">${DEFAULT_SITE.address}</span>`,
+    );
+    const res = await save({
+      "company.de.tagline": "Kuratierte Luxusabenteuer für anspruchsvolle Reisende",
+      "company.de.blurb": "",
+      "company.de.address": "Bree Street 14, Kapstadt, 8001, Südafrika",
+    });
+    expect(res.status).toBe(302);
+    const contact = main(await page("/de/contact"));
+    expect(contact).toContain("<span>Bree Street 14, Kapstadt, 8001, Südafrika</span>");
+    expect(contact).not.toContain(DEFAULT_SITE.address);
+    expect(main(await page("/contact"))).toContain(`<span>${DEFAULT_SITE.address}</span>`);
+  });
 });

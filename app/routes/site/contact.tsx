@@ -18,6 +18,7 @@ import {
   localizedEnquiryErrors,
 } from "~/server/site/contact-text.server";
 import { pageLanguageOrDefault } from "~/server/site/page-language.server";
+import { companyTextsForPage } from "~/server/site/company-texts.server";
 import { buildSeo } from "~/server/site/site-seo.server";
 import type { Route } from "./+types/contact";
 
@@ -28,9 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // /contact?package={id}: the enquiry names that trip; an unknown one is said so, not hidden.
   const asked = url.searchParams.get("package");
   const about = asked ? ((await findPublishedPackage(db, asked)) ?? null) : null;
+  // The address in the page's language, or the default language's marked as such (decision 150).
+  const company = await companyTextsForPage(db, site, lang);
   return data(
     {
       site,
+      address: { text: company.texts.address, lang: company.fallback.address },
       sent: url.searchParams.get("sent") === "1",
       // The trip's page and the form's own address in the page's language (decision 128).
       about: about ? { ...about, href: href(about.href) } : null,
@@ -93,8 +97,18 @@ export const headers: Route.HeadersFunction = (args) => {
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, hours, sent, honeypot, about, packageNotice, text, formText, contactPath } =
-    loaderData;
+  const {
+    site,
+    address,
+    hours,
+    sent,
+    honeypot,
+    about,
+    packageNotice,
+    text,
+    formText,
+    contactPath,
+  } = loaderData;
   return (
     <>
       <PageHero eyebrow={text.eyebrow} title={text.title}>
@@ -133,7 +147,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <Icon name="pin" />
                 <span>
                   <strong>{text.office}</strong>
-                  {site.address}
+                  <span lang={address.lang}>{address.text}</span>
                 </span>
               </li>
             </ul>

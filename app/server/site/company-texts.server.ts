@@ -1,10 +1,13 @@
 import type { Language } from "~/domain/i18n/languages";
 import {
   COMPANY_TEXT_FIELDS,
+  companyTextsIn,
   parseCompanyTextsForm,
   type CompanyTexts,
+  type PageCompanyTexts,
   type StoredCompanyTexts,
 } from "~/domain/company-texts";
+import type { SiteConfig } from "~/domain/site";
 import { LANGUAGE_NAMES_IN_ENGLISH, isShippedLanguage } from "~/domain/i18n/languages";
 import { ENROL_FIRST_MESSAGE } from "../auth/auth.server";
 import { recordEvent } from "../events/events.server";
@@ -38,6 +41,19 @@ export async function loadCompanyTexts(db: Db): Promise<StoredCompanyTexts> {
     result[lang] = own;
   }
   return result;
+}
+
+/**
+ * The company's texts as a page in `lang` shows them: the stored row is read only when the site
+ * has more than one language (a one-language site shows its facts).
+ */
+export async function companyTextsForPage(
+  db: Db,
+  site: SiteConfig,
+  lang: Language,
+): Promise<PageCompanyTexts> {
+  const stored = site.languages.length > 1 ? await loadCompanyTexts(db) : {};
+  return companyTextsIn(site, stored, lang);
 }
 
 export type CompanyTextsOutcome =
