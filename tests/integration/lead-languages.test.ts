@@ -269,7 +269,7 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
     expect(visitor.subject).toBe(`Buchungsanfrage ${row.reference} erhalten · Wanderlux Journeys`);
     expect(visitor.text).toContain("Hallo Jonas Becker,");
     expect(visitor.text).toContain(
-      "Vielen Dank für Ihre Buchung von „Okavango by Mokoro“, 14.–20. Juni 2031, für 2 Erwachsene, 1 Kind.",
+      "Vielen Dank für Ihre Buchung von „Okavango im Mokoro“, 14.–20. Juni 2031, für 2 Erwachsene, 1 Kind.",
     );
     expect(visitor.text).toMatch(/Gesamtpreis: 73\.500\sR\./);
     expect(visitor.text).toContain("Wir reservieren Ihre Plätze bis");
@@ -362,6 +362,10 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
     expect(visitor.text).toContain(
       "ist ausgebucht. Sie stehen auf der Warteliste für 2 Erwachsene.",
     );
+    // The trip by its German title; the team's notice keeps the English one.
+    expect(visitor.text).toContain("Okavango im Mokoro");
+    expect(visitor.text).not.toContain("Okavango by Mokoro");
+    expect(team.text).toContain("Okavango by Mokoro");
     expect(team.text).toContain("Language: German");
   });
 

@@ -32,6 +32,7 @@ function receipt(language: string | null): BookingReceipt {
     reference: "WLX-ABCDEF",
     token: "t".repeat(43),
     status: "requested",
+    packageId: "p1",
     packageTitle: "Okavango by Mokoro",
     packageKind: "trip",
     startDate: "2031-06-14",

@@ -224,12 +224,12 @@ export async function submitBooking<P = never>(
     case "booked": {
       log("info", "booking requested", { reference: outcome.receipt.reference });
       if (!afterBooking) {
-        await sendBookingMails(outcome.receipt, settings);
+        await sendBookingMails(db, outcome.receipt, settings);
         return outcome;
       }
       const paying = await afterBooking(outcome.receipt);
       const receipt = { ...outcome.receipt, holdExpiresAt: paying.holdExpiresAt };
-      await sendBookingMails(receipt, settings, paying.paying);
+      await sendBookingMails(db, receipt, settings, paying.paying);
       return { kind: "booked", receipt, payment: paying.payment };
     }
   }
@@ -285,7 +285,7 @@ export async function submitWaitlist(
       const { receipt } = outcome;
       await settings.mailer.send({
         to: receipt.email,
-        ...waitlistJoinedMail(settings.site, receipt),
+        ...waitlistJoinedMail(settings.site, await inTravellersWords(db, receipt, settings, lang)),
       });
       await settings.mailer.send({
         to: settings.notifyTo,
@@ -356,14 +356,33 @@ function guardedAnswer(
   };
 }
 
+/**
+ * The receipt as the traveller's e-mail names it: the trip's title in their language once the
+ * trip appears in it (decision 139), else the default language's. The team's notices keep the
+ * default language's title.
+ */
+async function inTravellersWords(
+  db: Db,
+  receipt: BookingReceipt,
+  settings: BookingSettings,
+  lang: Language,
+): Promise<BookingReceipt> {
+  const trip = await bookingTrip(db, settings.site, lang, receipt);
+  return { ...receipt, packageTitle: trip.title };
+}
+
 async function sendBookingMails(
+  db: Db,
   receipt: BookingReceipt,
   settings: BookingSettings,
   paying = false,
 ) {
+  const { lang } = formLanguage(settings);
   const traveller = await settings.mailer.send({
     to: receipt.email,
-    ...bookingReceivedMail(settings.site, receipt, { paying }),
+    ...bookingReceivedMail(settings.site, await inTravellersWords(db, receipt, settings, lang), {
+      paying,
+    }),
   });
   const team = await settings.mailer.send({
     to: settings.notifyTo,

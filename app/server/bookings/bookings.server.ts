@@ -57,6 +57,7 @@ export interface BookingReceipt {
   /** The private link's secret: shown once, stored only as a hash. */
   token: string;
   status: BookingStatus;
+  packageId: string;
   packageTitle: string;
   packageKind: PackageKind;
   startDate: string;
@@ -459,6 +460,7 @@ function receiptOf(
     | "reference"
     | "token"
     | "status"
+    | "packageId"
     | "packageTitle"
     | "packageKind"
     | "startDate"
@@ -471,6 +473,7 @@ function receiptOf(
     reference: row.reference,
     token,
     status: row.status,
+    packageId: departure.package_id,
     packageTitle: departure.title,
     packageKind: departure.kind,
     startDate: departure.start_date,
