@@ -142,6 +142,9 @@ describe.each(BACKENDS)("bookings on %s", (backend) => {
     expect(await requestBooking(db, departure.id, stale, OPTIONS)).toEqual({
       kind: "price_changed",
       price: "R\u00a024,500",
+      // The amount itself, for a form in another language to format (decision 149).
+      amount: 2_450_000,
+      currency: "ZAR",
     });
     const fresh = request({ seen_amount: "2450000" });
     expect((await requestBooking(db, departure.id, fresh, OPTIONS)).kind).toBe("booked");
