@@ -179,10 +179,13 @@ export function BookingForm({ departure, text, lines, honeypot, result }: Bookin
               aria-invalid={errors.accept_terms ? true : undefined}
               aria-describedby={errors.accept_terms ? "booking-accept_terms-error" : undefined}
             />
-            {` ${text.acceptTerms} `}
-            <Link to={text.termsHref} target="_blank">
-              {text.termsLink}
-            </Link>
+            {/* One inline run beside the box: the words and the link wrap together. */}
+            <span>
+              {`${text.acceptTerms} `}
+              <Link to={text.termsHref} target="_blank">
+                {text.termsLink}
+              </Link>
+            </span>
           </span>
           {error("accept_terms")}
         </label>
