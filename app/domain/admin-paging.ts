@@ -62,11 +62,13 @@ export function adminShowingText(
   return `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${count} ${noun}`;
 }
 
-/** What an admin package list's URL carries: search, status filter ("all" is the default) and page. */
+/** What an admin package list's URL carries: search, filters ("all" is the default status) and page. */
 export interface AdminListLocation {
   q: string;
   status: string;
   page: number;
+  /** `missing=de`: the "Missing in German" filter ("" or left out: none). */
+  missing?: string;
 }
 
 /**
@@ -82,6 +84,7 @@ export function adminListHref(
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.status !== "all") params.set("status", query.status);
+  if (query.missing) params.set("missing", query.missing);
   if (query.page > 1) params.set("page", String(query.page));
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
   const search = params.toString();

@@ -203,6 +203,26 @@ describe("admin package lists", () => {
     expect(await statusOf(other.id)).toBe("draft");
   });
 
+  it("shows no 'Missing in …' filter on a one-language site and ignores `missing` (issue 33)", async () => {
+    const pkg = await makePackage(suite.database.db, "exclusive", {
+      title: "Only in English",
+      status: "draft",
+    });
+    const html = await page(`${listPath("exclusive")}?missing=de`);
+    expect(html).toContain(`id="card-${pkg.id}"`);
+    expect(html).not.toContain("Filter by translation");
+    expect(html).not.toContain("Missing in");
+    expect(html).not.toContain('name="missing"');
+    // Reordering stays on, and the action's redirect drops the parameter.
+    expect(html).not.toContain("Reordering is off");
+    const published = await post(`${listPath("exclusive")}?missing=de`, [
+      ["intent", "publish"],
+      ["id", pkg.id],
+    ]);
+    expect(published.status).toBe(302);
+    expect(published.headers.get("Location")).toBe(listPath("exclusive"));
+  });
+
   it("answers 400 for a bad intent or missing fields, and for NUL characters", async () => {
     const pkg = await makePackage(suite.database.db, "trip", {
       title: "Stays put",

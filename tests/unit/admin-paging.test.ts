@@ -55,6 +55,13 @@ describe("admin list URLs", () => {
     expect(adminListHref("exclusive", { q: "  ", status: "published", page: 0 })).toBe(
       "/admin/exclusive?q=++&status=published",
     );
+    // The "Missing in German" filter (issue 33), after the status and before the page.
+    expect(adminListHref("trip", { q: "bali", status: "draft", page: 2, missing: "de" })).toBe(
+      "/admin/dashboard?q=bali&status=draft&missing=de&page=2",
+    );
+    expect(adminListHref("trip", { q: "", status: "all", page: 1, missing: "" })).toBe(
+      "/admin/dashboard",
+    );
   });
 
   it("add a dialog's parameters after them, replacing one of the same name", () => {

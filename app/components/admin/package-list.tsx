@@ -31,7 +31,7 @@ const FILTERS: { value: StatusFilter; label: string }[] = [
 
 function emptyText(kind: PackageKind, query: AdminListQuery): { title: string; detail?: string } {
   if (kind !== "local") return { title: "No packages found matching your criteria." };
-  if (query.q || query.status !== "all") return { title: "No local trips found" };
+  if (query.q || query.status !== "all" || query.missing) return { title: "No local trips found" };
   return {
     title: "No local trips yet",
     detail: "Get started by creating your first local trip package",
@@ -288,6 +288,7 @@ export function PackageList({
           maxLength={200}
         />
         {query.status !== "all" ? <input type="hidden" name="status" value={query.status} /> : null}
+        {query.missing ? <input type="hidden" name="missing" value={query.missing} /> : null}
         <button type="submit" className="button button-secondary">
           Search
         </button>
@@ -297,7 +298,7 @@ export function PackageList({
           {FILTERS.map((filter) => (
             <li key={filter.value}>
               <Link
-                to={listHref(kind, { q: query.q, status: filter.value, page: 1 })}
+                to={listHref(kind, { ...query, status: filter.value, page: 1 })}
                 aria-current={query.status === filter.value ? "page" : undefined}
               >
                 {filter.label}
@@ -306,6 +307,26 @@ export function PackageList({
           ))}
         </ul>
       </nav>
+      {list.missingFilters.length > 0 ? (
+        <nav aria-label="Filter by translation" className="filter-tabs">
+          <ul>
+            {[{ lang: "", label: "All translations" }]
+              .concat(
+                list.missingFilters.map((f) => ({ lang: f.lang, label: `Missing in ${f.name}` })),
+              )
+              .map((filter) => (
+                <li key={filter.lang}>
+                  <Link
+                    to={listHref(kind, { ...query, missing: filter.lang, page: 1 })}
+                    aria-current={query.missing === filter.lang ? "page" : undefined}
+                  >
+                    {filter.label}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </nav>
+      ) : null}
 
       {reply && !reply.ok ? (
         <noscript>

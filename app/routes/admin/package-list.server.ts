@@ -6,6 +6,7 @@ import { redirectWithToast } from "~/server/http/flash.server";
 import {
   failure,
   failureText,
+  isFiltered,
   listKind,
   parseQuery,
   perform,
@@ -47,10 +48,10 @@ import type { Route } from "./+types/package-list";
 export async function adminListAction(
   db: Db,
   { request, pattern }: Route.ActionArgs,
-  { by }: { by: string },
+  { by, languages }: { by: string; languages: readonly string[] },
 ) {
   const kind = listKind(pattern);
-  const query = parseQuery(new URL(request.url).searchParams);
+  const query = parseQuery(new URL(request.url).searchParams, languages);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (formHasUnstorableText(form)) return failure(intent, UNSTORABLE_TEXT_MESSAGE, 400);
@@ -62,8 +63,8 @@ export async function adminListAction(
     if (action.intent === "reorder") {
       return data<ListActionReply>({ ok: true, intent: "reorder", message: done.message });
     }
-    const whole = query.q === "" && query.status === "all";
-    const page = done.position === undefined || !whole ? query.page : adminPageOf(done.position);
+    const page =
+      done.position === undefined || isFiltered(query) ? query.page : adminPageOf(done.position);
     const to = adminListHref(kind, { ...query, page });
     // A card moved by "Move to position…" is scrolled to on its (new) page.
     const hash = action.intent === "move-to" ? `#card-${action.id}` : "";

@@ -45,8 +45,11 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
 
 /** Publish, unpublish, delete, reorder (drag and drop) and move (no JavaScript). */
 export function action(args: Route.ActionArgs) {
-  const { db } = servicesFrom(args.context);
-  return adminListAction(db, args, { by: adminFromContext(args.context).id });
+  const { db, site } = servicesFrom(args.context);
+  return adminListAction(db, args, {
+    by: adminFromContext(args.context).id,
+    languages: site.languages,
+  });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

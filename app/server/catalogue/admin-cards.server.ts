@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { PackageKind, PackageStatus } from "~/domain/schemas";
 import type { Db } from "../platform/db.server";
 import { inAdminOrder } from "./admin-order.server";
@@ -29,6 +30,8 @@ export interface AdminCardQuery {
   /** Case-insensitive match on title or slug. */
   search?: string;
   status?: PackageStatus;
+  /** Only these packages (a filter worked out beforehand, as "missing in German"). */
+  ids?: readonly string[];
   offset: number;
   limit: number;
 }
@@ -42,6 +45,9 @@ function filtered(db: Db, query: AdminCardQuery) {
     .where("p.kind", "=", query.kind)
     .where("p.deleted_at", "is", null)
     .$if(query.status !== undefined, (q) => q.where("p.status", "=", query.status!))
+    .$if(query.ids !== undefined, (q) =>
+      query.ids!.length > 0 ? q.where("p.id", "in", query.ids!) : q.where(sql<boolean>`false`),
+    )
     .$if(pattern !== undefined, (q) =>
       q.where((eb) => eb.or([eb("p.title", "ilike", pattern!), eb("p.slug", "ilike", pattern!)])),
     );

@@ -1,4 +1,4 @@
-import type { TranslationBadge } from "~/domain/translations";
+import { packageCompleteness, type TranslationBadge } from "~/domain/translations";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import {
@@ -8,14 +8,15 @@ import {
   adminPageOffset,
   parseAdminPage,
 } from "~/domain/admin-paging";
+import { LANGUAGE_NAMES_IN_ENGLISH } from "~/domain/i18n/languages";
 import { kindMessages, PACKAGE_KIND_INFO, type PackageKindInfo } from "~/domain/package-kinds";
-import { isUuid, type PackageKind } from "~/domain/schemas";
+import { isUuid, type PackageKind, type PackageStatus } from "~/domain/schemas";
 import { formatScheduleMoment } from "~/domain/schedule";
 import type { SiteConfig } from "~/domain/site";
 import type { Db } from "../platform/db.server";
 import { conflict } from "../platform/errors.server";
 import { listAdminCardPage } from "./admin-cards.server";
-import { deletePackage, getPackageById, setPackageStatus } from "./packages.server";
+import { deletePackage, getPackageById, listPackages, setPackageStatus } from "./packages.server";
 import {
   movePackageToPosition,
   movePageItem,
@@ -24,6 +25,7 @@ import {
   type PageWindow,
 } from "./package-order.server";
 import { listMoments } from "./moments.server";
+import { allPackageTranslations } from "./translations.server";
 
 export const STATUS_FILTERS = ["all", "published", "draft"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -35,7 +37,17 @@ const listQuerySchema = z.object({
 export type AdminListQuery = z.infer<typeof listQuerySchema> & {
   /** 1-based page of ADMIN_PAGE_SIZE cards (decision 077). */
   page: number;
+  /**
+   * `?missing=de`: only packages whose translation into that language is incomplete (issue 33);
+   * "" for none, and for a value that is not one of the site's other languages.
+   */
+  missing: string;
 };
+
+/** Whether a search or filter hides some cards: positions on the page are then not the order's. */
+export function isFiltered(query: Pick<AdminListQuery, "q" | "status" | "missing">): boolean {
+  return query.q !== "" || query.status !== "all" || query.missing !== "";
+}
 
 /** The package kind whose admin list the matched route pattern is ('admin/local' → local). */
 export function kindForListPattern(pattern: string): PackageKindInfo | undefined {
@@ -80,22 +92,53 @@ export interface AdminPackageListData {
   pageCount: number;
   /** Index of the page's first card in the (filtered) order: positions shown are global. */
   offset: number;
-  /** Reordering needs every card on screen: off while a search or status filter hides some. */
+  /** Reordering needs every card on screen: off while a search or filter hides some. */
   canReorder: boolean;
+  /** The "Missing in …" filters: one per language other than the default (none with one). */
+  missingFilters: { lang: string; name: string }[];
   /** The package named by `?delete=ID` (the confirmation step), if it exists. */
   confirmDelete: { id: string; title: string } | null;
   /** `?select=all`: every card of the page starts selected for a bulk action (no JavaScript). */
   selectAll: boolean;
 }
 
-export function parseQuery(searchParams: URLSearchParams): AdminListQuery {
+/** The list URL's search, filters and page; `languages` are the site's, the default first. */
+export function parseQuery(
+  searchParams: URLSearchParams,
+  languages: readonly string[],
+): AdminListQuery {
+  const missing = searchParams.get("missing") ?? "";
   return {
     ...listQuerySchema.parse({
       q: searchParams.get("q") ?? "",
       status: searchParams.get("status") ?? "all",
     }),
     page: parseAdminPage(searchParams.get("page")),
+    missing: languages.slice(1).includes(missing) ? missing : "",
   };
+}
+
+/**
+ * The ids, in admin order, of the kind's packages matching search and status whose translation
+ * into `lang` is incomplete: fewer fields done than there are to translate, by the rule the
+ * cards' badges count with. Worked out before paging, so the count and pages are the filter's.
+ */
+async function missingTranslationIds(
+  db: Db,
+  filter: { kind: PackageKind; search?: string; status?: PackageStatus },
+  lang: string,
+): Promise<string[]> {
+  const packages = await listPackages(db, filter);
+  const translations = await allPackageTranslations(
+    db,
+    packages.map((p) => p.id),
+  );
+  return packages
+    .filter((pkg) => {
+      const { done, total } = packageCompleteness(pkg, translations.get(pkg.id)?.get(lang));
+      return done < total;
+    })
+    .map((pkg) => pkg.id);
 }
 
 /**
@@ -107,17 +150,19 @@ export async function adminPackageList(
   db: Db,
   kind: PackageKind,
   searchParams: URLSearchParams,
-  { site }: { site: Pick<SiteConfig, "timeZone"> },
+  { site }: { site: Pick<SiteConfig, "timeZone" | "languages"> },
 ): Promise<AdminPackageListData> {
-  const query = parseQuery(searchParams);
+  const query = parseQuery(searchParams, site.languages);
   const filter = {
     kind,
     ...(query.q ? { search: query.q } : {}),
     ...(query.status === "all" ? {} : { status: query.status }),
   };
   const offset = adminPageOffset(query.page);
+  const ids = query.missing ? await missingTranslationIds(db, filter, query.missing) : undefined;
   const { cards: rows, total } = await listAdminCardPage(db, {
     ...filter,
+    ...(ids ? { ids } : {}),
     offset,
     limit: ADMIN_PAGE_SIZE,
   });
@@ -140,7 +185,10 @@ export async function adminPackageList(
     total,
     pageCount,
     offset,
-    canReorder: query.q === "" && query.status === "all",
+    canReorder: !isFiltered(query),
+    missingFilters: site.languages
+      .slice(1)
+      .map((lang) => ({ lang, name: LANGUAGE_NAMES_IN_ENGLISH[lang] })),
     confirmDelete: target ? { id: target.id, title: target.title } : null,
     selectAll: searchParams.get("select") === "all",
   };
@@ -245,7 +293,7 @@ export async function perform(
   const m = kindMessages(kind);
   const window = (ids: readonly string[]): PageWindow => {
     // Positions on a filtered page are not places in the whole order (the screen hides reordering).
-    if (query.q || query.status !== "all") throw conflict(REORDER_FILTERED);
+    if (isFiltered(query)) throw conflict(REORDER_FILTERED);
     return { offset: adminPageOffset(query.page), size: ADMIN_PAGE_SIZE, ids };
   };
   switch (action.intent) {
