@@ -213,7 +213,7 @@ test("@nojs with a search or status filter on, reordering is off and the screen 
 }) => {
   await page.goto("/admin/dashboard?status=published");
   await expect(
-    page.getByText("Reordering is off while a search or status filter is active."),
+    page.getByText("Reordering is off while a search or a filter is active."),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: /^Move (earlier|later)/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Drag to reorder/ })).toHaveCount(0);

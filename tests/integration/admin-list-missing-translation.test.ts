@@ -124,7 +124,7 @@ describe.each(BACKENDS)("admin list filter 'missing in German' on %s", (backend)
     expect(first).toContain('href="/admin/dashboard?status=draft&amp;missing=de"');
     expect(first).toContain('<input type="hidden" name="missing" value="de"/>');
     // Reordering is off, as with the other filters.
-    expect(textOf(first)).toContain("Reordering is off while a search or status filter is active.");
+    expect(textOf(first)).toContain("Reordering is off while a search or a filter is active.");
     expect(first).not.toContain('name="direction"');
     // A page past the filter's last goes to its last.
     const past = await server.fetch("/admin/dashboard?missing=de&page=9", { headers: cookie });

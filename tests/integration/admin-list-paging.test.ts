@@ -119,7 +119,7 @@ describe("paged admin package lists", () => {
     // A filtered list pages too, with its own count.
     const drafts = await page("/admin/dashboard?status=draft");
     expect(drafts).toContain(`13 packages`);
-    expect(drafts).toContain("Reordering is off while a search or status filter is active.");
+    expect(drafts).toContain("Reordering is off while a search or a filter is active.");
     expect(drafts).not.toContain("Move to position…");
   });
 

@@ -75,7 +75,7 @@ describe("admin package lists", () => {
 
     // With a filter on, reordering is off and the screen says why.
     const filtered = await page(`${listPath("local")}?q=Card`);
-    expect(filtered).toContain("Reordering is off while a search or status filter is active.");
+    expect(filtered).toContain("Reordering is off while a search or a filter is active.");
     expect(filtered).not.toMatch(/Move earlier/);
   });
 

@@ -230,7 +230,7 @@ export function PackageList({
         </p>
       ) : (
         <p className="admin-list-hint admin-list-hint-off" role="status">
-          <strong>Reordering is off while a search or status filter is active.</strong>{" "}
+          <strong>Reordering is off while a search or a filter is active.</strong>{" "}
           <Link to={info.admin.listPath}>Show all {info.nouns.many}</Link> to change the order.
         </p>
       )}

@@ -236,7 +236,7 @@ export type ListAction = z.infer<typeof listActionSchema>;
 
 export const UNKNOWN_LIST_ACTION = "Unknown action. Reload the page and try again.";
 export const REORDER_FILTERED =
-  "Reordering is off while a search or status filter is active. Show all packages to change the order.";
+  "Reordering is off while a search or a filter is active. Show all packages to change the order.";
 
 /** What a list action answers when it does not redirect: shown on the list (toast with JavaScript). */
 export type ListActionReply =
