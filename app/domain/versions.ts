@@ -1,7 +1,7 @@
 import { isLegacyDeparture, type SavedDeparture } from "./departures";
 import { formatMoney } from "./money";
 import type { Package, PackageKind, TravelMoment } from "./schemas";
-import type { PackageTranslation } from "./translations";
+import { emptyPackageTranslation, type PackageTranslation } from "./translations";
 
 /*
  * History and restore: what a version holds and how two versions differ, in words.
@@ -226,19 +226,7 @@ export function describeTranslationChanges(
   before: PackageTranslation | null,
   after: PackageTranslation,
 ): string[] {
-  const was = before ?? {
-    title: "",
-    slug: null,
-    description: "",
-    highlights: [],
-    itinerary: [],
-    inclusions: [],
-    exclusions: [],
-    faqs: [],
-    meeting_point: "",
-    departure_notes: {},
-    image_alts: {},
-  };
+  const was = before ?? emptyPackageTranslation();
   const out: string[] = [];
   if (was.title !== after.title) out.push(`Title: ${quote(was.title)} → ${quote(after.title)}`);
   if ((was.slug ?? "") !== (after.slug ?? ""))

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { recordEvent, type RequestOrigin } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { badRequest } from "../platform/errors.server";
+import { writeTeamSetting } from "../platform/team-settings-store.server";
 
 /*
  * "Require two-factor for every admin". When on, an admin without two-factor is signed
@@ -36,13 +37,7 @@ export async function setRequireTwoFactor(
       );
   }
   await inTransaction(db, async (trx) => {
-    await trx
-      .insertInto("team_settings")
-      .values({ name: "require_two_factor", value: JSON.stringify(on), updated_at: new Date() })
-      .onConflict((oc) =>
-        oc.column("name").doUpdateSet({ value: JSON.stringify(on), updated_at: new Date() }),
-      )
-      .execute();
+    await writeTeamSetting(trx, "require_two_factor", on);
     await recordEvent(trx, {
       type: "team.two_factor_requirement_changed",
       actorId: input.actorId,

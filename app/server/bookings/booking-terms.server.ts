@@ -3,6 +3,7 @@ import { stripInvisible } from "~/domain/schemas";
 import { ENROL_FIRST_MESSAGE } from "../auth/auth.server";
 import { recordEvent } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
+import { writeTeamSetting } from "../platform/team-settings-store.server";
 
 /*
  * The booking terms (/booking-terms), edited in Settings (decision 123). They are a team setting
@@ -55,14 +56,7 @@ export async function saveBookingTerms(
   const reset = text === "" || text === DEFAULT_BOOKING_TERMS;
   await inTransaction(db, async (trx) => {
     if (reset) await trx.deleteFrom("team_settings").where("name", "=", NAME).execute();
-    else {
-      const row = { value: JSON.stringify(text), updated_at: new Date() };
-      await trx
-        .insertInto("team_settings")
-        .values({ name: NAME, ...row })
-        .onConflict((oc) => oc.column("name").doUpdateSet(row))
-        .execute();
-    }
+    else await writeTeamSetting(trx, NAME, text);
     await recordEvent(trx, {
       type: "settings.booking_terms_changed",
       adminId: input.admin.id,

@@ -2,6 +2,7 @@ import { parseDepositRuleForm } from "~/domain/payment-ledger";
 import { ENROL_FIRST_MESSAGE } from "../auth/auth.server";
 import { recordEvent } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
+import { writeTeamSetting } from "../platform/team-settings-store.server";
 
 /*
  * The company's deposit rule, edited in Settings (decision 136): the team setting 'deposit_rule'
@@ -64,12 +65,7 @@ export async function saveDepositRule(
   }
   const rule = parsed.value;
   await inTransaction(db, async (trx) => {
-    const row = { value: JSON.stringify(rule), updated_at: new Date() };
-    await trx
-      .insertInto("team_settings")
-      .values({ name: "deposit_rule", ...row })
-      .onConflict((oc) => oc.column("name").doUpdateSet(row))
-      .execute();
+    await writeTeamSetting(trx, "deposit_rule", rule);
     await recordEvent(trx, {
       type: "settings.deposit_rule_changed",
       adminId: input.admin.id,

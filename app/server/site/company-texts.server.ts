@@ -12,6 +12,7 @@ import { LANGUAGE_NAMES_IN_ENGLISH, isShippedLanguage } from "~/domain/i18n/lang
 import { ENROL_FIRST_MESSAGE } from "../auth/auth.server";
 import { recordEvent } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
+import { writeTeamSetting } from "../platform/team-settings-store.server";
 
 /*
  * The company's texts in languages other than the default (decision 150): one team setting
@@ -101,13 +102,7 @@ export async function saveCompanyTexts(
   const others = input.languages.slice(1);
   await inTransaction(db, async (trx) => {
     const stored = await loadCompanyTexts(trx);
-    const value = { ...stored, ...parsed.value };
-    const row = { value: JSON.stringify(value), updated_at: new Date() };
-    await trx
-      .insertInto("team_settings")
-      .values({ name: NAME, ...row })
-      .onConflict((oc) => oc.column("name").doUpdateSet(row))
-      .execute();
+    await writeTeamSetting(trx, NAME, { ...stored, ...parsed.value });
     await recordEvent(trx, {
       type: "settings.company_texts_changed",
       adminId: input.admin.id,
