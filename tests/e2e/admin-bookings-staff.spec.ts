@@ -1,20 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { violations } from "./support/expectations";
 
 // The staff side of bookings in a browser, with JavaScript and without (decision 123): an enquiry
 // turned into a booking, confirmed, its travellers edited and moved to another date; a second
 // booking taken by phone and cancelled. Axe on each new screen (with JavaScript).
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
-}
 
 /** Sends a contact-form message as a browser without JS would (one per mode: the forms' limit). */
 async function sendEnquiry(request: APIRequestContext, firstName: string) {

@@ -1,19 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { violations } from "./support/expectations";
 
 // The back office's bookings inbox in a browser: the navigation, the filters and accessibility,
 // with JavaScript and without. (Bookings themselves are made and changed in the HTTP suites.)
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
-}
 
 for (const mode of ["JS", "no JS @nojs"]) {
   test(`bookings inbox: navigation, filters and an unknown booking (${mode})`, async ({

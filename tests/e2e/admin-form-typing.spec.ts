@@ -90,12 +90,12 @@ async function createFull(page: Page, api: string): Promise<ApiPackage> {
 
 /**
  * The form's visible text inputs and textareas, in document order: not URL and date fields, and
- * not the number fields (rating, reviews, a departure's seats and price: text typed there is
- * refused by design).
+ * not the number fields (rating, reviews, a departure's seats and price, the deposit's numbers:
+ * text typed there is refused by design).
  */
 function typedFields(page: Page): Locator {
   return page.locator(
-    "form.package-form input[type=text]:visible:not([name=rating]):not([name=review_count]):not([name$='.seats']):not([name$='.amount']), form.package-form textarea:visible",
+    "form.package-form input[type=text]:visible:not([name=rating]):not([name=review_count]):not([name$='.seats']):not([name$='.amount']):not([name^='deposit.']), form.package-form textarea:visible",
   );
 }
 

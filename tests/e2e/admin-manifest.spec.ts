@@ -1,24 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
+import { bookableDate } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
+import { violations, FILL_TIME_MS } from "./support/expectations";
 
 // A departure's manifest in a browser, with JavaScript and without (decision 121): staff open it
 // from the bookings inbox's departure filter, see the travellers, and the print stylesheet hides
 // the admin's chrome. The booking it shows is one the site-booking journeys made, or one made
 // here through the public form when there is none yet (the per-address limit is shared, so at
 // most one per run).
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-/** The honeypot's minimum fill time (MIN_FILL_MS) with a margin. */
-const FILL_TIME_MS = 3_300;
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
-}
 
 /**
  * The inbox's requested bookings (they hold seats, so the manifest lists them); other journeys
@@ -31,23 +20,7 @@ async function someBooking(page: Page): Promise<string> {
   await page.goto(REQUESTED);
   const first = page.getByRole("region", { name: "Bookings table" }).locator("tbody tr").first();
   if ((await first.count()) > 0) return (await first.locator("td").nth(1).innerText()).trim();
-  const list = (await (await page.request.get("/api/trips")).json()) as {
-    departures: {
-      id: string;
-      seats_left: number | null;
-      price_amount: number | null;
-      status: string;
-    }[];
-  }[];
-  const departure = list
-    .flatMap((p) => p.departures)
-    .find(
-      (d) =>
-        d.price_amount !== null &&
-        (d.seats_left ?? 0) >= 1 &&
-        (d.status === "available" || d.status === "limited"),
-    );
-  if (!departure) throw new Error("no trip date left to book");
+  const { departure } = await bookableDate(page.request, 1);
   // An address of its own: the contact and booking forms share a per-address limit.
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.24" });
   await page.goto(`/book/${departure.id}`);

@@ -1,22 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { violations } from "./support/expectations";
 
 // The team's payments in a browser, with JavaScript and without (decision 135): a booking taken
 // on the phone, a refused manual payment shown again with its message, a bank transfer recorded
 // (the booking moves to Deposit paid and the Payments section lists it), then the booking
 // cancelled with a partial refund. Payments are off in this suite, so the money is recorded, not
 // sent through Stripe (the HTTP suite covers Stripe's refunds). Axe on the screen, with JavaScript.
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
-}
 
 async function journey(page: Page, mode: string) {
   const toast = async (text: string | RegExp) => {

@@ -1,19 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { fullDetailPath } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
+import { violations } from "./support/expectations";
 
 // Book Now is counted on its way to the chat, and the back office shows the count.
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
-}
 
 async function cardClicks(page: Page, title: string): Promise<number> {
   await page.goto("/admin/exclusive");

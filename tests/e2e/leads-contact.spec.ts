@@ -1,23 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { fullDetailPath } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
+import { violations, FILL_TIME_MS } from "./support/expectations";
 
 // The contact form sends for real, with JavaScript and without. The server accepts ten
 // messages per address an hour and every e2e request comes from 127.0.0.1: these journeys send
 // one message each.
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-/** The honeypot's minimum fill time (MIN_FILL_MS) with a margin. */
-const FILL_TIME_MS = 3_300;
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
-}
 
 async function fillValid(page: Page, firstName: string) {
   const form = page.getByRole("form", { name: "Send us a message" });

@@ -1,19 +1,9 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { violations } from "./support/expectations";
 
 // The back office's enquiries inbox, with JavaScript and without.
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
-}
 
 /** Sends a contact-form message as a browser without JS would, honeypot time and all. */
 async function sendEnquiry(request: APIRequestContext, firstName: string) {

@@ -1,11 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { violations } from "./support/expectations";
 
 // axe on every public page: hydrated, and as served before any client script runs (what a visitor
 // without JavaScript gets; axe itself needs script, so the app's bundles are blocked instead).
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 async function publicPaths(page: Page): Promise<string[]> {
   const paths = [
@@ -39,15 +37,6 @@ async function publicPaths(page: Page): Promise<string[]> {
     if (href) paths.push(href, `/de${href}`);
   }
   return paths;
-}
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    help: v.help,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
 }
 
 // German package pages (decision 139): a seeded trip translated in full, and one whose lists fall

@@ -1,59 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Page } from "@playwright/test";
-import { mailsTo, type CapturedMail } from "./support/mail-capture";
+import { type Page } from "@playwright/test";
+import { mailTo } from "./support/mail";
+import { bookableDate } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
+import { violations, FILL_TIME_MS } from "./support/expectations";
 
 // A visitor switches to German on a phone, books a date and enquires in German, and gets each
 // e-mail in German (decision 148), with JavaScript and without. Each journey posts from an
 // address of its own, so the per-address limit of the public forms is not shared.
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-/** The honeypot's minimum fill time (MIN_FILL_MS) with a margin. */
-const FILL_TIME_MS = 3_300;
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
-}
-
-interface ApiDeparture {
-  id: string;
-  seats_left: number | null;
-  price_amount: number | null;
-  status: string;
-}
-
-/** A published trip and one of its dates that still sells with room for two. */
-async function bookableDate(request: APIRequestContext) {
-  const list = (await (await request.get("/api/trips")).json()) as {
-    id: string;
-    departures: ApiDeparture[];
-  }[];
-  for (const pkg of list) {
-    const d = pkg.departures.find(
-      (x) =>
-        x.price_amount !== null &&
-        (x.seats_left ?? 0) >= 2 &&
-        (x.status === "available" || x.status === "limited"),
-    );
-    if (d) return { detail: `/package/${pkg.id}`, departure: d };
-  }
-  throw new Error("no trip date left to book");
-}
-
-/** The first message to `address` whose subject matches, waiting for it to arrive. */
-async function mailTo(address: string, subject: RegExp): Promise<CapturedMail> {
-  let found: CapturedMail | undefined;
-  await expect
-    .poll(() => (found = mailsTo(address).find((m) => subject.test(m.subject))), {
-      timeout: 10_000,
-    })
-    .toBeTruthy();
-  return found!;
-}
 
 async function bookInGerman(page: Page, email: string, js: boolean) {
   const form = page.getByRole("form", { name: "Ihre Buchung" });
@@ -113,7 +66,7 @@ test.describe("booking and enquiring in German on a phone", () => {
     // Two forms, each waiting out the honeypot's fill time twice or once: longer than the default.
     test.setTimeout(90_000);
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.61" });
-    const { detail, departure } = await bookableDate(page.request);
+    const { detail, departure } = await bookableDate(page.request, 2);
     await page.goto(detail);
     // The footer's switcher: a plain link to the same trip in German.
     await page
@@ -153,7 +106,7 @@ test("books a date and enquires in German without JavaScript @nojs", async ({
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.62" });
-  const { detail, departure } = await bookableDate(page.request);
+  const { detail, departure } = await bookableDate(page.request, 2);
   await page.goto(detail);
   await page
     .getByRole("navigation", { name: "Language (footer)" })

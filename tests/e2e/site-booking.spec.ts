@@ -1,46 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { bookableDate } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
+import { violations, FILL_TIME_MS } from "./support/expectations";
 
 // A traveller books a date on a phone-sized screen, with JavaScript and without (decision 118).
 // Each journey sends one booking: the per-address limit is shared with the contact form.
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-/** The honeypot's minimum fill time (MIN_FILL_MS) with a margin. */
-const FILL_TIME_MS = 3_300;
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
-}
-
-interface ApiDeparture {
-  id: string;
-  seats_left: number | null;
-  price_amount: number | null;
-  status: string;
-}
-
-/** A published trip's page and one of its dates that still sells with room for three. */
-async function bookableDate(request: APIRequestContext) {
-  const list = (await (await request.get("/api/trips")).json()) as {
-    id: string;
-    departures: ApiDeparture[];
-  }[];
-  for (const pkg of list) {
-    const d = pkg.departures.find(
-      (x) =>
-        x.price_amount !== null &&
-        (x.seats_left ?? 0) >= 3 &&
-        (x.status === "available" || x.status === "limited"),
-    );
-    if (d) return { detail: `/package/${pkg.id}`, departure: d };
-  }
-  throw new Error("no trip date left to book");
-}
 
 async function fillTraveller(page: Page, name: string) {
   const form = page.getByRole("form", { name: "Your booking" });
@@ -57,7 +21,7 @@ test.describe("booking a date on a phone", () => {
   test("from Dates & Prices to the private booking page, the total following the travellers (JS)", async ({
     page,
   }) => {
-    const { detail, departure } = await bookableDate(page.request);
+    const { detail, departure } = await bookableDate(page.request, 3);
     await page.goto(detail);
     await page.locator(`a[href="/book/${departure.id}"]`).click();
     await expect(page).toHaveURL(new RegExp(`/book/${departure.id}$`));
@@ -90,7 +54,7 @@ test.describe("booking a date on a phone", () => {
 test("books a date without JavaScript @nojs", async ({ page, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled !== false, "the no-JS project runs this");
   await page.setViewportSize({ width: 390, height: 844 });
-  const { departure } = await bookableDate(page.request);
+  const { departure } = await bookableDate(page.request, 3);
   await page.goto(`/book/${departure.id}`);
   const form = await fillTraveller(page, "Bongani Dlamini");
   await form.getByLabel(/I accept the/).check();

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +12,7 @@ import {
   type TestStripeServer,
 } from "../support/stripe-server";
 import { expect, test } from "./support/fixtures";
+import { violations, FILL_TIME_MS } from "./support/expectations";
 
 // Book and pay (decisions 130, 133) on a phone-sized screen, with JavaScript and without: a server
 // of this spec's own with payments on (the suite's shared server has none, so other journeys are
@@ -21,18 +21,7 @@ import { expect, test } from "./support/fixtures";
 // Then staff cancel the booking with a full refund: the refund goes to the test server's refunds
 // endpoint, the booking shows it, and Stripe's signed refund webhooks (replayed) change nothing.
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-/** The honeypot's minimum fill time (MIN_FILL_MS) with a margin. */
-const FILL_TIME_MS = 3_300;
 const SHOTS = process.env.PAY_SCREENSHOTS;
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
-}
 
 const ADMIN = { email: "pay-admin@example.com", password: "a long enough password 1" };
 

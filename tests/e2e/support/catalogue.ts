@@ -39,3 +39,36 @@ export async function fullDetailPath(
   if (!full) throw new Error(`no published ${kind} with photos, highlights and an itinerary`);
   return detail + full.id;
 }
+
+export interface ApiDeparture {
+  id: string;
+  seats_left: number | null;
+  price_amount: number | null;
+  status: string;
+}
+
+/**
+ * A published trip's page and one of its dates that still sells with room for `seats`. A
+ * signed-in request also lists drafts, whose dates cannot be booked: they are skipped.
+ */
+export async function bookableDate(
+  request: APIRequestContext,
+  seats: number,
+): Promise<{ detail: string; departure: ApiDeparture }> {
+  const list = (await (await request.get("/api/trips")).json()) as {
+    id: string;
+    status: string;
+    departures: ApiDeparture[];
+  }[];
+  for (const pkg of list) {
+    if (pkg.status !== "published") continue;
+    const d = pkg.departures.find(
+      (x) =>
+        x.price_amount !== null &&
+        (x.seats_left ?? 0) >= seats &&
+        (x.status === "available" || x.status === "limited"),
+    );
+    if (d) return { detail: `/package/${pkg.id}`, departure: d };
+  }
+  throw new Error("no trip date left to book");
+}

@@ -40,3 +40,19 @@ export async function expectNoSeriousViolations(page: Page, label: string) {
     .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
   expect(bad, label).toEqual([]);
 }
+
+/** axe's tags for the public and booking screens: WCAG 2.2 AA plus axe's best practices. */
+export const ALL_TAGS = [...WCAG_TAGS, "best-practice"];
+
+/** The honeypot's minimum fill time (MIN_FILL_MS) with a margin: public forms sent sooner are dropped. */
+export const FILL_TIME_MS = 3_300;
+
+/** Every axe violation on the page (any impact), each with its first three nodes. */
+export async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(ALL_TAGS).analyze();
+  return results.violations.map((v) => ({
+    id: v.id,
+    help: v.help,
+    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+  }));
+}
