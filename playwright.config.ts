@@ -70,6 +70,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
+      // argon2id's cheapest cost: every spec signs in (decision 152).
+      UNSAFE_TEST_PASSWORD_HASHING: "1",
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       MAIL_FROM: "Wanderlux <no-reply@travel.example.com>",
       // Visitors get the enquiry acknowledgement, so its language is tested (decision 148).

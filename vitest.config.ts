@@ -13,6 +13,8 @@ export default defineConfig({
     setupFiles: ["tests/support/react-warnings.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // argon2id's cheapest cost for the suite's thousands of passwords (decision 152).
+    env: { UNSAFE_TEST_PASSWORD_HASHING: "1" },
     pool: "forks",
     maxWorkers: 2,
   },

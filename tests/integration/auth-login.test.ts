@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import {
@@ -14,6 +14,10 @@ import {
   useAuthServer,
 } from "../support/auth-support";
 import { formPost } from "../support/form-post";
+
+// This file times argon2id itself (a wrong password against an unknown e-mail), so its passwords
+// are hashed at the full production cost, not the suites' cheap one (decision 152).
+vi.stubEnv("UNSAFE_TEST_PASSWORD_HASHING", "0");
 
 const SESSION = "wlx_session";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");

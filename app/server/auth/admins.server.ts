@@ -26,8 +26,15 @@ export const newAdminSchema = z.object({
     .max(1024, { error: "Password must be at most 1024 characters" }),
 });
 
-/** argon2id with the library's defaults (OWASP-level memory cost). */
+/**
+ * argon2id with the library's defaults (OWASP-level memory cost). The test suites alone set
+ * UNSAFE_TEST_PASSWORD_HASHING=1 for argon2id's cheapest cost: they hash and check thousands of
+ * passwords, 200 ms of CPU each at full cost (decision 152). A hash records its own cost, so
+ * checking works either way.
+ */
 export function hashPassword(password: string): Promise<string> {
+  if (process.env.UNSAFE_TEST_PASSWORD_HASHING === "1")
+    return argon2.hash(password, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1 });
   return argon2.hash(password, { type: argon2.argon2id });
 }
 
