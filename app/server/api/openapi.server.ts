@@ -11,7 +11,6 @@ import {
 import {
   loginSchema,
   PACKAGE_KINDS,
-  packageInputSchema,
   travelMomentInputSchema,
   travelMomentSchema,
   type PackageKind,
@@ -24,6 +23,7 @@ import {
   statusPatchSchema,
   successSchema,
 } from "./api-schemas.server";
+import { apiPackageInputSchema, apiTranslationsSchema } from "./api-translations.server";
 import { SESSION_COOKIE } from "../auth/session.server";
 
 /**
@@ -73,7 +73,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: "No admin session",
   403: "Cross-site request refused",
   404: "Unknown id, malformed id, or not published",
-  409: "The list is not exactly the current ids (nothing changed), or a limit is reached",
+  409: "The list is not exactly the current ids (nothing changed), a limit is reached, or a translation's slug is taken in its language (nothing changed)",
   412: "If-Match does not name the item's current version (its ETag): it changed since you read it; nothing changed",
   413: "Body over 1 MB",
   415: "Body is not JSON",
@@ -86,8 +86,8 @@ const WRITE_ERRORS = [400, 401, 403, 413, 415];
 
 function schemaComponents(): Record<string, JsonSchema> {
   const inputs = z.registry<{ id: string }>();
-  inputs.add(packageInputSchema("trip"), { id: "PackageInput" });
-  inputs.add(packageInputSchema("exclusive"), { id: "ExclusivePackageInput" });
+  inputs.add(apiPackageInputSchema("trip"), { id: "PackageInput" });
+  inputs.add(apiPackageInputSchema("exclusive"), { id: "ExclusivePackageInput" });
   inputs.add(travelMomentInputSchema, { id: "TravelMomentInput" });
   inputs.add(statusPatchSchema, { id: "StatusPatch" });
   inputs.add(reorderSchemas.package_ids, { id: "PackageIdsReorder" });
@@ -96,7 +96,10 @@ function schemaComponents(): Record<string, JsonSchema> {
   inputs.add(loginSchema, { id: "LoginInput" });
 
   const outputs = z.registry<{ id: string }>();
-  outputs.add(apiPackageSchema, { id: "Package" });
+  // Admins' item reads and write answers carry the stored translations (decision 153).
+  outputs.add(apiPackageSchema.extend({ translations: apiTranslationsSchema.optional() }), {
+    id: "Package",
+  });
   outputs.add(travelMomentSchema, { id: "TravelMoment" });
   outputs.add(errorSchema, { id: "Error" });
   outputs.add(successSchema, { id: "Success" });
@@ -163,7 +166,7 @@ function packageOperations(
         admin: true,
         body: input,
         ok: { status: 201, description: "Created", schema: ref("Package") },
-        errors: WRITE_ERRORS,
+        errors: [...WRITE_ERRORS, 409],
       },
     },
     [`${base}/{id}`]: {

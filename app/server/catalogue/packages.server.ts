@@ -580,6 +580,11 @@ export interface WriteOptions extends MediaEffects {
   now?: Date;
   /** The site's currency (SITE_CURRENCY) for departures that name none; default ZAR. */
   currency?: string;
+  /**
+   * More writes in the package's transaction, after it is stored (the API's translations): a
+   * throw undoes the package write too.
+   */
+  alsoInTransaction?: (trx: Db, id: string) => Promise<void>;
 }
 
 export interface UpdateOptions extends WriteOptions {
@@ -648,6 +653,7 @@ export async function createPackage(
           options.currency ?? DEFAULT_CURRENCY,
         );
         await recordPackageVersion(trx, kind, row.id, { action: "create", by: options.by ?? null });
+        await options.alsoInTransaction?.(trx, row.id);
         return row.id;
       }),
     ),
@@ -702,6 +708,7 @@ export async function updatePackage(
           by: options.by ?? null,
           restoredFrom: options.version?.restoredFrom ?? null,
         });
+        await options.alsoInTransaction?.(trx, id);
       }),
     ),
   );

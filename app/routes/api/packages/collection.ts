@@ -1,8 +1,14 @@
-import { packageInputSchema } from "~/domain/schemas";
 import { parseBody, privateJson } from "~/server/api/api-http.server";
 import { packageUrl } from "~/server/api/api-kinds.server";
 import { apiLanguage, packagesIn } from "~/server/api/api-languages.server";
 import { apiRoute } from "~/server/api/api-route.server";
+import {
+  apiPackageInputSchema,
+  checkTranslationLanguages,
+  splitTranslations,
+  translationsWriter,
+  withTranslations,
+} from "~/server/api/api-translations.server";
 import { apiPackageReader, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/http/admin-session.server";
 import { createPackage, listPackages } from "~/server/catalogue/packages.server";
@@ -36,12 +42,17 @@ const api = apiRoute({
     async POST(args) {
       const { db, site } = servicesFrom(args.context);
       const kind = kindOf(args);
-      const input = parseBody(packageInputSchema(kind), await readJsonBody(args.request));
+      const body = parseBody(apiPackageInputSchema(kind), await readJsonBody(args.request));
+      const { input, translations } = splitTranslations(body);
+      checkTranslationLanguages(translations, site);
+      const by = apiAdminId(args);
       const created = await createPackage(db, kind, input, {
-        by: apiAdminId(args),
+        by,
         currency: site.currency,
+        alsoInTransaction: translationsWriter(kind, translations, by),
       });
-      return privateJson(toApiPackage(created, site), {
+      const written = await withTranslations(db, site, toApiPackage(created, site));
+      return privateJson(written, {
         status: 201,
         headers: { Location: packageUrl(kind, created.id) },
       });

@@ -1,5 +1,5 @@
 import { kindMessages } from "~/domain/package-kinds";
-import { isUuid, packageInputSchema } from "~/domain/schemas";
+import { isUuid } from "~/domain/schemas";
 import { parseBody, privateJson } from "~/server/api/api-http.server";
 import { asPreconditionFailure, versionEtag } from "~/server/api/api-preconditions.server";
 import {
@@ -14,6 +14,13 @@ import {
 import { servicesFrom } from "~/server/http/services-context.server";
 import { apiLanguage, packagesIn } from "~/server/api/api-languages.server";
 import { apiRoute, type ApiArgs } from "~/server/api/api-route.server";
+import {
+  apiPackageInputSchema,
+  checkTranslationLanguages,
+  splitTranslations,
+  translationsWriter,
+  withTranslations,
+} from "~/server/api/api-translations.server";
 import { apiPackageReader, statusPatchSchema, toApiPackage } from "~/server/api/api-schemas.server";
 import { getOptionalAdmin } from "~/server/http/admin-session.server";
 import { notFound } from "~/server/platform/errors.server";
@@ -49,7 +56,7 @@ const api = apiRoute({
       if (!pkg) throw notFound(kindMessages(kind).notFound);
       // An admin (who may write) gets the version's ETag, for If-Match on a later PUT.
       if (admin)
-        return privateJson(toApiPackage(pkg, site), {
+        return privateJson(await withTranslations(db, site, toApiPackage(pkg, site)), {
           headers: { ETag: versionEtag(pkg.updated_at) },
         });
       const read = apiPackageReader(false, site);
@@ -64,16 +71,21 @@ const api = apiRoute({
       // If-Match (412) or the body's updated_at (409): a stale write changes nothing.
       const precondition = writePrecondition(args.request, body, existing.updated_at);
       // An update that does not mention the status keeps it, rather than unpublishing.
-      const input = parseBody(packageInputSchema(kind), { status: existing.status, ...body });
+      const parsed = parseBody(apiPackageInputSchema(kind), { status: existing.status, ...body });
+      const { input, translations } = splitTranslations(parsed);
+      checkTranslationLanguages(translations, site);
+      const by = apiAdminId(args);
       const updated = await updatePackage(db, kind, id, input, {
         ...(precondition ? { expectedUpdatedAt: precondition.expectedUpdatedAt } : {}),
-        by: apiAdminId(args),
+        by,
         media,
         currency: site.currency,
+        alsoInTransaction: translationsWriter(kind, translations, by),
       }).catch((error: unknown) => {
         throw asPreconditionFailure(error, precondition, STALE_EDIT_MESSAGE);
       });
-      return privateJson(toApiPackage(updated, site), {
+      const written = await withTranslations(db, site, toApiPackage(updated, site));
+      return privateJson(written, {
         headers: { ETag: versionEtag(updated.updated_at) },
       });
     },
