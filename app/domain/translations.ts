@@ -30,6 +30,11 @@ export interface PackageTranslation {
   departure_notes: Record<string, string>;
   /** An image's alt text per image URL. */
   image_alts: Record<string, string>;
+  /**
+   * Staff published the translation in this language (decision 154): publishing per language is
+   * explicit. Not a text field (completeness never counts it).
+   */
+  published: boolean;
 }
 
 export const PACKAGE_TRANSLATION_FIELDS = [
@@ -74,6 +79,7 @@ export function emptyPackageTranslation(): PackageTranslation {
     meeting_point: "",
     departure_notes: {},
     image_alts: {},
+    published: false,
   };
 }
 
@@ -93,10 +99,27 @@ export type TranslationSource = Pick<
   | "imageDetails"
 >;
 
-/** "Published in German": its title and description are translated (the appearance rule). */
-export function appearsIn(translation: PackageTranslation | undefined): boolean {
+/** Whether a translation has what it needs to appear: its title and description. */
+export function hasTitleAndDescription(
+  translation: Pick<PackageTranslation, "title" | "description"> | undefined,
+): boolean {
   return Boolean(translation && translation.title.trim() && translation.description.trim());
 }
+
+/**
+ * "Published in German" (the appearance rule): staff published it there (decision 154) and its
+ * title and description are translated (decision 139).
+ */
+export function appearsIn(translation: PackageTranslation | undefined): boolean {
+  return Boolean(translation?.published) && hasTitleAndDescription(translation);
+}
+
+/** The translation form's checkbox: "Publish in German". */
+export const PUBLISH_TRANSLATION_FIELD = "published";
+
+/** Why a translation cannot be published yet. */
+export const PUBLISH_NEEDS_TITLE_AND_DESCRIPTION =
+  "Translate the title and description before publishing: a translation is shown only with both";
 
 const filled = (text: string | undefined) => Boolean(text && text.trim());
 
@@ -345,6 +368,9 @@ export function parsePackageTranslationForm(
   if (slug === "") slug = null;
   if (description && !title)
     errors.title = "Please enter the title too: a translation is shown only with both";
+  const published = fields[PUBLISH_TRANSLATION_FIELD] === "on";
+  if (published && !(title && description) && !errors.title)
+    errors[PUBLISH_TRANSLATION_FIELD] = PUBLISH_NEEDS_TITLE_AND_DESCRIPTION;
   const value: PackageTranslation = {
     title,
     slug,
@@ -357,6 +383,7 @@ export function parsePackageTranslationForm(
     meeting_point,
     departure_notes,
     image_alts,
+    published,
   };
   return Object.keys(errors).length ? { ok: false, errors, value } : { ok: true, value };
 }
@@ -592,8 +619,16 @@ export interface PackageTranslationScreen {
   action: string;
   editPath: string;
   languages: TranslationLanguageLink[];
-  /** Whether the package appears in this language (title and description translated). */
+  /** Whether the package appears in this language (published there, title and description translated). */
   appears: boolean;
+  /** The form's "Publish in {language}" checkbox (decision 154). */
+  published: boolean;
+  /** The stored translation is published in this language. */
+  storedPublished: boolean;
+  /** The stored translation has its title and description (it could appear). */
+  ready: boolean;
+  /** Why the form's "Publish" was refused. */
+  publishError?: string;
   /** Its page in this language, once it appears there and is published. */
   publicPath?: string;
   done: number;

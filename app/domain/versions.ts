@@ -241,6 +241,8 @@ export function describeTranslationChanges(
     out.push(`Meeting point: ${quote(was.meeting_point)} → ${quote(after.meeting_point)}`);
   if (!same(was.departure_notes, after.departure_notes)) out.push("Departure notes changed");
   if (!same(was.image_alts, after.image_alts)) out.push("Image alt texts changed");
+  if (was.published !== after.published)
+    out.push(after.published ? "Published in this language" : "Unpublished in this language");
   return out;
 }
 

@@ -153,6 +153,7 @@ test("@nojs a Contributor's German translation of a published trip waits for rev
     ).toBeVisible();
     await author.getByLabel("Title · German").fill(germanTitle);
     await author.getByLabel("Description · German").fill("Portwein und Terrassen.");
+    await author.getByLabel("Publish in German").check();
     await author.getByRole("button", { name: "Submit for review" }).click();
     await expectFlash(author, "Your German changes were submitted for review");
     await expect(author.getByRole("heading", { name: "Changes in review" })).toBeVisible();

@@ -4,7 +4,8 @@ import { expectFlash, expectNoSeriousViolations } from "./support/expectations";
 
 // Translated content (decision 139), with and without JavaScript: a translator opens a package's
 // German translation from its edit form, sees the English beside each field, fills the German
-// title and description, and /de/package/{german slug} shows them, the rest marked lang="en".
+// title and description, publishes it in German (decision 154), and /de/package/{german slug}
+// shows them, the rest marked lang="en".
 
 test("@nojs a translator fills the German title and description and the German page shows them", async ({
   adminPage: page,
@@ -41,6 +42,11 @@ test("@nojs a translator fills the German title and description and the German p
 
   await page.getByLabel("URL slug · German").fill("");
   await page.getByLabel("Description · German").fill("Wale, Vulkane und heiße Quellen.");
+  // Saved but not published in German: the German site does not show it yet (decision 154).
+  await page.getByRole("button", { name: "Save German translation" }).click();
+  await expectFlash(page, "It is not published in German");
+  await expect(page.locator(".translation-status")).toContainText("It is not published in German");
+  await page.getByLabel("Publish in German").check();
   await page.getByRole("button", { name: "Save German translation" }).click();
   await expectFlash(page, "It appears on the German site");
   await expect(page.locator(".translation-status")).toContainText(

@@ -25,6 +25,7 @@ function completeGerman(pkg: Package): PackageTranslation {
     meeting_point: pkg.meeting_point ? `${pkg.meeting_point} (DE)` : "",
     departure_notes: Object.fromEntries(pkg.departures.map((d) => [d.id, "Hinweis"])),
     image_alts: Object.fromEntries(pkg.imageDetails.map((i) => [i.url, "Bild"])),
+    published: true,
   };
 }
 

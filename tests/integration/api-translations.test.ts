@@ -13,6 +13,7 @@ type Translation = {
   faqs: { question: string; answer: string }[];
   departure_notes: Record<string, string>;
   image_alts: Record<string, string>;
+  published: boolean;
 };
 type ApiPackage = {
   id: string;
@@ -45,6 +46,7 @@ const GERMAN = {
   itinerary: [{ day: "Ankunft", activity: "Transfer nach Ubud", accommodation: "Villa" }],
   faqs: [{ question: "Ist es heiß?", answer: "Ganzjährig warm." }],
   image_alts: { [IMAGE]: "Reisterrassen im Morgengrauen" },
+  published: true,
 };
 
 /**
@@ -131,6 +133,7 @@ describe.each(BACKENDS)("translations on /api package writes on %s", (backend) =
       })
     ).json()) as ApiPackage;
     const departure = created.departures[0]!;
+    expect((await server.fetch(`/api/trips/${created.id}?lang=de`)).status).toBe(200);
 
     const replaced = await send("PUT", `/api/trips/${created.id}`, {
       ...BALI,
@@ -150,6 +153,9 @@ describe.each(BACKENDS)("translations on /api package writes on %s", (backend) =
     expect(de.departure_notes).toEqual({ [departure.id]: "Vollmondwoche" });
     expect(de.highlights).toEqual(["", ""]); // replaced wholly: not translated any more
     expect(de.image_alts).toEqual({});
+    // `published` left out: not published in German any more (decision 154).
+    expect(de.published).toBe(false);
+    expect((await server.fetch(`/api/trips/${created.id}?lang=de`)).status).toBe(404);
 
     // Without `translations` the German text stays as it is.
     const kept = await send("PUT", `/api/trips/${created.id}`, {

@@ -107,6 +107,7 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
       "de",
       {
         ...emptyPackageTranslation(),
+        published: true,
         title: "Okavango im Mokoro",
         slug: "okavango-im-mokoro",
         description: "Eine Reise.",

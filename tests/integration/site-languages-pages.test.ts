@@ -8,6 +8,7 @@ import { emptyPackageTranslation } from "~/domain/translations";
 /** A German translation with a title, description and slug: the package appears in German. */
 const german = (title: string, slug: string) => ({
   ...emptyPackageTranslation(),
+  published: true,
   title,
   slug,
   description: "Eine Reise.",

@@ -41,6 +41,7 @@ describe("languages (SITE_LANGUAGES=en,de)", () => {
       "de",
       {
         ...emptyPackageTranslation(),
+        published: true,
         title: "Bali-Flucht",
         slug: "bali-flucht",
         description: "Reis.",

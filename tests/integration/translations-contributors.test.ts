@@ -32,8 +32,9 @@ describe.each(BACKENDS)("pending translations on %s (SITE_LANGUAGES=en,de)", (ba
   let contributorId = "";
 
   const path = (id: string) => `/admin/translations/trip/${id}/de`;
+  // A save that publishes in German, as a translator finishing it would (decision 154).
   const translate = (role: Role, id: string, fields: Record<string, string>) =>
-    formPost(server, path(id), fields, cookies.get(role));
+    formPost(server, path(id), { published: "on", ...fields }, cookies.get(role));
   const review = (role: Role, fields: Record<string, string>) =>
     formPost(server, "/admin/review", fields, cookies.get(role));
   const screen = async (role: Role, id: string) => {

@@ -39,8 +39,14 @@ describe.each(BACKENDS)("translated content on %s (SITE_LANGUAGES=en,de)", (back
     const res = await server.fetch(path);
     return { res, html: await res.text() };
   };
+  // A save that publishes in German unless a test says otherwise (decision 154).
   const translate = (id: string, fields: Record<string, string>, kind = "trip") =>
-    formPost(server, `/admin/translations/${kind}/${id}/de`, fields, cookie);
+    formPost(
+      server,
+      `/admin/translations/${kind}/${id}/de`,
+      { published: "on", ...fields },
+      cookie,
+    );
   const stored = (id: string) =>
     server.db
       .selectFrom("package_translations")

@@ -95,11 +95,15 @@ describe("OpenAPI document", () => {
 
   it("generates the schemas from zod: spec §3 package fields, the form's required fields", () => {
     const pkg = doc.components.schemas.Package!;
-    expect(Object.keys(pkg.properties!).sort()).toEqual(Object.keys(apiPackageSchema.shape).sort());
+    // The wire shape, plus the translations admins read on a multi-language site (decision 153).
+    expect(Object.keys(pkg.properties!).sort()).toEqual(
+      [...Object.keys(apiPackageSchema.shape), "translations"].sort(),
+    );
+    expect(pkg.required).not.toContain("translations");
     expect(pkg.properties).not.toHaveProperty("kind");
     expect(pkg.properties).not.toHaveProperty("imageDetails");
-    // The package's own fields, plus the per-image details the API adds.
-    expect([...Object.keys(packageSchema.shape), "image_details"]).toEqual(
+    // The package's own fields, plus the per-image details and translations the API adds.
+    expect([...Object.keys(packageSchema.shape), "image_details", "translations"]).toEqual(
       expect.arrayContaining(Object.keys(pkg.properties!)),
     );
     expect(doc.components.schemas.PackageInput!.required).toEqual(["title"]);

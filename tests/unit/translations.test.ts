@@ -5,6 +5,7 @@ import {
   emptyPackageTranslation,
   packageCompleteness,
   parsePackageTranslationForm,
+  PUBLISH_NEEDS_TITLE_AND_DESCRIPTION,
   translatePackage,
   translationSlug,
 } from "~/domain/translations";
@@ -40,12 +41,32 @@ describe("translated content rules (decision 139)", () => {
     expect(counted.missing).toContain("highlights");
   });
 
-  it("a package appears once its title and description are translated", () => {
+  it("a package appears once published in the language with its title and description", () => {
+    const published = { ...emptyPackageTranslation(), published: true };
     expect(appearsIn(undefined)).toBe(false);
-    expect(appearsIn({ ...emptyPackageTranslation(), title: "Bali-Flucht" })).toBe(false);
+    expect(appearsIn({ ...published, title: "Bali-Flucht" })).toBe(false);
+    expect(appearsIn({ ...published, title: "Bali-Flucht", description: "Reis." })).toBe(true);
+    // Publishing per language is explicit (decision 154): translated but not published.
     expect(
       appearsIn({ ...emptyPackageTranslation(), title: "Bali-Flucht", description: "Reis." }),
-    ).toBe(true);
+    ).toBe(false);
+  });
+
+  it("reads the form's Publish checkbox, refused without a title and description", () => {
+    const on = parsePackageTranslationForm(source, "de", {
+      title: "Bali-Flucht",
+      description: "Reis.",
+      published: "on",
+    });
+    expect(on).toMatchObject({ ok: true, value: { published: true } });
+    const off = parsePackageTranslationForm(source, "de", { title: "Bali-Flucht" });
+    expect(off).toMatchObject({ ok: true, value: { published: false } });
+    const early = parsePackageTranslationForm(source, "de", {
+      title: "Bali-Flucht",
+      published: "on",
+    });
+    expect(early.ok).toBe(false);
+    if (!early.ok) expect(early.errors.published).toBe(PUBLISH_NEEDS_TITLE_AND_DESCRIPTION);
   });
 
   it("falls back per field, a half-translated list whole, notes and alts one by one", () => {

@@ -289,6 +289,12 @@ describe("describeTranslationChanges (decision 146: a pending translation agains
     expect(describeTranslationChanges(live, live)).toEqual([]);
   });
 
+  it("names publishing and unpublishing in the language (decision 154)", () => {
+    const published = { ...live, published: true };
+    expect(describeTranslationChanges(live, published)).toEqual(["Published in this language"]);
+    expect(describeTranslationChanges(published, live)).toEqual(["Unpublished in this language"]);
+  });
+
   it("lists only the filled fields of a first translation (blank items are not translated)", () => {
     expect(describeTranslationChanges(null, live)).toEqual([
       "Title: (empty) → Kruger-Safari",

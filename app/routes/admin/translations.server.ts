@@ -78,7 +78,9 @@ export async function translationAction(
     const screen = await translationScreen(db, site, target);
     const where = outcome.appears
       ? `It appears on the ${screen.langName} site.`
-      : `It appears on the ${screen.langName} site once its title and description are translated.`;
+      : outcome.translation.published
+        ? `It appears on the ${screen.langName} site once its title and description are translated.`
+        : `It is not published in ${screen.langName}: the ${screen.langName} site does not show it.`;
     return redirectWithToast(request, screen.action, {
       type: "success",
       message: `${screen.langName} translation of “${screen.title}” saved. ${where}`,

@@ -62,6 +62,14 @@ export const packageTranslationInputSchema = z
         .record(z.string(), text)
         .optional()
         .meta({ description: "An image's alt text by the image's URL" }),
+      published: z
+        .boolean({ error: "published must be true or false" })
+        .optional()
+        .meta({
+          description:
+            "Publish the translation in this language (decision 154); absent: false. It appears " +
+            "once published, with its title and description, while the package is published",
+        }),
     },
     {
       error: (issue) =>
@@ -109,6 +117,7 @@ export const apiTranslationsSchema = z
       meeting_point: z.string(),
       departure_notes: z.record(z.string(), z.string()),
       image_alts: z.record(z.string(), z.string()),
+      published: z.boolean(),
     }),
   )
   .meta({ description: "Admins only: the stored translations by language code" });
@@ -164,6 +173,7 @@ function formFields(pkg: Package, lang: string, input: PackageTranslationInput) 
   set("slug", input.slug);
   set("description", input.description);
   set("meeting_point", input.meeting_point);
+  if (input.published) fields.published = "on";
   for (const name of ["highlights", "inclusions", "exclusions"] as const) {
     const items = input[name] ?? [];
     if (items.length > pkg[name].length)

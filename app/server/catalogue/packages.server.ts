@@ -145,8 +145,8 @@ export async function listPackages(db: Db, options: ListOptions): Promise<Packag
 }
 
 /**
- * Only packages that appear in `lang`: their title and description are translated there
- * (decision 139). Undefined: the default language, where every published package appears.
+ * Only packages that appear in `lang`: published there (decision 154), their title and
+ * description translated (decision 139). Undefined: the default language, where every published package appears.
  */
 function appearingIn<Q extends SelectQueryBuilder<DB, "packages", object>>(
   query: Q,
@@ -160,6 +160,7 @@ function appearingIn<Q extends SelectQueryBuilder<DB, "packages", object>>(
         .select(sql<number>`1`.as("one"))
         .whereRef("t.package_id", "=", "packages.id")
         .where("t.lang", "=", lang)
+        .where("t.published", "=", true)
         .where("t.title", "<>", "")
         .where("t.description", "<>", ""),
     ),

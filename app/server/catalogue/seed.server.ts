@@ -104,6 +104,8 @@ export async function seedDemo(
                 ...emptyPackageTranslation(),
                 ...de,
                 slug: translationSlug(de.title, "de"),
+                // Published in German, so a bilingual demo shows it (decision 154).
+                published: true,
               },
               null,
             );

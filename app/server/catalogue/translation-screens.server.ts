@@ -16,6 +16,7 @@ import {
 import type { SiteConfig } from "~/domain/site";
 import {
   appearsIn,
+  hasTitleAndDescription,
   momentAppearsIn,
   momentCompleteness,
   momentTranslationGroups,
@@ -108,6 +109,10 @@ export async function momentTranslationScreen(
   const appears = momentAppearsIn(own?.get(target.lang));
   const { done, total } = momentCompleteness(moment, value);
   return {
+    // A moment appears once its title is translated: no publish switch of its own (decision 154).
+    published: appears,
+    storedPublished: appears,
+    ready: appears,
     subject: "moment",
     kind: MOMENT_TRANSLATION_KIND,
     id: moment.id,
@@ -231,6 +236,10 @@ export async function translationScreen(
       };
     }),
     appears,
+    published: value.published,
+    storedPublished: Boolean(stored?.published),
+    ready: hasTitleAndDescription(stored),
+    ...(refused?.errors.published ? { publishError: refused.errors.published } : {}),
     ...(appears && pkg.status === "published"
       ? {
           publicPath: localizedPath(

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { LANGUAGE_NAMES_IN_ENGLISH, type Language } from "~/domain/i18n/languages";
 import { isUuid, type Package, type PackageKind, type TravelMoment } from "~/domain/schemas";
 import {
+  appearsIn,
   emptyPackageTranslation,
   isSlug,
   PACKAGE_TRANSLATION_FIELDS,
@@ -36,6 +37,7 @@ type TranslationRow = {
   meeting_point: string;
   departure_notes: Record<string, string>;
   image_alts: Record<string, string>;
+  published: boolean;
 };
 
 function fromRow(row: TranslationRow): PackageTranslation {
@@ -51,10 +53,11 @@ function fromRow(row: TranslationRow): PackageTranslation {
     meeting_point: row.meeting_point,
     departure_notes: row.departure_notes ?? {},
     image_alts: row.image_alts ?? {},
+    published: row.published,
   };
 }
 
-const TRANSLATION_COLUMNS = ["package_id", ...PACKAGE_TRANSLATION_FIELDS] as const;
+const TRANSLATION_COLUMNS = ["package_id", ...PACKAGE_TRANSLATION_FIELDS, "published"] as const;
 
 /** The translations of these packages into `lang`, by package id (absent: none stored). */
 export async function packageTranslations(
@@ -170,6 +173,7 @@ export async function writePackageTranslation(
     meeting_point: value.meeting_point,
     departure_notes: JSON.stringify(value.departure_notes),
     image_alts: JSON.stringify(value.image_alts),
+    published: value.published,
     updated_at: sql<Date>`now()`,
     updated_by: by,
   };
@@ -338,7 +342,7 @@ export async function savePackageTranslation(
     return {
       ok: true as const,
       translation: value,
-      appears: Boolean(value.title && value.description),
+      appears: appearsIn(value),
     };
   });
 }

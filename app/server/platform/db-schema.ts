@@ -251,6 +251,8 @@ export interface PackageTranslationsTable {
   departure_notes: Json<Record<string, string>>;
   /** An image's alt text per image URL. */
   image_alts: Json<Record<string, string>>;
+  /** Staff published it in this language (decision 154); it appears once title and description are there too. */
+  published: Generated<boolean>;
   updated_at: Timestamp;
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }

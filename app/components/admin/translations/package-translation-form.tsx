@@ -67,9 +67,16 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
                 : `It will appear on the ${site} once it is published.`}
             </>
           )
+        ) : !moment && screen.ready && !screen.storedPublished ? (
+          <>
+            {`It is not published in ${screen.langName}: the ${site} does not show it. `}
+            {`Tick “Publish in ${screen.langName}” and save to show it.`}
+          </>
         ) : (
           <>
-            {`It appears on the ${site} once its ${moment ? "title is" : "title and description are"} translated. `}
+            {moment
+              ? `It appears on the ${site} once its title is translated. `
+              : `It appears on the ${site} once its title and description are translated and it is published in ${screen.langName}. `}
             {`Fields left blank show the ${screen.defaultLangName} text.`}
           </>
         )}
@@ -119,6 +126,34 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
             ))}
           </fieldset>
         ))}
+        {moment ? null : (
+          <fieldset className="form-section translation-group translation-publish">
+            <legend>Publishing</legend>
+            <div className="field field-checkbox">
+              <input
+                id="tr-published"
+                name="published"
+                type="checkbox"
+                value="on"
+                defaultChecked={screen.published}
+                disabled={Boolean(locked)}
+                aria-describedby={
+                  screen.publishError ? "tr-published-hint tr-published-error" : "tr-published-hint"
+                }
+                {...(screen.publishError ? { "aria-invalid": true as const } : {})}
+              />
+              <label htmlFor="tr-published">{`Publish in ${screen.langName}`}</label>
+            </div>
+            <p id="tr-published-hint" className="field-hint">
+              {`Shown on the ${site} while the package is published and its title and description are translated. Untick to keep the ${screen.langName} text as a draft.`}
+            </p>
+            {screen.publishError ? (
+              <p id="tr-published-error" className="field-error">
+                {screen.publishError}
+              </p>
+            ) : null}
+          </fieldset>
+        )}
         <div className="form-actions">
           {locked ? null : (
             <button type="submit" className="button" disabled={saving}>
