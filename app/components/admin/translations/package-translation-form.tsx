@@ -130,19 +130,23 @@ export function PackageTranslationForm({ screen }: { screen: PackageTranslationS
           <fieldset className="form-section translation-group translation-publish">
             <legend>Publishing</legend>
             <div className="field field-checkbox">
-              <input
-                id="tr-published"
-                name="published"
-                type="checkbox"
-                value="on"
-                defaultChecked={screen.published}
-                disabled={Boolean(locked)}
-                aria-describedby={
-                  screen.publishError ? "tr-published-hint tr-published-error" : "tr-published-hint"
-                }
-                {...(screen.publishError ? { "aria-invalid": true as const } : {})}
-              />
-              <label htmlFor="tr-published">{`Publish in ${screen.langName}`}</label>
+              <label htmlFor="tr-published">
+                <input
+                  id="tr-published"
+                  name="published"
+                  type="checkbox"
+                  value="on"
+                  defaultChecked={screen.published}
+                  disabled={Boolean(locked)}
+                  aria-describedby={
+                    screen.publishError
+                      ? "tr-published-hint tr-published-error"
+                      : "tr-published-hint"
+                  }
+                  {...(screen.publishError ? { "aria-invalid": true as const } : {})}
+                />
+                {`Publish in ${screen.langName}`}
+              </label>
             </div>
             <p id="tr-published-hint" className="field-hint">
               {`Shown on the ${site} while the package is published and its title and description are translated. Untick to keep the ${screen.langName} text as a draft.`}
