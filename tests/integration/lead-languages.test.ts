@@ -312,6 +312,37 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
     expect(text(await admin.text())).toMatch(/Language\s*German/);
   });
 
+  it("names the trip in German in staff e-mails to a German traveller (decision 155)", async () => {
+    const booked = smtp.messages.length;
+    const res = await formPost(
+      server,
+      `/de/book/${departureId}`,
+      { ...bookFields, ...TRAVELLER },
+      ACCEPTS_HTML,
+    );
+    expect(res.status).toBe(303);
+    await twoMails(booked, "jonas@example.com");
+    const { reference } = await server.db
+      .selectFrom("bookings")
+      .select("reference")
+      .where("departure_id", "=", departureId)
+      .where("language", "=", "de")
+      .executeTakeFirstOrThrow();
+    const seen = smtp.messages.length;
+    const cancelled = await formPost(
+      server,
+      `/admin/bookings/${reference}`,
+      { intent: "cancel", notify: "on" },
+      { Cookie: await server.adminCookie() },
+    );
+    expect(cancelled.status).toBe(302);
+    const mail = await smtp.nextMessage(seen);
+    expect(mail.to).toEqual(["jonas@example.com"]);
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.text).toContain("Okavango im Mokoro");
+    expect(mail.text).not.toContain("Okavango by Mokoro");
+  });
+
   it("books in English at the English URL: English recorded, English e-mail, the team told so", async () => {
     const seen = smtp.messages.length;
     const res = await formPost(

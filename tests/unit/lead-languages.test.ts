@@ -170,15 +170,18 @@ describe("the booking operations' e-mails in the booking's language", () => {
       leadName: "Jonas Becker",
       email: "jonas@example.com",
       packageTitle: "Okavango by Mokoro",
+      travellerTitle: "Okavango im Mokoro",
       startDate: "2031-06-14",
       endDate: null,
       travellers: 1,
       holdExpiresAt: "2031-01-02T10:00:00.000Z",
     };
+    // The traveller reads the title in their language; the team's notice keeps the default one.
     expect(holdEndingMail(SITE, { ...hold, language: "de" }).text).toContain(
-      "Wir reservieren 1 Platz für „Okavango by Mokoro“, 14. Juni 2031, für Ihre Buchung WLX-ABCDEF bis",
+      "Wir reservieren 1 Platz für „Okavango im Mokoro“, 14. Juni 2031, für Ihre Buchung WLX-ABCDEF bis",
     );
-    expect(holdEndingMail(SITE, { ...hold, language: "xx" }).text).toContain(
+    const english = { ...hold, travellerTitle: hold.packageTitle, language: "xx" };
+    expect(holdEndingMail(SITE, english).text).toContain(
       'We are holding 1 seat on "Okavango by Mokoro", 14 Jun 2031, for your booking WLX-ABCDEF until',
     );
   });

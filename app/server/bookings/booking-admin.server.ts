@@ -16,6 +16,7 @@ import { isUuid, stripInvisible } from "~/domain/schemas";
 import { formatDates } from "~/domain/trip-facts";
 import { departuresOf } from "../catalogue/departures.server";
 import { seatsTakenSql } from "../catalogue/departures.server";
+import { travellerPackageTitle } from "../catalogue/translations.server";
 import { recordEvent } from "../events/events.server";
 import type { Mailer } from "../mail/mailer.server";
 import { sendWithNotice, travellerMailedMessage } from "../mail/mailer.server";
@@ -245,7 +246,7 @@ export async function cancelBooking(
       ...bookingCancelledMail(options.site, {
         reference,
         leadName: b.lead_name,
-        packageTitle: b.title,
+        packageTitle: await travellerPackageTitle(db, b.departure_id, b.language),
         startDate: b.start_date,
         endDate: b.end_date,
         language: b.language,
@@ -279,15 +280,8 @@ export async function resendBookingLink(
       .returning(["email", "lead_name", "departure_id", "language"])
       .executeTakeFirst();
     if (!row) return undefined;
-    const { title } = await trx
-      .selectFrom("departures as d")
-      .innerJoin("packages as p", "p.id", "d.package_id")
-      .select("p.title")
-      .where("d.id", "=", row.departure_id)
-      .executeTakeFirstOrThrow();
-    if (!row) return undefined;
     await recordEvent(trx, { type: "booking.link_resent", adminId, details: { reference } });
-    return { ...row, title };
+    return row;
   });
   if (!b) return { kind: "missing" };
   const notice = await sendWithNotice(
@@ -297,7 +291,7 @@ export async function resendBookingLink(
       ...bookingLinkMail(options.site, {
         reference,
         leadName: b.lead_name,
-        packageTitle: b.title,
+        packageTitle: await travellerPackageTitle(db, b.departure_id, b.language),
         token,
         language: b.language,
       }),
@@ -566,7 +560,7 @@ export async function moveBooking(
       ...bookingMovedMail(options.site, {
         reference,
         leadName: moved.booking.lead_name,
-        packageTitle: moved.title,
+        packageTitle: await travellerPackageTitle(db, input.departureId, moved.booking.language),
         startDate: moved.startDate,
         endDate: moved.endDate,
         total: moved.total,

@@ -8,6 +8,7 @@ import type { MailSite } from "../mail/templates.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { DEFAULT_TICK_MS, type Job } from "../platform/jobs.server";
 import { log } from "../platform/log.server";
+import { travellerTitleSql } from "../catalogue/translations.server";
 import { holdEndingMail, holdEndingNoticeMail, type HoldEnding } from "./booking-ops-mail.server";
 import { hashToken } from "./bookings.server";
 
@@ -77,6 +78,7 @@ export async function remindEndingHolds(
         "b.hold_expires_at",
         "b.language",
         "p.title",
+        travellerTitleSql(sql.ref("b.language")).as("traveller_title"),
         sql<string>`d.start_date::text`.as("start_date"),
         sql<string | null>`d.end_date::text`.as("end_date"),
       ])
@@ -93,6 +95,7 @@ export async function remindEndingHolds(
       leadName: row.lead_name,
       email: row.email,
       packageTitle: row.title,
+      travellerTitle: row.traveller_title,
       startDate: row.start_date,
       endDate: row.end_date,
       travellers: row.adults + row.children,

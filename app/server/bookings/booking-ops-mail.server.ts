@@ -69,7 +69,10 @@ export interface HoldEnding {
   reference: string;
   leadName: string;
   email: string;
+  /** The title the team knows (the default language's). */
   packageTitle: string;
+  /** The title in the traveller's language where the package appears there (decision 155). */
+  travellerTitle: string;
   startDate: string;
   endDate: string | null;
   travellers: number;
@@ -90,7 +93,7 @@ export function holdEndingMail(site: TravellerSite, hold: HoldEnding): MailConte
       t("mail.hello", { name: hold.leadName }),
       t("mail.holdEnding.text", {
         seats: t("mail.seats", { count: hold.travellers }),
-        title: hold.packageTitle,
+        title: hold.travellerTitle,
         dates: voice.dates(hold.startDate, hold.endDate),
         reference: hold.reference,
         until,

@@ -1,4 +1,5 @@
 import type { Language } from "~/domain/i18n/languages";
+import { travellerPackageTitle } from "../catalogue/translations.server";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { bookingTotal, isBookingReference } from "~/domain/bookings";
@@ -112,7 +113,7 @@ export async function offerWaitlistSeat(
         reference,
         leadName: b.lead_name,
         email: b.email,
-        packageTitle: departure.title,
+        packageTitle: await travellerPackageTitle(trx, departureId, b.language),
         startDate: departure.start_date,
         endDate: departure.end_date,
         travellers,

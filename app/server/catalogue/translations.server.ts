@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { LANGUAGE_NAMES_IN_ENGLISH, type Language } from "~/domain/i18n/languages";
 import { isUuid, type Package, type PackageKind, type TravelMoment } from "~/domain/schemas";
 import {
@@ -493,4 +493,33 @@ export async function saveMomentTranslation(
     });
   });
   return { ok: true, appears: Boolean(values.title) };
+}
+
+/**
+ * The package title a traveller who used `language` reads in their e-mails (decision 155): the
+ * translation's where the package appears in that language (published there, with a title and
+ * description), else the package's own. For queries that join `packages as p`; `language` is a
+ * column (`sql.ref("b.language")`) or a value (null: the default language).
+ */
+export function travellerTitleSql(language: RawBuilder<unknown> | string | null) {
+  return sql<string>`coalesce((
+    select t.title from package_translations t
+    where t.package_id = p.id and t.lang = ${language} and t.published
+      and btrim(t.title) <> '' and btrim(t.description) <> ''
+  ), p.title)`;
+}
+
+/** The title of a departure's package as a traveller who booked in `language` reads it. */
+export async function travellerPackageTitle(
+  db: Db,
+  departureId: string,
+  language: string | null,
+): Promise<string> {
+  const row = await db
+    .selectFrom("departures as d")
+    .innerJoin("packages as p", "p.id", "d.package_id")
+    .select(travellerTitleSql(language).as("title"))
+    .where("d.id", "=", departureId)
+    .executeTakeFirstOrThrow();
+  return row.title;
 }

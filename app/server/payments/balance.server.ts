@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { travellerTitleSql } from "../catalogue/translations.server";
 import { sql } from "kysely";
 import { balanceDueOn } from "~/domain/payment-ledger";
 import { todayIn } from "~/domain/trip-facts";
@@ -108,7 +109,8 @@ export async function remindBalances(
       "b.balance_reminded_14_at",
       "b.balance_reminded_7_at",
       "b.language",
-      "p.title",
+      // A reminder to the traveller alone: the title in their language (decision 155).
+      travellerTitleSql(sql.ref("b.language")).as("title"),
       sql<string>`d.start_date::text`.as("start_date"),
       sql<string | null>`d.end_date::text`.as("end_date"),
     ])

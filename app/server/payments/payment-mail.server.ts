@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { travellerTitleSql } from "../catalogue/translations.server";
 import { formatMoney } from "~/domain/money";
 import { formatDates, formatDay } from "~/domain/trip-facts";
 import { daysBefore } from "~/domain/deposits";
@@ -138,6 +139,7 @@ export async function sendPaymentReceipts(db: Db, options: ReceiptOptions): Prom
           "b.total_amount",
           "b.language",
           "p.title",
+          travellerTitleSql(sql.ref("b.language")).as("traveller_title"),
           sql<string>`d.start_date::text`.as("start_date"),
           sql<string | null>`d.end_date::text`.as("end_date"),
         ])
@@ -174,7 +176,7 @@ export async function sendPaymentReceipts(db: Db, options: ReceiptOptions): Prom
     };
     const toTraveller = await options.mailer.send({
       to: paid.email,
-      ...paymentReceiptMail(options.site, paid),
+      ...paymentReceiptMail(options.site, { ...paid, packageTitle: row.traveller_title }),
     });
     const toTeam = await options.mailer.send({
       to: options.notifyTo,

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { travellerTitleSql } from "../catalogue/translations.server";
 import type Stripe from "stripe";
 import {
   BOOKING_STATUS_LABELS,
@@ -343,7 +344,8 @@ async function cancelLocked(
       "b.email",
       "b.lead_name",
       "b.language",
-      "p.title",
+      // For the traveller's e-mail: the title in their language (decision 155).
+      travellerTitleSql(sql.ref("b.language")).as("title"),
       sql<string>`d.start_date::text`.as("start_date"),
       sql<string | null>`d.end_date::text`.as("end_date"),
     ])
