@@ -9,12 +9,14 @@ import {
 import { kindMessages } from "~/domain/package-kinds";
 import {
   parsePackageTranslationForm,
+  PUBLISH_TRANSLATION_FIELD,
   type PackageTranslation,
   type TranslationErrors,
 } from "~/domain/translations";
 import type { SiteConfig } from "~/domain/site";
 import type { Db } from "../platform/db.server";
 import { AppError, badRequest, notFound } from "../platform/errors.server";
+import { parseBody } from "./api-http.server";
 import { getPackageById } from "../catalogue/packages.server";
 import { allPackageTranslations, applyPackageTranslation } from "../catalogue/translations.server";
 
@@ -123,17 +125,22 @@ export const apiTranslationsSchema = z
   .meta({ description: "Admins only: the stored translations by language code" });
 export type ApiTranslations = z.output<typeof apiTranslationsSchema>;
 
-/** Splits a parsed write into the package's own input and its translations. */
-export function splitTranslations(input: PackageInput & { translations?: TranslationsInput }): {
-  input: PackageInput;
-  translations: TranslationsInput | undefined;
-} {
-  const { translations, ...own } = input;
-  return { input: own, translations };
+/**
+ * A package write's JSON body read by `apiPackageInputSchema`: the package's own input and its
+ * translations, whose languages are checked before anything is written (400 otherwise).
+ */
+export function parseApiPackageWrite(
+  kind: PackageKind,
+  body: unknown,
+  site: Pick<SiteConfig, "languages">,
+): { input: PackageInput; translations: TranslationsInput | undefined } {
+  const { translations, ...input } = parseBody(apiPackageInputSchema(kind), body);
+  checkTranslationLanguages(translations, site);
+  return { input, translations };
 }
 
 /** A 400 for a language that is the default one or not one of the site's (before any write). */
-export function checkTranslationLanguages(
+function checkTranslationLanguages(
   translations: TranslationsInput | undefined,
   site: Pick<SiteConfig, "languages">,
 ): void {
@@ -173,7 +180,7 @@ function formFields(pkg: Package, lang: string, input: PackageTranslationInput) 
   set("slug", input.slug);
   set("description", input.description);
   set("meeting_point", input.meeting_point);
-  if (input.published) fields.published = "on";
+  if (input.published) fields[PUBLISH_TRANSLATION_FIELD] = "on";
   for (const name of ["highlights", "inclusions", "exclusions"] as const) {
     const items = input[name] ?? [];
     if (items.length > pkg[name].length)

@@ -16,7 +16,7 @@ import { isUuid, stripInvisible } from "~/domain/schemas";
 import { formatDates } from "~/domain/trip-facts";
 import { departuresOf } from "../catalogue/departures.server";
 import { seatsTakenSql } from "../catalogue/departures.server";
-import { travellerPackageTitle } from "../catalogue/translations.server";
+import { travellerPackageTitle, travellerTitleSql } from "../catalogue/translations.server";
 import { recordEvent } from "../events/events.server";
 import type { Mailer } from "../mail/mailer.server";
 import { sendWithNotice, travellerMailedMessage } from "../mail/mailer.server";
@@ -110,6 +110,7 @@ interface Locked {
   seats_total: number | null;
   lead_name: string;
   email: string;
+  /** The package's title as the traveller reads it, in their booking's language (decision 155). */
   title: string;
   start_date: string;
   end_date: string | null;
@@ -120,7 +121,7 @@ interface Locked {
 async function lockBooking(trx: Db, reference: string): Promise<Locked | undefined> {
   const found = await trx
     .selectFrom("bookings")
-    .select(["departure_id"])
+    .select(["departure_id", "language"])
     .where("reference", "=", reference)
     .executeTakeFirst();
   if (!found) return undefined;
@@ -129,7 +130,7 @@ async function lockBooking(trx: Db, reference: string): Promise<Locked | undefin
     .innerJoin("packages as p", "p.id", "d.package_id")
     .select([
       "d.seats_total",
-      "p.title",
+      travellerTitleSql(found.language).as("title"),
       sql<string>`d.start_date::text`.as("start_date"),
       sql<string | null>`d.end_date::text`.as("end_date"),
     ])
@@ -246,7 +247,7 @@ export async function cancelBooking(
       ...bookingCancelledMail(options.site, {
         reference,
         leadName: b.lead_name,
-        packageTitle: await travellerPackageTitle(db, b.departure_id, b.language),
+        packageTitle: b.title,
         startDate: b.start_date,
         endDate: b.end_date,
         language: b.language,
@@ -540,7 +541,6 @@ export async function moveBooking(
     return {
       kind: "moved",
       booking: b,
-      title: to.title,
       dates: formatDates(to.start_date, to.end_date),
       startDate: to.start_date,
       endDate: to.end_date,

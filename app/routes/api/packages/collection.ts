@@ -1,11 +1,9 @@
-import { parseBody, privateJson } from "~/server/api/api-http.server";
+import { privateJson } from "~/server/api/api-http.server";
 import { packageUrl } from "~/server/api/api-kinds.server";
 import { apiLanguage, packagesIn } from "~/server/api/api-languages.server";
 import { apiRoute } from "~/server/api/api-route.server";
 import {
-  apiPackageInputSchema,
-  checkTranslationLanguages,
-  splitTranslations,
+  parseApiPackageWrite,
   translationsWriter,
   withTranslations,
 } from "~/server/api/api-translations.server";
@@ -42,9 +40,8 @@ const api = apiRoute({
     async POST(args) {
       const { db, site } = servicesFrom(args.context);
       const kind = kindOf(args);
-      const body = parseBody(apiPackageInputSchema(kind), await readJsonBody(args.request));
-      const { input, translations } = splitTranslations(body);
-      checkTranslationLanguages(translations, site);
+      const body = await readJsonBody(args.request);
+      const { input, translations } = parseApiPackageWrite(kind, body, site);
       const by = apiAdminId(args);
       const created = await createPackage(db, kind, input, {
         by,

@@ -15,9 +15,7 @@ import { servicesFrom } from "~/server/http/services-context.server";
 import { apiLanguage, packagesIn } from "~/server/api/api-languages.server";
 import { apiRoute, type ApiArgs } from "~/server/api/api-route.server";
 import {
-  apiPackageInputSchema,
-  checkTranslationLanguages,
-  splitTranslations,
+  parseApiPackageWrite,
   translationsWriter,
   withTranslations,
 } from "~/server/api/api-translations.server";
@@ -71,9 +69,8 @@ const api = apiRoute({
       // If-Match (412) or the body's updated_at (409): a stale write changes nothing.
       const precondition = writePrecondition(args.request, body, existing.updated_at);
       // An update that does not mention the status keeps it, rather than unpublishing.
-      const parsed = parseBody(apiPackageInputSchema(kind), { status: existing.status, ...body });
-      const { input, translations } = splitTranslations(parsed);
-      checkTranslationLanguages(translations, site);
+      const write = { status: existing.status, ...body };
+      const { input, translations } = parseApiPackageWrite(kind, write, site);
       const by = apiAdminId(args);
       const updated = await updatePackage(db, kind, id, input, {
         ...(precondition ? { expectedUpdatedAt: precondition.expectedUpdatedAt } : {}),
