@@ -68,6 +68,14 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
     };
   }
 
+  /** The German booking form sent with the traveller's details (and any field changed). */
+  const bookInGerman = (changes: Record<string, string> = {}) =>
+    formPost(
+      server,
+      `/de/book/${departureId}`,
+      { ...bookFields, ...TRAVELLER, ...changes },
+      ACCEPTS_HTML,
+    );
   /** The two e-mails a post sends: the visitor's and the team's. */
   async function twoMails(seen: number, visitor: string) {
     const mails: Delivered[] = [await smtp.nextMessage(seen), await smtp.nextMessage(seen + 1)];
@@ -224,22 +232,12 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
   });
 
   it("says too many travellers and a changed price in German, with the price in German format", async () => {
-    const many = await formPost(
-      server,
-      `/de/book/${departureId}`,
-      { ...bookFields, ...TRAVELLER, adults: "6", children: "1" },
-      ACCEPTS_HTML,
-    );
+    const many = await bookInGerman({ adults: "6", children: "1" });
     expect(many.status).toBe(409);
     expect(text(await many.text())).toContain(
       "Nur noch 6 Plätze sind an diesem Termin frei: Wählen Sie weniger Reisende oder einen anderen Termin.",
     );
-    const price = await formPost(
-      server,
-      `/de/book/${departureId}`,
-      { ...bookFields, ...TRAVELLER, seen_amount: "100" },
-      ACCEPTS_HTML,
-    );
+    const price = await bookInGerman({ seen_amount: "100" });
     expect(price.status).toBe(409);
     expect(text(await price.text())).toMatch(
       /Der Preis dieses Termins hat sich seit dem Öffnen der Seite auf 24\.500\sR pro Person geändert/,
@@ -248,12 +246,7 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
 
   it("books in German: the language recorded, the e-mail and private page in German, the team told in English", async () => {
     const seen = smtp.messages.length;
-    const res = await formPost(
-      server,
-      `/de/book/${departureId}`,
-      { ...bookFields, ...TRAVELLER },
-      ACCEPTS_HTML,
-    );
+    const res = await bookInGerman();
     expect(res.status, await res.clone().text()).toBe(303);
     const location = res.headers.get("location")!;
     expect(location).toMatch(
@@ -314,12 +307,7 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
 
   it("names the trip in German in staff e-mails to a German traveller (decision 155)", async () => {
     const booked = smtp.messages.length;
-    const res = await formPost(
-      server,
-      `/de/book/${departureId}`,
-      { ...bookFields, ...TRAVELLER },
-      ACCEPTS_HTML,
-    );
+    const res = await bookInGerman();
     expect(res.status).toBe(303);
     await twoMails(booked, "jonas@example.com");
     const { reference } = await server.db
@@ -443,12 +431,7 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
   });
 
   it("falls back to the default language for a lead recorded before languages were, or in one the site does not show", async () => {
-    const res = await formPost(
-      server,
-      `/de/book/${departureId}`,
-      { ...bookFields, ...TRAVELLER },
-      ACCEPTS_HTML,
-    );
+    const res = await bookInGerman();
     expect(res.status).toBe(303);
     const { reference } = await server.db
       .selectFrom("bookings")
