@@ -61,13 +61,15 @@ const mediaRows = () =>
 
 describe("unattached uploads", () => {
   it("are swept when the server starts (then hourly)", async () => {
-    for (let i = 0; i < 50; i++) {
+    // The sweep deletes the row, then the file: wait for both (the file goes a moment later).
+    const abandonedFile = path.join(dataDir, "media", ABANDONED);
+    for (let i = 0; i < 100; i++) {
       const rows = await database.db
         .selectFrom("media_objects")
         .select("id")
         .where("storage_key", "=", ABANDONED)
         .execute();
-      if (rows.length === 0) break;
+      if (rows.length === 0 && !fs.existsSync(abandonedFile)) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(
@@ -77,7 +79,7 @@ describe("unattached uploads", () => {
         .where("storage_key", "=", ABANDONED)
         .execute(),
     ).toEqual([]);
-    expect(fs.existsSync(path.join(dataDir, "media", ABANDONED))).toBe(false);
+    expect(fs.existsSync(abandonedFile)).toBe(false);
   });
 });
 
