@@ -219,6 +219,7 @@ export const STAFF_BOOKING_FIELDS = [
   "confirm",
   "notify",
   "enquiry_id",
+  "language",
 ] as const;
 export type StaffBookingField = (typeof STAFF_BOOKING_FIELDS)[number];
 export type StaffBookingErrors = Partial<Record<StaffBookingField | "form", string>>;
@@ -236,6 +237,7 @@ export const STAFF_BOOKING_MESSAGES = {
     "This date cannot be booked: it may have started, been closed, lost its seats or price, or its trip is not published. Choose another date.",
   travellersChanged:
     "The number of travellers changed since this page was opened: reload it and type the names again.",
+  language: "Choose one of the site's languages for the traveller's e-mails",
 } as const;
 
 /** A departure staff may book or move a booking to, as the forms list it. */

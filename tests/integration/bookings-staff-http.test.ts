@@ -163,6 +163,8 @@ describe.each(BACKENDS)("staff booking screens on %s", (backend) => {
     const blank = await page("/admin/bookings/new");
     expect(blank.res.status).toBe(200);
     expect(blank.html).toContain("Okavango by Mokoro: 14 Jun 2031");
+    // A one-language site asks nothing about the traveller's language (decision 156).
+    expect(blank.html).not.toContain('name="language"');
     const fields = {
       departure_id: july,
       adults: "4",

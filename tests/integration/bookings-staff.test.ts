@@ -355,6 +355,11 @@ describe.each(BACKENDS)("the staff side of bookings on %s", (backend) => {
       subject: `Booking ${made.reference} confirmed · Wanderlux`,
     });
     expect(mailer.sent[0]!.link).toMatch(/\/booking\/WLX-[A-Z0-9]{6}\?token=/);
+    expect(mailer.sent[0]!.text).toContain("As agreed with our team, we have booked");
+    expect(mailer.sent[0]!.text).toContain(
+      "Our booking terms apply: https://travel.example.com/booking-terms",
+    );
+    expect(mailer.sent[0]!.html).toContain('<html lang="en">');
     expect(await eventTypes(db, made.reference)).toEqual([
       "booking.requested",
       "booking.confirmed",
@@ -394,6 +399,17 @@ describe.each(BACKENDS)("the staff side of bookings on %s", (backend) => {
       },
     });
     expect(bad.kind === "invalid" && bad.values.lead_name).toBe("Amara Okafor");
+    // A language the site is not in (decision 156): refused beside its field, nothing booked.
+    const foreign = await submitStaffBooking(
+      db,
+      form({ ...fields, adults: "1", other_travellers: "", language: "de" }),
+      settings,
+    );
+    expect(foreign).toMatchObject({
+      kind: "invalid",
+      status: 400,
+      errors: { language: "Choose one of the site's languages for the traveller's e-mails" },
+    });
     const count = await db
       .selectFrom("bookings")
       .select(sql<number>`count(*)::int`.as("n"))
@@ -417,7 +433,7 @@ describe.each(BACKENDS)("the staff side of bookings on %s", (backend) => {
     });
     const choices = await staffDepartureChoices(db, SITE);
     expect(choices.map((c) => c.id)).toEqual(ids);
-    const prefill = await staffBookingPrefill(db, enquiry.id, choices);
+    const prefill = await staffBookingPrefill(db, enquiry.id, choices, SITE.languages);
     expect(prefill.enquiry).toEqual({
       id: enquiry.id,
       name: "Lerato Dube",
@@ -430,8 +446,10 @@ describe.each(BACKENDS)("the staff side of bookings on %s", (backend) => {
       departure_id: ids[0],
       enquiry_id: enquiry.id,
       notes: "Preferred dates: July, flexible",
+      // A one-language site: the default language (decision 156).
+      language: "en",
     });
-    expect((await staffBookingPrefill(db, "nonsense", choices)).enquiry).toBeNull();
+    expect((await staffBookingPrefill(db, "nonsense", choices, SITE.languages)).enquiry).toBeNull();
     const made = await submitStaffBooking(
       db,
       form({ ...prefill.values, departure_id: ids[1]!, adults: "2", country: "South Africa" }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES } from "~/domain/bookings";
 import { emptyPackageTranslation } from "~/domain/translations";
 import { writePackageTranslation } from "~/server/catalogue/translations.server";
+import { insertEnquiry } from "~/server/leads/enquiries.server";
 import { MIN_FILL_MS } from "~/server/leads/honeypot.server";
 import { BACKENDS } from "../support/db";
 import { makePackage } from "../support/factories";
@@ -428,6 +429,85 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
       headers: { Cookie: await server.adminCookie() },
     });
     expect(text(await admin.text())).toMatch(/Language\s*German/);
+  });
+
+  it("books a German enquiry's traveller from the back office in German (decision 156)", async () => {
+    const cookie = await server.adminCookie();
+    const enquiry = await insertEnquiry(server.db, {
+      firstName: ENQUIRY.firstName,
+      lastName: ENQUIRY.lastName,
+      email: ENQUIRY.email,
+      phone: "",
+      travelDates: "",
+      message: ENQUIRY.tripDescription,
+      packageId,
+      packageTitle: "Okavango by Mokoro",
+      language: "de",
+    });
+    // The form starts in the enquiry's language, and offers the site's languages by name.
+    const form = await (
+      await server.fetch(`/admin/bookings/new?enquiry=${enquiry.id}`, {
+        headers: { Cookie: cookie },
+      })
+    ).text();
+    expect(form).toContain('<label for="staff-language">Language of the traveller&#x27;s e-mails');
+    expect(form).toMatch(/<option value="de" selected="">German<\/option>/);
+    expect(form).toMatch(/<option value="en">English<\/option>/);
+    const fields = {
+      enquiry_id: enquiry.id,
+      departure_id: departureId,
+      adults: "2",
+      children: "0",
+      lead_name: "Lena Fischer",
+      email: "lena@example.com",
+      language: "de",
+      notify: "on",
+    };
+    // A language the site is not in is refused beside the field, and nothing is booked.
+    const refused = await formPost(
+      server,
+      "/admin/bookings/new",
+      { ...fields, language: "fr" },
+      {
+        Cookie: cookie,
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(text(await refused.text())).toContain(
+      "Choose one of the site's languages for the traveller's e-mails",
+    );
+    const none = await server.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("departure_id", "=", departureId)
+      .execute();
+    expect(none).toEqual([]);
+
+    const seen = smtp.messages.length;
+    const made = await formPost(server, "/admin/bookings/new", fields, { Cookie: cookie });
+    expect(made.status).toBe(302);
+    const reference = made.headers.get("location")!.split("/").at(-1)!;
+    const row = await server.db
+      .selectFrom("bookings")
+      .select(["language", "enquiry_id"])
+      .where("reference", "=", reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ language: "de", enquiry_id: enquiry.id });
+    const mail = await smtp.nextMessage(seen);
+    expect(mail.to).toEqual(["lena@example.com"]);
+    expect(mail.subject).toBe(
+      `Buchung ${reference}: Ihre Plätze sind reserviert · Wanderlux Journeys`,
+    );
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.text).toContain("Hallo Lena Fischer,");
+    expect(mail.text).toContain(
+      "Wie mit unserem Team vereinbart, haben wir „Okavango im Mokoro“, 14.–20. Juni 2031, für 2 Erwachsene gebucht.",
+    );
+    expect(mail.text).toContain(
+      "Es gelten unsere Buchungsbedingungen: https://travel.example.com/de/booking-terms",
+    );
+    expect(mail.text).toContain(`https://travel.example.com/de/booking/${reference}?token=`);
+    expect(mail.text).not.toContain("Okavango by Mokoro");
   });
 
   it("falls back to the default language for a lead recorded before languages were, or in one the site does not show", async () => {

@@ -15,6 +15,8 @@ export interface StaffBookingFormProps {
   enquiry: { id: string; name: string; packageTitle: string | null } | null;
   /** The enquiry's trip: its dates are listed first. */
   packageId: string | null;
+  /** The site's languages to write to the traveller in; empty on a one-language site. */
+  languages: { code: string; name: string }[];
   /** Where the form posts (keeps the enquiry in the URL). */
   action: string;
   pending: boolean;
@@ -157,6 +159,29 @@ export function StaffBookingForm(props: StaffBookingFormProps) {
           defaultValue={v.country}
           error={errors.country}
         />
+        {props.languages.length > 0 ? (
+          <div className="field">
+            <label htmlFor="staff-language">Language of the traveller&apos;s e-mails</label>
+            <select
+              id="staff-language"
+              name="language"
+              defaultValue={v.language}
+              aria-invalid={errors.language ? true : undefined}
+              aria-describedby={errors.language ? "staff-language-error" : undefined}
+            >
+              {props.languages.map((l) => (
+                <option key={l.code} value={l.code}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+            {errors.language ? (
+              <p className="field-error" id="staff-language-error" role="alert">
+                {errors.language}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor="staff-other_travellers">Other travellers&apos; names (one a line)</label>
           <textarea

@@ -16,6 +16,18 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", de: "De
 /** Each language's name in English: what the (English) admin screens call it. */
 export const LANGUAGE_NAMES_IN_ENGLISH: Record<Language, string> = { en: "English", de: "German" };
 
+/**
+ * The site's languages as an (English) admin form offers them: none when the site has only one,
+ * so the form asks nothing.
+ */
+export function languageChoices(
+  languages: readonly Language[],
+): { code: Language; name: string }[] {
+  return languages.length > 1
+    ? languages.map((code) => ({ code, name: LANGUAGE_NAMES_IN_ENGLISH[code] }))
+    : [];
+}
+
 /** The locale Open Graph names for each language (`og:locale`). */
 export const OG_LOCALES: Record<Language, string> = { en: "en_US", de: "de_DE" };
 
@@ -57,11 +69,14 @@ export function splitLanguagePath(
  * 148): the one it recorded while the site still shows it; otherwise (null: recorded before
  * languages were, an unknown code, a language since dropped from SITE_LANGUAGES) the default.
  */
+/** Whether `code` is one of the site's languages. */
+export function isLanguageOf(code: string, languages: readonly Language[]): code is Language {
+  return isShippedLanguage(code) && languages.includes(code);
+}
+
 export function leadLanguage(
   recorded: string | null | undefined,
   languages: readonly Language[],
 ): Language {
-  const fallback = languages[0] ?? "en";
-  if (!recorded || !isShippedLanguage(recorded)) return fallback;
-  return languages.includes(recorded) ? recorded : fallback;
+  return recorded && isLanguageOf(recorded, languages) ? recorded : (languages[0] ?? "en");
 }

@@ -486,6 +486,14 @@ export const DE_MESSAGES: Messages = {
     "Wir reservieren Ihre Plätze bis {until}; unser Team bestätigt Ihre Buchung vorher.",
   "mail.received.footer":
     "Wenn Sie diese Buchung nicht gemacht haben, antworten Sie auf diese E-Mail, und wir stornieren sie.",
+  "mail.staffBooked.subject.confirmed": "Buchung {reference} bestätigt",
+  "mail.staffBooked.subject.held": "Buchung {reference}: Ihre Plätze sind reserviert",
+  "mail.staffBooked.text":
+    "Wie mit unserem Team vereinbart, haben wir „{title}“, {dates}, für {travellers} gebucht.",
+  "mail.staffBooked.confirmed": "Ihre Buchung ist bestätigt.",
+  "mail.staffBooked.terms": "Es gelten unsere Buchungsbedingungen: {url}",
+  "mail.staffBooked.footer":
+    "Falls Sie diese Buchung nicht gewünscht haben, antworten Sie auf diese E-Mail, und wir stornieren sie.",
   "mail.paying.subject": "Buchung {reference}: Ihre Plätze sind reserviert, während Sie bezahlen",
   "mail.paying.hold":
     "Ihre Plätze sind bis {until} reserviert, während Sie auf der sicheren Seite unseres Zahlungsanbieters bezahlen. Sobald Ihre Zahlung bestätigt ist, schicken wir Ihnen eine Quittung.",

@@ -467,6 +467,14 @@ export const EN_MESSAGES = {
     "We hold your seats until {until}; our team confirms your booking before then.",
   "mail.received.footer":
     "If you did not make this booking, reply to this e-mail and we will cancel it.",
+  "mail.staffBooked.subject.confirmed": "Booking {reference} confirmed",
+  "mail.staffBooked.subject.held": "Booking {reference}: your seats are held",
+  "mail.staffBooked.text":
+    'As agreed with our team, we have booked "{title}", {dates}, for {travellers}.',
+  "mail.staffBooked.confirmed": "Your booking is confirmed.",
+  "mail.staffBooked.terms": "Our booking terms apply: {url}",
+  "mail.staffBooked.footer":
+    "If you did not ask for this booking, reply to this e-mail and we will cancel it.",
   "mail.paying.subject": "Booking {reference}: your seats are held while you pay",
   "mail.paying.hold":
     "Your seats are held until {until} while you pay on our payment provider's secure page. When your payment is confirmed, we e-mail you a receipt.",

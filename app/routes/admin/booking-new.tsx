@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { StaffBookingForm } from "~/components/admin/staff-booking-form";
 import { usePending } from "~/components/ui/use-pending";
+import { languageChoices } from "~/domain/i18n/languages";
 import { adminFromContext } from "~/server/auth/auth.server";
 import {
   staffBookingPrefill,
@@ -21,9 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, site } = servicesFrom(context);
   const enquiryId = new URL(request.url).searchParams.get("enquiry");
   const choices = await staffDepartureChoices(db, site);
-  const prefill = await staffBookingPrefill(db, enquiryId, choices);
+  const prefill = await staffBookingPrefill(db, enquiryId, choices, site.languages);
   return {
     choices,
+    languages: languageChoices(site.languages),
     ...prefill,
     action: `/admin/bookings/new${prefill.enquiry ? `?enquiry=${prefill.enquiry.id}` : ""}`,
   };

@@ -1,7 +1,7 @@
 import type { Language } from "~/domain/i18n/languages";
 import { formatDates } from "~/domain/trip-facts";
 import type { MailContent } from "../mail/mailer.server";
-import { languageLine, mailVoice } from "../mail/mail-language.server";
+import { languageLine, mailVoice, type MailVoice } from "../mail/mail-language.server";
 import { linkMessage, type MailSite } from "../mail/templates.server";
 import type { BookingReceipt } from "./bookings.server";
 
@@ -16,15 +16,9 @@ const travellersText = (adults: number, children: number) =>
     ...(children ? [`${children} child${children === 1 ? "" : "ren"}`] : []),
   ].join(", ");
 
-function holdText(holdExpiresAt: string | null, timeZone: string): string {
-  if (!holdExpiresAt) return "";
-  const until = new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone,
-  }).format(new Date(holdExpiresAt));
-  return `We hold your seats until ${until}; our team confirms your booking before then.`;
-}
+/** A receipt's total in the message's language (a waiting list's has no amount: its text). */
+const totalIn = (voice: MailVoice, receipt: BookingReceipt) =>
+  receipt.totalAmount === null ? receipt.total : voice.money(receipt.totalAmount, receipt.currency);
 
 /** Where a traveller's message is written from: the site and its languages (decision 148). */
 export type TravellerMailSite = MailSite & { timeZone: string; languages: readonly Language[] };
@@ -42,10 +36,7 @@ export function bookingReceivedMail(
   const voice = mailVoice(site, receipt.language);
   const { t } = voice;
   const until = receipt.holdExpiresAt ? voice.moment(receipt.holdExpiresAt, site.timeZone) : null;
-  const total =
-    receipt.totalAmount === null
-      ? receipt.total
-      : voice.money(receipt.totalAmount, receipt.currency);
+  const total = totalIn(voice, receipt);
   const hold = options.paying
     ? until
       ? t("mail.paying.hold", { until })
@@ -77,28 +68,37 @@ export function bookingReceivedMail(
 
 /**
  * The traveller's e-mail of a booking staff made for them (decision 123): what was booked, the
- * private link, and the terms, which they did not tick a box for.
+ * private link, and the terms, which they did not tick a box for; in the language staff chose
+ * for them (decision 156).
  */
-export function staffBookingMail(
-  site: MailSite & { timeZone: string },
-  receipt: BookingReceipt,
-): MailContent {
+export function staffBookingMail(site: TravellerMailSite, receipt: BookingReceipt): MailContent {
+  const voice = mailVoice(site, receipt.language);
+  const { t } = voice;
   const confirmed = receipt.status === "confirmed";
+  const until = receipt.holdExpiresAt ? voice.moment(receipt.holdExpiresAt, site.timeZone) : null;
   return linkMessage(site, {
+    lang: voice.lang,
     subject: confirmed
-      ? `Booking ${receipt.reference} confirmed`
-      : `Booking ${receipt.reference}: your seats are held`,
+      ? t("mail.staffBooked.subject.confirmed", { reference: receipt.reference })
+      : t("mail.staffBooked.subject.held", { reference: receipt.reference }),
     lines: [
-      `Hello ${receipt.leadName},`,
-      `As agreed with our team, we have booked "${receipt.packageTitle}", ${formatDates(receipt.startDate, receipt.endDate)}, for ${travellersText(receipt.adults, receipt.children)}.`,
-      `Your reference is ${receipt.reference}. Total: ${receipt.total}.`,
-      confirmed ? "Your booking is confirmed." : holdText(receipt.holdExpiresAt, site.timeZone),
-      `Our booking terms apply: ${site.publicUrl}/booking-terms`,
+      t("mail.hello", { name: receipt.leadName }),
+      t("mail.staffBooked.text", {
+        title: receipt.packageTitle,
+        dates: voice.dates(receipt.startDate, receipt.endDate),
+        travellers: voice.travellers(receipt.adults, receipt.children),
+      }),
+      t("mail.received.reference", {
+        reference: receipt.reference,
+        total: totalIn(voice, receipt),
+      }),
+      confirmed ? t("mail.staffBooked.confirmed") : until ? t("mail.received.hold", { until }) : "",
+      t("mail.staffBooked.terms", { url: `${site.publicUrl}${voice.href("/booking-terms")}` }),
     ].filter(Boolean),
-    action: "See your booking",
-    path: bookingLinkPath(receipt.reference, receipt.token),
-    validity: "This link is private: anyone with it can see your booking, so keep it to yourself.",
-    footer: "If you did not ask for this booking, reply to this e-mail and we will cancel it.",
+    action: t("mail.seeBooking"),
+    path: voice.href(bookingLinkPath(receipt.reference, receipt.token)),
+    validity: t("mail.privateLink"),
+    footer: t("mail.staffBooked.footer"),
   });
 }
 

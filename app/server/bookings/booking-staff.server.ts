@@ -9,10 +9,12 @@ import {
   type BookingStatus,
 } from "~/domain/bookings";
 import { departurePrice, isBookable, seatsLeft } from "~/domain/departures";
+import { isLanguageOf, leadLanguage, type Language } from "~/domain/i18n/languages";
 import { isUuid, stripInvisible } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { formatDates, todayIn } from "~/domain/trip-facts";
 import { departuresOf } from "../catalogue/departures.server";
+import { travellerPackageTitle } from "../catalogue/translations.server";
 import { getEnquiry } from "../leads/enquiries.server";
 import type { Mailer } from "../mail/mailer.server";
 import { mailNotice, travellerMailedMessage } from "../mail/mailer.server";
@@ -72,21 +74,25 @@ export interface StaffBookingPrefill {
 }
 
 /**
- * The staff form's starting values: blank, or the enquiry's name, e-mail, phone and trip (its
- * first bookable date chosen) when `enquiryId` names one. An unknown id starts blank.
+ * The staff form's starting values: blank, or the enquiry's name, e-mail, phone, trip (its first
+ * bookable date chosen) and language when `enquiryId` names one. An unknown id starts blank, in
+ * the site's default language.
  */
 export async function staffBookingPrefill(
   db: Db,
   enquiryId: string | null,
   choices: readonly DepartureChoice[],
+  languages: readonly Language[],
 ): Promise<StaffBookingPrefill> {
   const values = blankValues();
   values.adults = "1";
   values.children = "0";
   values.notify = "on";
+  values.language = leadLanguage(null, languages);
   const enquiry = enquiryId && isUuid(enquiryId) ? await getEnquiry(db, enquiryId) : undefined;
   if (!enquiry) return { values, enquiry: null, packageId: null };
   const name = `${enquiry.firstName} ${enquiry.lastName}`.trim();
+  values.language = leadLanguage(enquiry.language, languages);
   values.lead_name = name;
   values.email = enquiry.email;
   values.phone = enquiry.phone;
@@ -134,9 +140,21 @@ export async function submitStaffBooking(
 ): Promise<StaffBookingOutcome> {
   const values = typedStaffBooking(form);
   const parsed = staffBookingSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: StaffBookingErrors = {};
-    for (const issue of parsed.error.issues) {
+  // The traveller's language (decision 156): one of the site's; left out (a one-language site's
+  // form has no such field), the default.
+  const languages = settings.site.languages;
+  const chosen = values.language.trim();
+  const language: Language | undefined =
+    chosen === ""
+      ? leadLanguage(null, languages)
+      : isLanguageOf(chosen, languages)
+        ? chosen
+        : undefined;
+  if (!parsed.success || !language) {
+    const errors: StaffBookingErrors = language
+      ? {}
+      : { language: STAFF_BOOKING_MESSAGES.language };
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
       const field = String(issue.path[0]);
       const key = (STAFF_BOOKING_FIELDS as readonly string[]).includes(field)
         ? (field as StaffBookingField)
@@ -157,6 +175,7 @@ export async function submitStaffBooking(
     holdHours: settings.holdHours,
     today: todayIn(settings.site.timeZone),
     staff: { adminId: settings.adminId, enquiryId: request.enquiry_id, confirm: request.confirm },
+    language,
   });
   switch (outcome.kind) {
     case "unavailable":
@@ -178,7 +197,7 @@ export async function submitStaffBooking(
   if (!request.notify) {
     return { kind: "booked", reference: receipt.reference, status: receipt.status, message: made };
   }
-  const notice = await sendStaffBookingMail(receipt, settings);
+  const notice = await sendStaffBookingMail(db, request.departure_id, receipt, settings);
   return {
     kind: "booked",
     reference: receipt.reference,
@@ -187,10 +206,17 @@ export async function submitStaffBooking(
   };
 }
 
-async function sendStaffBookingMail(receipt: BookingReceipt, settings: StaffBookingSettings) {
+async function sendStaffBookingMail(
+  db: Db,
+  departureId: string,
+  receipt: BookingReceipt,
+  settings: StaffBookingSettings,
+) {
+  // The trip is named as the traveller reads it in their language (decision 155).
+  const packageTitle = await travellerPackageTitle(db, departureId, receipt.language);
   const sent = await settings.mailer.send({
     to: receipt.email,
-    ...staffBookingMail(settings.site, receipt),
+    ...staffBookingMail(settings.site, { ...receipt, packageTitle }),
   });
   const notice = mailNotice(sent);
   if (notice)
