@@ -99,6 +99,14 @@ export type TranslationSource = Pick<
   | "imageDetails"
 >;
 
+/**
+ * Every character `String.prototype.trim` removes (ECMAScript's WhiteSpace and LineTerminator):
+ * a text of only these is blank. The SQL form of the appearance rule removes exactly these, so
+ * it and `hasTitleAndDescription` agree (PostgreSQL's `btrim` removes only spaces).
+ */
+export const TRIMMED_CHARACTERS =
+  "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
+
 /** Whether a translation has what it needs to appear: its title and description. */
 export function hasTitleAndDescription(
   translation: Pick<PackageTranslation, "title" | "description"> | undefined,

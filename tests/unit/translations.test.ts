@@ -8,6 +8,7 @@ import {
   PUBLISH_NEEDS_TITLE_AND_DESCRIPTION,
   translatePackage,
   translationSlug,
+  TRIMMED_CHARACTERS,
 } from "~/domain/translations";
 
 const source = {
@@ -117,5 +118,16 @@ describe("translated content rules (decision 139)", () => {
       expect(bad.errors["highlights.1"]).toBe("Item 2 must be at most 500 characters");
     }
     expect(translationSlug("Straße über Köln", "de")).toBe("strasse-ueber-koeln");
+  });
+});
+
+describe("TRIMMED_CHARACTERS", () => {
+  it("is exactly what String.prototype.trim removes (the SQL appearance rule removes these)", () => {
+    const trimmed: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      if (c.trim() === "") trimmed.push(c);
+    }
+    expect([...TRIMMED_CHARACTERS].sort()).toEqual(trimmed.sort());
   });
 });

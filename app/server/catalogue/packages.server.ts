@@ -26,6 +26,7 @@ import {
 } from "./versions.server";
 import { recordEvent } from "../events/events.server";
 import { inAdminOrder } from "./admin-order.server";
+import { appearsInSql } from "./appearance.server";
 import { manualStatusColumns, scheduleColumns } from "./schedule.server";
 import { DEFAULT_CURRENCY, departuresOf, replaceDepartures } from "./departures.server";
 import { recordSlugChange } from "./slug-history.server";
@@ -160,9 +161,7 @@ function appearingIn<Q extends SelectQueryBuilder<DB, "packages", object>>(
         .select(sql<number>`1`.as("one"))
         .whereRef("t.package_id", "=", "packages.id")
         .where("t.lang", "=", lang)
-        .where("t.published", "=", true)
-        .where("t.title", "<>", "")
-        .where("t.description", "<>", ""),
+        .where(appearsInSql("t")),
     ),
   ) as Q;
 }

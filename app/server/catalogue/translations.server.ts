@@ -13,6 +13,7 @@ import {
 } from "~/domain/translations";
 import { inTransaction, type Db } from "../platform/db.server";
 import { recordEvent } from "../events/events.server";
+import { appearsInSql } from "./appearance.server";
 import { getPackageById } from "./packages.server";
 import { getMoment } from "./moments.server";
 import { recordSlugChange } from "./slug-history.server";
@@ -504,8 +505,7 @@ export async function saveMomentTranslation(
 export function travellerTitleSql(language: RawBuilder<unknown> | string | null) {
   return sql<string>`coalesce((
     select t.title from package_translations t
-    where t.package_id = p.id and t.lang = ${language} and t.published
-      and btrim(t.title) <> '' and btrim(t.description) <> ''
+    where t.package_id = p.id and t.lang = ${language} and ${appearsInSql("t")}
   ), p.title)`;
 }
 
