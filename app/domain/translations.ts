@@ -675,4 +675,9 @@ export interface TranslationBadge {
   done: number;
   total: number;
   href: string;
+  /**
+   * A package's: whether it appears in the language (published there with its title and
+   * description, decision 154). Absent on a moment's, which has no such switch.
+   */
+  published?: boolean;
 }

@@ -292,9 +292,16 @@ describe.each(BACKENDS)("translated content on %s (SITE_LANGUAGES=en,de)", (back
   });
 
   it("shows per-language completeness on the admin list", async () => {
+    // One trip not translated: its badge says it is not published in German.
+    await makePackage(server.db, "trip", { title: "Namib Dunes", description: "Sossusvlei." });
     const res = await server.fetch("/admin/dashboard", { headers: cookie });
     const html = await res.text();
-    expect(textOf(html)).toMatch(/German: \d+ of \d+ fields/);
+    // With whether each appears in German (decision 154): the one published there, and one not.
+    const badges = [...html.matchAll(/<li[^>]*>(?:<a[^>]*>)?(German: [^<]+)/g)].map((m) => m[1]);
+    expect(badges).toContainEqual(expect.stringMatching(/^German: \d+ of \d+ fields · published$/));
+    expect(badges).toContainEqual(
+      expect.stringMatching(/^German: \d+ of \d+ fields · not published$/),
+    );
     expect(links(html).map((l) => l.href)).toContain(`/admin/translations/trip/${other.id}/de`);
   });
 });

@@ -278,13 +278,8 @@ export async function translationSummaries(
   db: Db,
   site: SiteConfig,
   packages: readonly Package[],
-): Promise<
-  Map<string, { lang: Language; name: string; done: number; total: number; href: string }[]>
-> {
-  const result = new Map<
-    string,
-    { lang: Language; name: string; done: number; total: number; href: string }[]
-  >();
+): Promise<Map<string, (TranslationBadge & { lang: Language })[]>> {
+  const result = new Map<string, (TranslationBadge & { lang: Language })[]>();
   const others = site.languages.slice(1);
   if (others.length === 0 || packages.length === 0) return result;
   const all = await allPackageTranslations(
@@ -295,13 +290,15 @@ export async function translationSummaries(
     result.set(
       pkg.id,
       others.map((lang) => {
-        const { done, total } = packageCompleteness(pkg, all.get(pkg.id)?.get(lang));
+        const translation = all.get(pkg.id)?.get(lang);
+        const { done, total } = packageCompleteness(pkg, translation);
         return {
           lang,
           name: LANGUAGE_NAMES_IN_ENGLISH[lang],
           done,
           total,
           href: translationPath(pkg.kind, pkg.id, lang),
+          published: appearsIn(translation),
         };
       }),
     );
