@@ -23,7 +23,9 @@ test("@nojs a translator fills the German title and description and the German p
 
   // Not translated yet: no German page, and its card says how much is missing.
   const card = page.getByRole("article", { name: title });
-  await expect(card.getByRole("link", { name: /^German: 0 of \d+ fields · not published$/ })).toBeVisible();
+  await expect(
+    card.getByRole("link", { name: /^German: 0 of \d+ fields · not published$/ }),
+  ).toBeVisible();
   await card.getByRole("link", { name: /^German:/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
   // The English text is shown beside the German field, as its description.
