@@ -35,11 +35,15 @@ export function isBookable(d: DepartureSeats, today: string, limitedSeats?: numb
   );
 }
 
-/** "R 24,500", or the price as typed before amounts existed, or null (the package's price). */
+/**
+ * "R 24,500" ("R 24.500" in German), or the price as typed before amounts existed, or null (the
+ * package's price).
+ */
 export function departurePrice(
   d: Pick<DepartureSeats, "price_amount" | "currency" | "price_text">,
+  locale = "en",
 ): string | null {
-  if (d.price_amount !== null) return formatMoney(d.price_amount, d.currency);
+  if (d.price_amount !== null) return formatMoney(d.price_amount, d.currency, locale);
   return d.price_text;
 }
 

@@ -195,9 +195,12 @@ describe.each(BACKENDS)("German page bodies on %s (SITE_LANGUAGES=en,de)", (back
       "4,8",
       "(1.234 Bewertungen)",
       "Juni 2031",
+      // The date's price in German format (a dot groups thousands).
+      "24.500",
     ])
       expect(main).toContain(words);
     for (const words of [
+      "24,500",
       "Dates & Prices",
       "Book this date",
       "Enquire about this trip",
@@ -217,6 +220,7 @@ describe.each(BACKENDS)("German page bodies on %s (SITE_LANGUAGES=en,de)", (back
       "(1,234 reviews)",
       "Enquire about this trip",
       "Reserve now & pay later",
+      "24,500",
     ])
       expect(en).toContain(words);
   });

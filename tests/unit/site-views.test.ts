@@ -180,6 +180,20 @@ describe("seo builders", () => {
     expect(ld.image).toEqual(["https://travel.example/media/packages/a.webp"]);
   });
 
+  it("writes the itinerary's own words in the page's language (German: Tag 1, Unterkunft)", () => {
+    // A day without its own heading is "Day 1" in English: German names it "Tag 1".
+    const view = detailView(
+      pkg({ itinerary: [{ day: "", activity: "Ankunft in Ubud", accommodation: "Villa Ubud" }] }),
+      site,
+    );
+    const de = touristTripJsonLd(site, view, "https://travel.example/de/package/x", "de");
+    expect(de.itinerary.itemListElement[0]).toMatchObject({ name: "Tag 1" });
+    expect(de.itinerary.itemListElement[0]!.description).toContain("Unterkunft: Villa Ubud");
+    expect(JSON.stringify(de.itinerary)).not.toMatch(/Day 1|Accommodation/);
+    const en = touristTripJsonLd(site, view, "https://travel.example/package/x", "en");
+    expect(en.itinerary.itemListElement[0]!.description).toContain("Accommodation: Villa Ubud");
+  });
+
   it("keeps crawlers out of /admin and /api", () => {
     const robots = robotsTxt(site);
     expect(robots).toContain("Disallow: /admin");

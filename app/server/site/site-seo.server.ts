@@ -1,4 +1,5 @@
 import { localizedPath, OG_LOCALES, type Language } from "~/domain/i18n/languages";
+import { translator } from "~/domain/i18n/catalogues";
 import { kindInfo } from "~/domain/package-kinds";
 import { DEPARTURE_AVAILABILITY } from "~/domain/departures";
 import { PACKAGE_KINDS } from "~/domain/schemas";
@@ -165,6 +166,8 @@ export function touristTripJsonLd(
   canonical: string,
   lang?: Language,
 ) {
+  // The itinerary's own words ("Day 2", "Accommodation: ") in the page's language too.
+  const t = translator(lang ?? "en");
   return {
     "@context": "https://schema.org",
     "@type": "TouristTrip",
@@ -180,8 +183,11 @@ export function touristTripJsonLd(
       itemListElement: pkg.itinerary.map((day, i) => ({
         "@type": "ListItem",
         position: i + 1,
-        name: day.day || `Day ${i + 1}`,
-        description: [day.activity, day.accommodation && `Accommodation: ${day.accommodation}`]
+        name: day.day || t("detail.day", { n: i + 1 }),
+        description: [
+          day.activity,
+          day.accommodation && t("detail.accommodation") + day.accommodation,
+        ]
           .filter(Boolean)
           .join(". "),
       })),

@@ -181,7 +181,7 @@ function departureViews(pkg: Package, context: ViewContext): DepartureView[] {
       startDate: d.start_date,
       endDate: d.end_date,
       dates,
-      price: departurePrice(d) ?? pkg.price,
+      price: departurePrice(d, context.lang) ?? pkg.price,
       ...(d.price_amount !== null
         ? { offer: { price: amountText(d.price_amount, d.currency), currency: d.currency } }
         : {}),
