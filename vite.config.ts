@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { createLogger, defineConfig } from "vite";
+import { createLogger, defineConfig, runnerImport, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
+import type * as CatalogueReport from "./app/domain/i18n/catalogue-report";
 
 // Keep `npm run build` short: Vite's per-file size tables (about 55 lines, many `0.00 kB`) bury
 // the lines that matter; warnings, errors and the "built in" summaries still show.
@@ -11,6 +12,26 @@ logger.info = (msg, options) => {
     return;
   info(msg, options);
 };
+
+/**
+ * The catalogue check (decision 127) as part of `npm run build`: a shipped language missing a key,
+ * or a message using a variable the English one does not give, stops the build instead of failing
+ * a page. (A call leaving out a variable is a type error: `Translate` in catalogues.ts.)
+ */
+function catalogueCheck(): Plugin {
+  return {
+    name: "wanderlux-catalogue-check",
+    apply: "build",
+    async buildStart() {
+      const { module } = await runnerImport<typeof CatalogueReport>(
+        "./app/domain/i18n/catalogue-report.ts",
+        { configFile: false, logLevel: "silent" },
+      );
+      const problems = module.shippedCatalogueProblems();
+      if (problems.length) this.error(`message catalogues:\n  ${problems.join("\n  ")}`);
+    },
+  };
+}
 
 export default defineConfig({
   customLogger: logger,
@@ -46,5 +67,5 @@ export default defineConfig({
     },
     ssr: { build: { rollupOptions: { input: "./server/app.ts" }, target: "node24" } },
   },
-  plugins: [reactRouter()],
+  plugins: [catalogueCheck(), reactRouter()],
 });
