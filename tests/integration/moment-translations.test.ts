@@ -177,7 +177,17 @@ describe.each(BACKENDS)("moment translations on %s (SITE_LANGUAGES=en,de)", (bac
     // The untranslated description falls back to English, marked as such.
     expect(german).toMatch(/<p class="moment-text" lang="en">Golden light on the caldera.<\/p>/);
     expect(german).not.toContain("Camels at Wadi Rum");
+    // The thumbnail's German description describes the video on the German reel.
+    expect(german).toContain('aria-description="Weiße Häuser über dem Meer"');
     expect(textOf(await reel(""))).toContain("Sunset over Santorini");
+    // The API's ?lang=de: the moments that appear in German, with their German text.
+    const api = await server.fetch("/api/travel-moments?lang=de");
+    expect(api.status).toBe(200);
+    const moments = (await api.json()) as { id: string; title: string; thumbnailAlt?: string }[];
+    expect(moments.map((m) => [m.id, m.title, m.thumbnailAlt])).toEqual([
+      [sunset, "Sonnenuntergang über Santorini", "Weiße Häuser über dem Meer"],
+    ]);
+    expect((await server.fetch("/api/travel-moments?lang=fr")).status).toBe(400);
 
     expect(textOf(await card(sunset))).toContain("German: 2 of 3 fields");
     const again = await screen(sunset);

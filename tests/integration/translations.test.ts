@@ -197,6 +197,20 @@ describe.each(BACKENDS)("translated content on %s (SITE_LANGUAGES=en,de)", (back
       title: string;
     };
     expect(english.title).toBe("Bali Escape");
+    // By slug: ?lang=de takes the German slug and answers in German; the German slug without
+    // lang, and the English slug with it, name no package.
+    const bySlug = await server.fetch(
+      "/api/trips/slug/bali-flucht-ueber-die-reisterrassen?lang=de",
+    );
+    expect(bySlug.status).toBe(200);
+    expect(((await bySlug.json()) as { id: string; title: string }).title).toBe(
+      "Bali-Flucht über die Reisterrassen",
+    );
+    expect((await server.fetch("/api/trips/slug/bali-flucht-ueber-die-reisterrassen")).status).toBe(
+      404,
+    );
+    expect((await server.fetch(`/api/trips/slug/${trip.slug}?lang=de`)).status).toBe(404);
+    expect((await server.fetch(`/api/trips/slug/${trip.slug}?lang=fr`)).status).toBe(400);
   });
 
   it("names each language's page in hreflang, the canonical and the sitemap", async () => {

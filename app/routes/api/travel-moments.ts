@@ -1,3 +1,4 @@
+import { apiLanguage, momentsIn } from "~/server/api/api-languages.server";
 import { momentFailure } from "~/server/api/api-moments.server";
 import { apiRoute } from "~/server/api/api-route.server";
 import { getOptionalAdmin } from "~/server/http/admin-session.server";
@@ -11,9 +12,12 @@ const api = apiRoute({
   failure: (method) => momentFailure(method),
   handlers: {
     async GET({ request, context }) {
-      const { db } = servicesFrom(context);
+      const { db, site } = servicesFrom(context);
       const admin = await getOptionalAdmin(db, request);
-      const moments = await listMoments(db, { activeOnly: !admin });
+      // ?lang=de: the moments that appear in German, in German (decision 139).
+      const lang = apiLanguage(new URL(request.url).searchParams.get("lang"), site);
+      const stored = await listMoments(db, { activeOnly: !admin });
+      const moments = lang ? await momentsIn(db, site, stored, lang) : stored;
       return readJson(request, moments, { admin: admin !== null, cache: "list" });
     },
   },

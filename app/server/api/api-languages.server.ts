@@ -1,10 +1,12 @@
 import { isShippedLanguage, type Language } from "~/domain/i18n/languages";
-import type { Package } from "~/domain/schemas";
+import type { Package, PackageKind, TravelMoment } from "~/domain/schemas";
 import type { SiteConfig } from "~/domain/site";
 import { appearsIn, translatePackage } from "~/domain/translations";
 import type { Db } from "../platform/db.server";
 import { AppError } from "../platform/errors.server";
-import { packageTranslations } from "../catalogue/translations.server";
+import { getPackageById } from "../catalogue/packages.server";
+import { findPackageBySlugIn, packageTranslations } from "../catalogue/translations.server";
+import { translatedMoments } from "../site/translated-content.server";
 
 /**
  * `?lang=de` on the public package reads (decision 139): the packages in that language, with the
@@ -34,4 +36,28 @@ export async function packagesIn(db: Db, packages: Package[], lang: Language): P
     const own = translations.get(pkg.id);
     return own && appearsIn(own) ? [translatePackage(pkg, own).pkg] : [];
   });
+}
+
+/**
+ * The published package of `kind` whose slug in `lang` is `slug` (its current one, or one it gave
+ * up there: an API answers the package rather than redirecting), as stored.
+ */
+export async function packageBySlugIn(
+  db: Db,
+  kind: PackageKind,
+  slug: string,
+  lang: Language,
+): Promise<Package | undefined> {
+  const found = await findPackageBySlugIn(db, lang, slug, [kind]);
+  return found ? getPackageById(db, kind, found.id, { publishedOnly: true }) : undefined;
+}
+
+/** The moments that appear in `lang` (their title translated there), with the translated text. */
+export async function momentsIn(
+  db: Db,
+  site: SiteConfig,
+  moments: TravelMoment[],
+  lang: Language,
+): Promise<TravelMoment[]> {
+  return (await translatedMoments(db, site, lang, moments)).map(({ moment }) => moment);
 }

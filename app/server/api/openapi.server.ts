@@ -60,8 +60,10 @@ const LANGUAGE_PARAMETER: JsonSchema = {
   required: false,
   description:
     "One of the site's languages (SITE_LANGUAGES). Another than the default answers only the packages " +
-    "that appear in it (their title and description are translated), with the translated fields; " +
-    "an untranslated field keeps the default language's text. An unknown language answers 400.",
+    "that appear in it (published there with their title and description translated), with the " +
+    "translated fields; an untranslated field keeps the default language's text. By slug, the slug " +
+    "is the package's slug in that language (a slug it gave up there answers the package too). " +
+    "Travel moments appear once their title is translated. An unknown language answers 400.",
   schema: { type: "string", pattern: "^[a-z]{2}$" },
 };
 
@@ -214,9 +216,10 @@ function packageOperations(
     [`${base}/slug/{slug}`]: {
       get: {
         tag,
-        summary: `A published ${one} by slug`,
+        summary: `A published ${one} by slug (with ?lang, its slug in that language)`,
         publicRead: true,
         params: ["slug"],
+        language: true,
         ok: { status: 200, description: `The ${one}`, schema: ref("Package") },
         errors: [404],
       },
@@ -242,6 +245,7 @@ function otherOperations(): Record<string, Partial<Record<HttpMethod, OperationS
         tag,
         summary: "Active travel moments in order (every moment for an admin)",
         publicRead: true,
+        language: true,
         ok: { status: 200, description: "The moments", schema: listOf("TravelMoment") },
       },
     },
