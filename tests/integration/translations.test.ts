@@ -274,6 +274,10 @@ describe.each(BACKENDS)("translated content on %s (SITE_LANGUAGES=en,de)", (back
     const english = await server.fetch(`/package/${trip.slug}`);
     expect(english.status).toBe(301);
     expect(english.headers.get("location")).toBe("/package/bali-grand-tour");
+    // The English slug it gave up, under /de, leads to its German page too.
+    const oldEnglishInGerman = await server.fetch(`/de/package/${trip.slug}`);
+    expect(oldEnglishInGerman.status).toBe(301);
+    expect(oldEnglishInGerman.headers.get("location")).toBe("/de/package/bali-rundreise");
   });
 
   it("refuses a German slug another package uses, storing nothing", async () => {

@@ -115,7 +115,8 @@ const LOOKUPS: Record<DetailScope, PackageKind[]> = {
 /**
  * A detail URL in a language other than the default: the language's current slug or the package
  * id shows the package if it appears in that language; a slug it gave up in that language, or
- * its default-language slug, redirects (301) to the current slug's URL. Anything else: not found.
+ * its default-language slug (current or given up), redirects (301) to the current slug's URL.
+ * Anything else: not found.
  * `found` comes from the default-language lookup the caller already made (id, trip slug).
  */
 export async function localizedDetail(
@@ -134,6 +135,11 @@ export async function localizedDetail(
     moved = !bySlug.current;
   } else if (pkg && pkg.id !== key) {
     // Reached by its default-language slug: the page lives at its own slug in this language.
+    moved = true;
+  } else if (!pkg && scope === "package") {
+    // A default-language slug the trip gave up: links keep working in every language.
+    const old = await oldSlugOwner(db, "", key, ["trip"]);
+    if (old) pkg = await getPackageById(db, old.kind, old.id, { publishedOnly: true });
     moved = true;
   }
   if (!pkg) return undefined;
