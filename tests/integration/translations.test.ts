@@ -213,6 +213,37 @@ describe.each(BACKENDS)("translated content on %s (SITE_LANGUAGES=en,de)", (back
     expect((await server.fetch(`/api/trips/slug/${trip.slug}?lang=fr`)).status).toBe(400);
   });
 
+  it("the whole sitemap keeps hreflang's rules: each entry names itself, x-default, and alternates that name it back", async () => {
+    const sitemap = await (await server.fetch("/sitemap.xml")).text();
+    expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const entries = new Map<string, Map<string, string>>();
+    for (const [, body] of sitemap.matchAll(/<url>(.*?)<\/url>/g)) {
+      const loc = /<loc>([^<]+)<\/loc>/.exec(body!)![1]!;
+      const alternates = new Map(
+        [
+          ...body!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g),
+        ].map((m) => [m[1]!, m[2]!] as const),
+      );
+      expect(entries.has(loc), `${loc} is listed once`).toBe(false);
+      entries.set(loc, alternates);
+    }
+    const withAlternates = [...entries].filter(([, a]) => a.size > 0);
+    // The home, the static pages, the lists and the translated packages, in both languages.
+    expect(withAlternates.length).toBeGreaterThan(10);
+    for (const [loc, alternates] of withAlternates) {
+      // Every language the site shows, plus x-default (the default language's URL).
+      expect([...alternates.keys()].sort(), loc).toEqual(["de", "en", "x-default"]);
+      expect(alternates.get("x-default"), loc).toBe(alternates.get("en"));
+      // The entry names itself among its alternates.
+      expect([...alternates.values()], loc).toContain(loc);
+      // Reciprocal: each alternate is an entry of its own, naming the same set.
+      for (const [lang, href] of alternates) {
+        if (lang === "x-default") continue;
+        expect(entries.get(href), `${href} (from ${loc})`).toEqual(alternates);
+      }
+    }
+  });
+
   it("names each language's page in hreflang, the canonical and the sitemap", async () => {
     const expected = {
       en: `${PUBLIC_URL}/package/${trip.id}`,
