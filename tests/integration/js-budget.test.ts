@@ -97,3 +97,43 @@ describe("public pages load no admin-only library", () => {
     expect(sources.some((s) => ADMIN_LIBRARIES[0]![1].test(s))).toBe(true);
   });
 });
+
+// Only the page's language reaches the browser (decision 127): the German pages keep the budget,
+// and no client chunk carries a message catalogue (the server sends finished strings).
+describe("German pages' JavaScript", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ SITE_LANGUAGES: "en,de" });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const GERMAN_PAGES = ["/de", "/de/upcoming-trips", "/de/about", "/de/contact"];
+
+  it.each(GERMAN_PAGES)("%s loads at most 100 KiB of JS (brotli) on first load", async (page) => {
+    const res = await server.fetch(page);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('<html lang="de"');
+    expect(brotliBytes(firstLoadScripts(html, clientDir), clientDir)).toBeLessThanOrEqual(
+      100 * 1024,
+    );
+  });
+
+  it("no client chunk holds a catalogue: neither its keys nor its German or English messages", () => {
+    const markers = [
+      '"nav.bookNow"',
+      "mail.received.thanks",
+      "Vielen Dank für Ihre Buchung",
+      "Thank you for booking",
+    ];
+    const assets = fs.readdirSync(path.join(clientDir, "assets")).filter((f) => f.endsWith(".js"));
+    expect(assets.length).toBeGreaterThan(10);
+    for (const file of assets) {
+      const source = fs.readFileSync(path.join(clientDir, "assets", file), "utf8");
+      for (const marker of markers)
+        expect(source.includes(marker), `${marker} in ${file}`).toBe(false);
+    }
+  });
+});
