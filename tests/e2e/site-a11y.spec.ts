@@ -30,6 +30,11 @@ async function publicPaths(page: Page): Promise<string[]> {
     "/de/upcoming-trips?price=under-20000&sort=price-asc",
     "/de/contact",
     "/de/no-such-page",
+    "/de/exclusive-trips",
+    "/de/discover",
+    "/de/flights",
+    "/de/hotels",
+    "/de/booking-terms",
   ];
   for (const list of ["/upcoming-trips", "/exclusive-trips", "/local-trips", "/hidden-gems"]) {
     await page.goto(list);
