@@ -140,8 +140,8 @@ export function parseApiPackageWrite(
 }
 
 /** A 400 for a language that is the default one or not one of the site's (before any write). */
-function checkTranslationLanguages(
-  translations: TranslationsInput | undefined,
+export function checkTranslationLanguages(
+  translations: Record<string, unknown> | undefined,
   site: Pick<SiteConfig, "languages">,
 ): void {
   if (!translations) return;

@@ -11,7 +11,6 @@ import {
 import {
   loginSchema,
   PACKAGE_KINDS,
-  travelMomentInputSchema,
   travelMomentSchema,
   type PackageKind,
 } from "~/domain/schemas";
@@ -24,6 +23,10 @@ import {
   successSchema,
 } from "./api-schemas.server";
 import { apiPackageInputSchema, apiTranslationsSchema } from "./api-translations.server";
+import {
+  apiMomentInputSchema,
+  apiMomentTranslationsSchema,
+} from "./api-moment-translations.server";
 import { SESSION_COOKIE } from "../auth/session.server";
 
 /**
@@ -90,7 +93,7 @@ function schemaComponents(): Record<string, JsonSchema> {
   const inputs = z.registry<{ id: string }>();
   inputs.add(apiPackageInputSchema("trip"), { id: "PackageInput" });
   inputs.add(apiPackageInputSchema("exclusive"), { id: "ExclusivePackageInput" });
-  inputs.add(travelMomentInputSchema, { id: "TravelMomentInput" });
+  inputs.add(apiMomentInputSchema, { id: "TravelMomentInput" });
   inputs.add(statusPatchSchema, { id: "StatusPatch" });
   inputs.add(reorderSchemas.package_ids, { id: "PackageIdsReorder" });
   inputs.add(reorderSchemas.packageIds, { id: "LocalPackageIdsReorder" });
@@ -102,7 +105,10 @@ function schemaComponents(): Record<string, JsonSchema> {
   outputs.add(apiPackageSchema.extend({ translations: apiTranslationsSchema.optional() }), {
     id: "Package",
   });
-  outputs.add(travelMomentSchema, { id: "TravelMoment" });
+  // Write answers carry the stored translations on a multi-language site (decision 158).
+  outputs.add(travelMomentSchema.extend({ translations: apiMomentTranslationsSchema.optional() }), {
+    id: "TravelMoment",
+  });
   outputs.add(errorSchema, { id: "Error" });
   outputs.add(successSchema, { id: "Success" });
   outputs.add(z.object({ success: z.boolean(), error: z.string().optional() }), {

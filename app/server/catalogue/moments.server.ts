@@ -29,6 +29,8 @@ import { recordEvent } from "../events/events.server";
  */
 export interface MomentWriteOptions extends MediaEffects {
   by?: string | null;
+  /** More writes in the moment's own transaction (the API's translations, decision 158). */
+  alsoInTransaction?: (trx: Db, moment: TravelMoment) => Promise<void>;
 }
 
 const NOT_FOUND = "Travel moment not found";
@@ -143,7 +145,9 @@ export async function createMoment(
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordMomentVersion(trx, row.id, { action: "create", by: options.by ?? null });
-      return toMoment(row);
+      const moment = toMoment(row);
+      await options.alsoInTransaction?.(trx, moment);
+      return moment;
     }),
   );
 }
@@ -195,7 +199,9 @@ export async function updateMoment(
         by: options.by ?? null,
         restoredFrom: options.version?.restoredFrom ?? null,
       });
-      return { moment: toMoment(row) };
+      const moment = toMoment(row);
+      await options.alsoInTransaction?.(trx, moment);
+      return { moment };
     }),
   );
 }

@@ -475,6 +475,14 @@ export async function saveMomentTranslation(
       values,
     };
   }
+  const errors = momentTranslationErrors(values);
+  if (Object.keys(errors).length) return { ok: false, errors, values };
+  await inTransaction(db, (trx) => applyMomentTranslation(trx, moment, lang, values, input.by));
+  return { ok: true, appears: Boolean(values.title) };
+}
+
+/** What is wrong with a moment's translation (its fields trimmed): the screen's and the API's. */
+export function momentTranslationErrors(values: MomentTranslation): TranslationErrors {
   const errors: TranslationErrors = {};
   if (values.title.length > 200) errors.title = "The title must be at most 200 characters";
   if (values.description.length > 1000)
@@ -484,16 +492,23 @@ export async function saveMomentTranslation(
   if ((values.description || values.thumbnail_alt) && !values.title)
     errors.title =
       "Please enter the title too: a travel moment is shown in a language only with it";
-  if (Object.keys(errors).length) return { ok: false, errors, values };
-  await inTransaction(db, async (trx) => {
-    await writeMomentTranslation(trx, id, lang, values);
-    await recordEvent(trx, {
-      type: "moment.translated",
-      ...(input.by ? { adminId: input.by } : {}),
-      details: { id, title: moment.title, language: LANGUAGE_NAMES_IN_ENGLISH[lang] },
-    });
+  return errors;
+}
+
+/** Stores a checked moment translation; the activity log names the language. */
+export async function applyMomentTranslation(
+  trx: Db,
+  moment: Pick<TravelMoment, "id" | "title">,
+  lang: Language,
+  values: MomentTranslation,
+  by: string | null,
+): Promise<void> {
+  await writeMomentTranslation(trx, moment.id, lang, values);
+  await recordEvent(trx, {
+    type: "moment.translated",
+    ...(by ? { adminId: by } : {}),
+    details: { id: moment.id, title: moment.title, language: LANGUAGE_NAMES_IN_ENGLISH[lang] },
   });
-  return { ok: true, appears: Boolean(values.title) };
 }
 
 /**

@@ -1,5 +1,10 @@
-import { isUuid, travelMomentInputSchema } from "~/domain/schemas";
-import { parseBody, privateJson } from "~/server/api/api-http.server";
+import { isUuid } from "~/domain/schemas";
+import { privateJson } from "~/server/api/api-http.server";
+import {
+  momentTranslationsWriter,
+  parseApiMomentWrite,
+  withMomentTranslations,
+} from "~/server/api/api-moment-translations.server";
 import { MOMENT_TEXTS, momentFailure } from "~/server/api/api-moments.server";
 import { apiAdminId, param, readJsonBody } from "~/server/http/api-request.server";
 import { servicesFrom } from "~/server/http/services-context.server";
@@ -19,15 +24,23 @@ const api = apiRoute({
   failure: (method) => momentFailure(method),
   handlers: {
     async PUT(args) {
-      const { db, media } = servicesFrom(args.context);
+      const { db, media, site } = servicesFrom(args.context);
       const id = momentId(args);
       const body = await readJsonBody(args.request);
       const existing = await getMoment(db, id);
       if (!existing) throw notFound(MOMENT_TEXTS.notFound);
       // The spec's form sends no isActive: an update that does not mention it keeps it.
-      const input = parseBody(travelMomentInputSchema, { isActive: existing.isActive, ...body });
-      const { moment } = await updateMoment(db, id, input, { by: apiAdminId(args), media });
-      return privateJson(moment);
+      const { input, translations } = parseApiMomentWrite(
+        { isActive: existing.isActive, ...body },
+        site,
+      );
+      const by = apiAdminId(args);
+      const { moment } = await updateMoment(db, id, input, {
+        by,
+        media,
+        alsoInTransaction: momentTranslationsWriter(translations, by),
+      });
+      return privateJson(await withMomentTranslations(db, site, moment));
     },
     async DELETE(args) {
       const { db, media } = servicesFrom(args.context);

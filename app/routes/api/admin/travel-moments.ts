@@ -1,5 +1,9 @@
-import { travelMomentInputSchema } from "~/domain/schemas";
-import { parseBody, privateJson } from "~/server/api/api-http.server";
+import { privateJson } from "~/server/api/api-http.server";
+import {
+  momentTranslationsWriter,
+  parseApiMomentWrite,
+  withMomentTranslations,
+} from "~/server/api/api-moment-translations.server";
 import { momentFailure } from "~/server/api/api-moments.server";
 import { apiRoute } from "~/server/api/api-route.server";
 import { createMoment } from "~/server/catalogue/moments.server";
@@ -12,11 +16,14 @@ const api = apiRoute({
   failure: (method) => momentFailure(method),
   handlers: {
     async POST(args) {
-      const { db } = servicesFrom(args.context);
-      const input = parseBody(travelMomentInputSchema, await readJsonBody(args.request));
-      return privateJson(await createMoment(db, input, { by: apiAdminId(args) }), {
-        status: 201,
+      const { db, site } = servicesFrom(args.context);
+      const { input, translations } = parseApiMomentWrite(await readJsonBody(args.request), site);
+      const by = apiAdminId(args);
+      const moment = await createMoment(db, input, {
+        by,
+        alsoInTransaction: momentTranslationsWriter(translations, by),
       });
+      return privateJson(await withMomentTranslations(db, site, moment), { status: 201 });
     },
   },
 });
