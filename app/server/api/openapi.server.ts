@@ -8,12 +8,7 @@ import {
   can,
   type Permission,
 } from "~/domain/permissions";
-import {
-  loginSchema,
-  PACKAGE_KINDS,
-  travelMomentSchema,
-  type PackageKind,
-} from "~/domain/schemas";
+import { loginSchema, PACKAGE_KINDS, travelMomentSchema, type PackageKind } from "~/domain/schemas";
 import {
   apiPackageSchema,
   errorSchema,
