@@ -143,6 +143,12 @@ describe.each(BACKENDS)("translated content on %s (SITE_LANGUAGES=en,de)", (back
       .where("type", "=", "package.translated")
       .executeTakeFirstOrThrow();
     expect(event.details).toMatchObject({ id: trip.id, language: "German" });
+    // The package's history names the save and its language.
+    const history = await server.fetch(`/admin/history/trip/${trip.id}`, { headers: cookie });
+    expect(history.status).toBe(200);
+    const saves = element(await history.text(), /<section\b[^>]*history-translations/);
+    expect(saves).toBeDefined();
+    expect(textOf(saves!)).toMatch(/German translation saved .+ by /);
 
     const { res: page, html } = await get("/de/package/bali-flucht-ueber-die-reisterrassen");
     expect(page.status).toBe(200);
