@@ -129,6 +129,7 @@ const DETAIL_WORDS: [key: string, label: string][] = [
   ["file", "File"],
   ["value", "Value"],
   ["language", "Language"],
+  ["publication", "Translation"],
 ];
 
 /** One line from an event's details: its changes in words, then the known keys. */

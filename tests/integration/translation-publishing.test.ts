@@ -76,6 +76,9 @@ describe.each(BACKENDS)("publishing a translation per language on %s", (backend)
     const box = tags(screen, "input").find((i) => i.name === "published");
     expect(box?.type).toBe("checkbox");
     expect(box).not.toHaveProperty("checked");
+    // The activity log says the translation was saved without being published.
+    const activity = await (await server.fetch("/admin/activity", { headers: cookie })).text();
+    expect(textOf(activity)).toContain("Language: German · Translation: not published");
   });
 
   it("publishing shows it in German everywhere; unpublishing takes it off again", async () => {

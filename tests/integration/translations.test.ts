@@ -142,7 +142,11 @@ describe.each(BACKENDS)("translated content on %s (SITE_LANGUAGES=en,de)", (back
       .select("details")
       .where("type", "=", "package.translated")
       .executeTakeFirstOrThrow();
-    expect(event.details).toMatchObject({ id: trip.id, language: "German" });
+    expect(event.details).toMatchObject({
+      id: trip.id,
+      language: "German",
+      publication: "published",
+    });
     // The package's history names the save and its language.
     const history = await server.fetch(`/admin/history/trip/${trip.id}`, { headers: cookie });
     expect(history.status).toBe(200);

@@ -288,6 +288,8 @@ export async function applyPackageTranslation(
       kind: pkg.kind,
       title: pkg.title,
       language: LANGUAGE_NAMES_IN_ENGLISH[lang],
+      // Publishing per language is explicit (decision 154): the log says which way it went.
+      publication: value.published ? "published" : "not published",
     },
   });
   return { ok: true };
