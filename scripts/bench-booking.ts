@@ -41,13 +41,64 @@ async function formFields(url: string, departureId: string, ip: string) {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+/** How many bookings are sent one at a time to measure one booking's own cost (decision 157). */
+const ALONE = 8;
+
+/** One traveller's booking POST from `ip` with the form fields it loaded: its time and outcome. */
+async function postBooking(
+  url: string,
+  departureId: string,
+  ip: string,
+  form: Record<string, string>,
+  who: string,
+): Promise<{ ms: number; booked: boolean }> {
+  const body = new URLSearchParams({
+    ...form,
+    adults: "1",
+    children: "0",
+    lead_name: `Bench Traveller ${who}`,
+    email: `bench-${who}@example.com`,
+    phone: "+27 82 555 0101",
+    country: "South Africa",
+    accept_terms: "on",
+  });
+  const started = performance.now();
+  const res = await fetch(`${url}/book/${departureId}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: url,
+      "x-forwarded-for": ip,
+    },
+    body,
+  });
+  const ms = performance.now() - started;
+  await res.arrayBuffer();
+  return {
+    ms,
+    booked: res.status === 303 && (res.headers.get("location") ?? "").startsWith("/booking/WLX-"),
+  };
+}
+
 export async function measureBookingPost(
   url: string,
   admin: AdminCredentials,
-): Promise<{ p50: number; p99: number; requests: number; booked: number }> {
+): Promise<{ p50: number; p99: number; requests: number; booked: number; alone: number }> {
   const departureId = await benchDeparture(url, admin);
   const times: number[] = [];
   let booked = 0;
+  // One booking's own cost, with nothing else in flight: the queue below multiplies it.
+  const aloneIps = Array.from({ length: ALONE }, (_, i) => `198.51.99.${i + 1}`);
+  const aloneForms = await Promise.all(aloneIps.map((ip) => formFields(url, departureId, ip)));
+  await new Promise((resolve) => setTimeout(resolve, FILL_MS));
+  const aloneTimes: number[] = [];
+  for (const [i, ip] of aloneIps.entries()) {
+    const one = await postBooking(url, departureId, ip, aloneForms[i]!, `alone-${i}`);
+    if (!one.booked) throw new Error("a booking sent alone was not booked");
+    aloneTimes.push(one.ms);
+  }
+  aloneTimes.sort((a, b) => a - b);
   for (let wave = 0; wave < BOOKING_WAVES; wave++) {
     const ips = Array.from(
       { length: BOOKING_CONCURRENCY },
@@ -57,31 +108,9 @@ export async function measureBookingPost(
     await new Promise((resolve) => setTimeout(resolve, FILL_MS));
     await Promise.all(
       ips.map(async (ip, i) => {
-        const body = new URLSearchParams({
-          ...forms[i]!,
-          adults: "1",
-          children: "0",
-          lead_name: `Bench Traveller ${wave}-${i}`,
-          email: `bench-${wave}-${i}@example.com`,
-          phone: "+27 82 555 0101",
-          country: "South Africa",
-          accept_terms: "on",
-        });
-        const started = performance.now();
-        const res = await fetch(`${url}/book/${departureId}`, {
-          method: "POST",
-          redirect: "manual",
-          headers: {
-            "content-type": "application/x-www-form-urlencoded",
-            origin: url,
-            "x-forwarded-for": ip,
-          },
-          body,
-        });
-        times.push(performance.now() - started);
-        await res.arrayBuffer();
-        if (res.status === 303 && res.headers.get("location")?.startsWith("/booking/WLX-"))
-          booked++;
+        const one = await postBooking(url, departureId, ip, forms[i]!, `${wave}-${i}`);
+        times.push(one.ms);
+        if (one.booked) booked++;
       }),
     );
   }
@@ -91,5 +120,6 @@ export async function measureBookingPost(
     p99: Math.round(percentile(times, 99)),
     requests: times.length,
     booked,
+    alone: Math.round(percentile(aloneTimes, 50)),
   };
 }
