@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "./processes.ts";
-import { tempDirs } from "./files";
+import { tempDirs } from "./files.ts";
 
 export interface ProvisionedPostgres {
   url: string;
