@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS } from "../support/db";
-import { startLeadsServer, type LeadsServer } from "../support/leads-support";
+import {
+  rowCount,
+  sendAdminJson,
+  startLeadsServer,
+  type LeadsServer,
+} from "../support/leads-support";
 
 type ApiMoment = {
   id: string;
@@ -32,25 +37,8 @@ describe.each(BACKENDS)("translations on /api travel-moment writes on %s", (back
   let cookie = "";
 
   const send = (method: string, path: string, body: unknown) =>
-    server.fetch(path, {
-      method,
-      body: JSON.stringify(body),
-      headers: {
-        "Content-Type": "application/json",
-        Origin: server.url,
-        "Sec-Fetch-Site": "same-origin",
-        Cookie: cookie,
-      },
-    });
-  const count = async (table: "travel_moments" | "moment_translations") =>
-    Number(
-      (
-        await server.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<string>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    sendAdminJson(server, cookie, method, path, body);
+  const count = (table: "travel_moments" | "moment_translations") => rowCount(server.db, table);
 
   beforeAll(async () => {
     server = await startLeadsServer(backend, { SITE_LANGUAGES: "en,de" });
@@ -157,26 +145,16 @@ describe("translations on /api travel-moment writes on a one-language site", () 
   afterAll(() => server?.close());
 
   it("are refused, and answers keep the spec's shape", async () => {
-    const headers = {
-      "Content-Type": "application/json",
-      Origin: server.url,
-      "Sec-Fetch-Site": "same-origin",
-      Cookie: await server.adminCookie(),
-    };
-    const refused = await server.fetch("/api/admin/travel-moments", {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ ...SUNSET, translations: { de: GERMAN } }),
+    const cookie = await server.adminCookie();
+    const refused = await sendAdminJson(server, cookie, "POST", "/api/admin/travel-moments", {
+      ...SUNSET,
+      translations: { de: GERMAN },
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as Refusal).error).toBe(
       "translations: the site is shown in one language only (SITE_LANGUAGES)",
     );
-    const made = await server.fetch("/api/admin/travel-moments", {
-      method: "POST",
-      headers,
-      body: JSON.stringify(SUNSET),
-    });
+    const made = await sendAdminJson(server, cookie, "POST", "/api/admin/travel-moments", SUNSET);
     expect(made.status).toBe(201);
     expect(await made.json()).not.toHaveProperty("translations");
   });

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "~/domain/schemas";
 import { registerApiHarness } from "../support/api-harness";
 import { BACKENDS } from "../support/db";
-import { startLeadsServer, type LeadsServer } from "../support/leads-support";
+import {
+  rowCount,
+  sendAdminJson,
+  startLeadsServer,
+  type LeadsServer,
+} from "../support/leads-support";
 
 type Translation = {
   title: string;
@@ -61,29 +66,12 @@ describe.each(BACKENDS)("translations on /api package writes on %s", (backend) =
   let cookie = "";
 
   const send = (method: string, path: string, body: unknown) =>
-    server.fetch(path, {
-      method,
-      body: JSON.stringify(body),
-      headers: {
-        "Content-Type": "application/json",
-        Origin: server.url,
-        "Sec-Fetch-Site": "same-origin",
-        Cookie: cookie,
-      },
-    });
+    sendAdminJson(server, cookie, method, path, body);
   const adminGet = async (id: string) =>
     (await (
       await server.fetch(`/api/trips/${id}`, { headers: { Cookie: cookie } })
     ).json()) as ApiPackage;
-  const count = async (table: "packages" | "package_translations") =>
-    Number(
-      (
-        await server.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<string>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: "packages" | "package_translations") => rowCount(server.db, table);
   const translatedEvents = async (id: string) =>
     (
       await server.db

@@ -104,3 +104,35 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** The leads forms are posted asking for HTML, as a browser does (hand to formPost). */
 export const ACCEPTS_HTML = { Accept: "text/html" };
+
+/** A same-origin JSON write to the API as the signed-in admin whose Cookie header is `cookie`. */
+export function sendAdminJson(
+  server: LeadsServer,
+  cookie: string,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<Response> {
+  return server.fetch(path, {
+    method,
+    body: JSON.stringify(body),
+    headers: {
+      "Content-Type": "application/json",
+      Origin: server.url,
+      "Sec-Fetch-Site": "same-origin",
+      Cookie: cookie,
+    },
+  });
+}
+
+/** How many rows a table holds now (a refused write must leave it as it was). */
+export async function rowCount(
+  db: Db,
+  table: "packages" | "package_translations" | "travel_moments" | "moment_translations",
+): Promise<number> {
+  const { n } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -15,6 +15,7 @@ import {
   allMomentTranslations,
   applyMomentTranslation,
   momentTranslationErrors,
+  momentTranslationValues,
 } from "../catalogue/translations.server";
 
 /*
@@ -83,12 +84,11 @@ export function parseApiMomentWrite(
   checkTranslationLanguages(translations, site);
   const checked = new Map<Language, MomentTranslation>();
   for (const [lang, given] of Object.entries(translations ?? ({} as MomentTranslationsInput))) {
-    const clean = (value: string | undefined) => (value ?? "").replace(/\r\n?/g, "\n").trim();
-    const values: MomentTranslation = {
-      title: clean(given.title),
-      description: clean(given.description),
-      thumbnail_alt: clean(given.thumbnailAlt),
-    };
+    const values = momentTranslationValues({
+      title: given.title,
+      description: given.description,
+      thumbnail_alt: given.thumbnailAlt,
+    });
     const errors = Object.entries(momentTranslationErrors(values)).filter(([, m]) => m);
     if (errors.length) {
       const details = Object.fromEntries(

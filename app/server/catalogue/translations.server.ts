@@ -452,12 +452,7 @@ export async function saveMomentTranslation(
   }
   const moment: TravelMoment | undefined = isUuid(id) ? await getMoment(db, id) : undefined;
   if (!moment) return { ok: false, notFound: true };
-  const clean = (name: string) => (input.fields[name] ?? "").replace(/\r\n?/g, "\n").trim();
-  const values = {
-    title: clean("title"),
-    description: clean("description"),
-    thumbnail_alt: clean("thumbnail_alt"),
-  };
+  const values = momentTranslationValues(input.fields);
   if (options.mayPublish === false) {
     await recordEvent(db, {
       type: "auth.permission_denied",
@@ -481,6 +476,18 @@ export async function saveMomentTranslation(
   if (Object.keys(errors).length) return { ok: false, errors, values };
   await inTransaction(db, (trx) => applyMomentTranslation(trx, moment, lang, values, input.by));
   return { ok: true, appears: Boolean(values.title) };
+}
+
+/** A moment translation's fields as typed, trimmed, with line breaks as "\n": screen and API. */
+export function momentTranslationValues(
+  fields: Partial<Record<keyof MomentTranslation, string>>,
+): MomentTranslation {
+  const clean = (value: string | undefined) => (value ?? "").replace(/\r\n?/g, "\n").trim();
+  return {
+    title: clean(fields.title),
+    description: clean(fields.description),
+    thumbnail_alt: clean(fields.thumbnail_alt),
+  };
 }
 
 /** What is wrong with a moment's translation (its fields trimmed): the screen's and the API's. */
