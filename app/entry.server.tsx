@@ -87,6 +87,11 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A Suspense boundary that is ready when its part of the page is sent stays where it is.
+        // React 19.2 otherwise moves any such boundary over 500 bytes that comes after the first
+        // 12.8 KB to the end of the page, hidden, for an inline script to put back: without
+        // JavaScript the travel moments' and a package's YouTube players were missing (decision 159).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -13,9 +13,12 @@ export function inLanguage(pathname: string, lang: string): string {
   return pathname === "/" ? `/${lang}` : `/${lang}${pathname}`;
 }
 
-/** The first package detail link of a list page in `lang` ("/de/package/bali-rundreise"). */
-export function firstDetailPath(listHtml: string, lang: string): string | undefined {
-  const pattern = new RegExp(`href="(/${lang}/package/[^"?#]+)[^"]*"`);
+/**
+ * The first package detail link of a list page in `lang` ("/de/package/bali-rundreise"), or, with
+ * no language, of the default language's list ("/package/bali-escape").
+ */
+export function firstDetailPath(listHtml: string, lang?: string): string | undefined {
+  const pattern = new RegExp(`href="(${lang ? `/${lang}` : ""}/package/[^"?#]+)[^"]*"`);
   return pattern.exec(listHtml)?.[1];
 }
 

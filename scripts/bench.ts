@@ -29,7 +29,7 @@ import { measureMemoryBothModes, memoryRows } from "./bench-memory.ts";
 import { benchServerEnv, PRODUCTION_NODE_FLAGS } from "../app/server/http/launch-settings.ts";
 import { measureAdminJs } from "./bench-admin.ts";
 import { benchLighthouse, lighthouseRows } from "./lighthouse-admin.ts";
-import { BENCH_SITE_LANGUAGES, secondLanguagePages } from "./bench-languages.ts";
+import { BENCH_SITE_LANGUAGES, firstDetailPath, secondLanguagePages } from "./bench-languages.ts";
 
 const BENCH_ADMIN = { email: "bench@example.com", password: "bench password long enough" };
 
@@ -230,8 +230,11 @@ async function main() {
     const html = await (await fetch(`${url}/`)).text();
     // The second language's pages (decision 151): each answers 200 in German, or the bench stops.
     const second = await secondLanguagePages(url, PUBLIC_PAGES);
+    // A package page in the default language too (its first-load JS is the largest but the home's).
+    const detail = firstDetailPath(await (await fetch(`${url}/upcoming-trips`)).text());
+    if (!detail) throw new Error("no package link on /upcoming-trips: the demo content has none");
     const js: Record<string, number> = {};
-    for (const page of [...PUBLIC_PAGES, ...second.pages]) {
+    for (const page of [...PUBLIC_PAGES, detail, ...second.pages]) {
       const pageHtml = await (await fetch(`${url}${page}`)).text();
       js[page] = brotliBytes(firstLoadScripts(pageHtml, clientDir), clientDir);
     }

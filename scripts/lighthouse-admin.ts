@@ -131,7 +131,7 @@ const LABELS: Record<string, string> = {
  */
 async function publicPages(base: string): Promise<Record<string, string>> {
   const list = await (await fetch(`${base}/upcoming-trips`)).text();
-  const detail = /href="(\/package\/[^"]+)"/.exec(list)?.[1];
+  const detail = firstDetailPath(list);
   if (!detail) throw new Error("no package link on /upcoming-trips");
   const pages: Record<string, string> = {
     "/": "/",

@@ -1,5 +1,5 @@
 import type { PageCompanyTexts } from "./company-texts";
-import type { VideoSource } from "./video-embed";
+import type { VideoSource } from "./video-source";
 import type { DepartureStatus, Faq, ItineraryDay, PackageKind } from "./schemas";
 
 /** What the public pages render: plain, serialisable shapes built on the server from packages. */

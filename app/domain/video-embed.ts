@@ -3,17 +3,9 @@
  * cookies until the visitor plays), anything else is played natively. Embeds are shown as a
  * facade first (thumbnail + play button linking to `watchUrl`); the player loads on click.
  */
-export type VideoSource =
-  | { kind: "youtube"; id: string; embedUrl: string; thumbnailUrl: string; watchUrl: string }
-  | { kind: "vimeo"; id: string; embedUrl: string; watchUrl: string }
-  | { kind: "file"; src: string };
+import type { VideoSource } from "./video-source";
 
-export type EmbedSource = Extract<VideoSource, { kind: "youtube" | "vimeo" }>;
-
-/** The embed URL that starts playing at once (the visitor has just pressed play). */
-export function autoplayUrl(source: EmbedSource): string {
-  return `${source.embedUrl}${source.embedUrl.includes("?") ? "&" : "?"}autoplay=1`;
-}
+export type { EmbedSource, VideoSource } from "./video-source";
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const YOUTUBE_HOSTS = new Set([

@@ -268,3 +268,41 @@ test("a YouTube moment on the home reel renders its facade and plays in the priv
     await page.request.delete(`/api/admin/travel-moments/${id}`);
   }
 });
+
+// A package's YouTube/Vimeo videos use the same facade, fetched after hydration reaches one: the
+// page's first load does not carry it (decision 159), yet a click still plays in place.
+test("a package's YouTube video plays in the privacy player; its facade is not in the first load", async ({
+  adminPage: page,
+}) => {
+  const title = `Facade trip ${Date.now()}`;
+  const created = await page.request.post("/api/trips", {
+    data: {
+      title,
+      videos: [{ type: "url", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: "Reef" }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  try {
+    const facadeRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/video-facade-[^/]+\.js$/.test(request.url()))
+        facadeRequests.push(request.url());
+    });
+    const response = await page.goto(`/package/${id}`);
+    const html = (await response?.text()) ?? "";
+    expect(html).not.toMatch(/video-facade-[^"]+\.js/);
+    await page.waitForLoadState("networkidle");
+    expect(facadeRequests).toHaveLength(1);
+    const facade = page.getByRole("link", { name: /Play video: Reef/ });
+    await expect(facade).toHaveAttribute("href", /youtube\.com\/watch\?v=dQw4w9WgXcQ/);
+    await facade.scrollIntoViewIfNeeded();
+    await facade.click();
+    await expect(page.locator(".video-frame iframe")).toHaveAttribute(
+      "src",
+      /youtube-nocookie\.com\/embed\/dQw4w9WgXcQ.*autoplay=1/,
+    );
+  } finally {
+    await page.request.delete(`/api/trips/${id}`);
+  }
+});

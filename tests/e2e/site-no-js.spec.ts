@@ -108,3 +108,44 @@ test("each uploaded travel moment shows its thumbnail until played @nojs", async
   await expect(thumbnail).toHaveAttribute("alt", "");
   await expect(media.locator("video")).toHaveAttribute("preload", "none");
 });
+
+// Without JavaScript a YouTube video is a visible link to the video's site, on a package page and
+// in the home reel alike (decision 159: React had moved such a late, ready boundary out of place).
+test("YouTube videos are visible links without JavaScript, on a package page and on the home reel @nojs", async ({
+  adminPage: page,
+}) => {
+  const stamp = Date.now();
+  const trip = await page.request.post("/api/trips", {
+    data: {
+      title: `No-JS video trip ${stamp}`,
+      videos: [{ type: "url", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: "Reef" }],
+    },
+  });
+  expect(trip.status(), await trip.text()).toBe(201);
+  const moment = await page.request.post("/api/admin/travel-moments", {
+    data: {
+      title: `No-JS moment ${stamp}`,
+      videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      duration: "0:30",
+    },
+  });
+  expect(moment.status(), await moment.text()).toBe(201);
+  const tripId = ((await trip.json()) as { id: string }).id;
+  const momentId = ((await moment.json()) as { id: string }).id;
+  try {
+    await page.goto(`/package/${tripId}`);
+    const onPackage = page.getByRole("link", { name: /Play video: Reef/ });
+    await onPackage.scrollIntoViewIfNeeded();
+    await expect(onPackage).toBeVisible();
+    await expect(onPackage).toHaveAttribute("href", /youtube\.com\/watch\?v=dQw4w9WgXcQ/);
+
+    await page.goto("/");
+    const slide = page.getByRole("group", { name: new RegExp(`: No-JS moment ${stamp}$`) });
+    const onHome = slide.getByRole("link", { name: /Play video/ });
+    await onHome.scrollIntoViewIfNeeded();
+    await expect(onHome).toBeVisible();
+  } finally {
+    await page.request.delete(`/api/trips/${tripId}`);
+    await page.request.delete(`/api/admin/travel-moments/${momentId}`);
+  }
+});

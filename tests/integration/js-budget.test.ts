@@ -1,7 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyPackageTranslation } from "~/domain/translations";
+import { writePackageTranslation } from "~/server/catalogue/translations.server";
 import { startTestServer, type TestServer } from "../support/app-server";
+import { createTestDatabase, type TestDatabase } from "../support/db";
+import { makePackage } from "../support/factories";
 import { brotliBytes, firstLoadScripts } from "../support/page-scripts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
@@ -16,8 +20,52 @@ const ADMIN_LIBRARIES: [string, RegExp][] = [
 /** Embla's option names, which survive minification. */
 const EMBLA = /slidesToScroll.*containScroll|containScroll.*slidesToScroll/s;
 
+/** A package page with everything its screen can show: photos, videos of each kind, dates. */
+const DETAIL_PAGE = "/package/bali-escape";
+const GERMAN_DETAIL_PAGE = "/de/package/bali-flucht";
+
+async function packageDatabase(): Promise<TestDatabase> {
+  const database = await createTestDatabase("postgres");
+  const trip = await makePackage(database.db, "trip", {
+    title: "Bali Escape",
+    slug: "bali-escape",
+    images: ["https://cdn.example.com/bali-1.jpg", "https://cdn.example.com/bali-2.jpg"],
+    videos: [
+      { type: "url", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: "Reef", order: 0 },
+      { type: "url", url: "https://vimeo.com/76979871", title: "Rice", order: 1 },
+      { type: "url", url: "/media/packages/clip.mp4", title: "Temple", order: 2 },
+    ],
+    highlights: ["Sunrise trek up Mount Batur"],
+    itinerary: [{ day: "Day 1", activity: "Arrive in Ubud", accommodation: "Maya Ubud Resort" }],
+    faqs: [{ question: "Visa?", answer: "On arrival." }],
+    departures: [
+      {
+        start_date: "2031-06-14",
+        end_date: "2031-06-20",
+        seats_total: 12,
+        price_amount: 2_450_000,
+      },
+    ],
+  });
+  await writePackageTranslation(
+    database.db,
+    trip.id,
+    "de",
+    {
+      ...emptyPackageTranslation(),
+      published: true,
+      title: "Bali-Flucht",
+      slug: "bali-flucht",
+      description: "Reis.",
+    },
+    null,
+  );
+  return database;
+}
+
 const PUBLIC_PAGES = [
   "/",
+  DETAIL_PAGE,
   "/upcoming-trips",
   "/exclusive-trips",
   "/local-trips",
@@ -31,11 +79,14 @@ const PUBLIC_PAGES = [
 
 describe("public pages load no admin-only library", () => {
   let server: TestServer;
+  let database: TestDatabase;
   beforeAll(async () => {
-    server = await startTestServer();
-  });
+    database = await packageDatabase();
+    server = await startTestServer({ DATABASE_URL: database.url });
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
+    await database?.close();
   });
 
   it("finds the libraries in the build at all (so the check below can fail)", () => {
@@ -102,14 +153,23 @@ describe("public pages load no admin-only library", () => {
 // and no client chunk carries a message catalogue (the server sends finished strings).
 describe("German pages' JavaScript", () => {
   let server: TestServer;
+  let database: TestDatabase;
   beforeAll(async () => {
-    server = await startTestServer({ SITE_LANGUAGES: "en,de" });
-  });
+    database = await packageDatabase();
+    server = await startTestServer({ DATABASE_URL: database.url, SITE_LANGUAGES: "en,de" });
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
+    await database?.close();
   });
 
-  const GERMAN_PAGES = ["/de", "/de/upcoming-trips", "/de/about", "/de/contact"];
+  const GERMAN_PAGES = [
+    "/de",
+    GERMAN_DETAIL_PAGE,
+    "/de/upcoming-trips",
+    "/de/about",
+    "/de/contact",
+  ];
 
   it.each(GERMAN_PAGES)("%s loads at most 100 KiB of JS (brotli) on first load", async (page) => {
     const res = await server.fetch(page);

@@ -24,4 +24,10 @@ describe("the bench's second-language pages", () => {
     expect(firstDetailPath(html, "de")).toBe("/de/package/bali-flucht");
     expect(firstDetailPath('<a href="/package/bali-escape">Bali</a>', "de")).toBeUndefined();
   });
+
+  it("finds the default language's first package page without a prefix", () => {
+    const html =
+      '<a href="/de/package/bali-flucht">Bali</a><a href="/package/bali-escape?x=1">Bali</a>';
+    expect(firstDetailPath(html)).toBe("/package/bali-escape");
+  });
 });

@@ -1,7 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { VideoFacade } from "~/components/site/video-facade";
-import { autoplayUrl, videoSource, type EmbedSource } from "~/domain/video-embed";
+import { videoSource } from "~/domain/video-embed";
+import { autoplayUrl, type EmbedSource } from "~/domain/video-source";
 
 const embed = (url: string) => videoSource(url) as EmbedSource;
 

@@ -1,26 +1,9 @@
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-} from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icons";
 import { CarouselShell } from "~/components/ui/carousel-shell";
 import { useCarousel } from "~/components/ui/use-carousel";
 import type { MomentView } from "~/domain/site-views";
-import type { EmbedSource } from "~/domain/video-embed";
-
-/**
- * The YouTube/Vimeo facade's code loads only for a reel that has such a video: the server renders
- * it at once; in the browser it is fetched when hydration (or a render) reaches one. The demo reel
- * has uploaded files only, so its home page never fetches it.
- */
-const VideoFacade: ComponentType<{ source: EmbedSource; name: string }> = import.meta.env.SSR
-  ? (await import("./video-facade")).VideoFacade
-  : lazy(() => import("./video-facade").then((module) => ({ default: module.VideoFacade })));
+import { LazyVideoFacade } from "./lazy-video-facade";
 
 /**
  * Travel moments: one video plays at a time, the button toggles play/pause, and a video pauses
@@ -131,9 +114,7 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
                   ) : null}
                 </>
               ) : (
-                <Suspense fallback={null}>
-                  <VideoFacade source={moment.source} name={moment.title} />
-                </Suspense>
+                <LazyVideoFacade source={moment.source} name={moment.title} />
               )}
               {moment.duration ? (
                 <span className="badge badge-duration">{moment.duration}</span>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { autoplayUrl, type EmbedSource } from "~/domain/video-embed";
+import { autoplayUrl, type EmbedSource } from "~/domain/video-source";
 
 const LABELS = { youtube: "YouTube", vimeo: "Vimeo" } as const;
 

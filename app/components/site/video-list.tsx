@@ -1,5 +1,5 @@
 import type { VideoView } from "~/domain/site-views";
-import { VideoFacade } from "./video-facade";
+import { LazyVideoFacade } from "./lazy-video-facade";
 
 /** Up to 6 package videos in their order: a facade for YouTube/Vimeo (player on click), else native. */
 export function VideoList({
@@ -44,7 +44,7 @@ export function VideoList({
                       aria-label={name}
                     />
                   ) : (
-                    <VideoFacade source={video.source} name={name} />
+                    <LazyVideoFacade source={video.source} name={name} />
                   )}
                 </div>
                 {video.title || video.description ? (
