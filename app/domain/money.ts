@@ -3,14 +3,13 @@
  * yen for JPY) with its ISO 4217 code. Nothing here divides or multiplies by a power of ten in
  * floating point: amounts are read and written as decimal text (decision 115).
  */
+import { dateLocale, numberFormat } from "./intl";
 
 /** The currencies the departure editor offers first; any ISO 4217 code Intl knows is accepted. */
 export const COMMON_CURRENCIES = ["ZAR", "USD", "EUR", "GBP", "AUD", "BWP", "NAD", "KES"] as const;
 
 /** The largest amount stored, in minor units: far above any trip, far below 2^53. */
 export const MAX_AMOUNT = 1_000_000_000_000;
-
-const digitsCache = new Map<string, number>();
 
 /** True for a three-letter code Intl can format (ISO 4217). */
 export function isCurrency(code: string): boolean {
@@ -25,15 +24,9 @@ export function isCurrency(code: string): boolean {
 
 /** How many minor-unit digits a currency has: 2 for ZAR, 0 for JPY, 3 for BHD. */
 export function currencyDigits(currency: string): number {
-  let digits = digitsCache.get(currency);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat("en", {
-      style: "currency",
-      currency,
-    }).resolvedOptions().maximumFractionDigits;
-    digitsCache.set(currency, digits ?? 2);
-  }
-  return digits ?? 2;
+  return (
+    numberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }
 
 /** 3290000 ZAR → "32900.00"; 1200 JPY → "1200"; the decimal text of an amount. */
@@ -50,21 +43,13 @@ export function amountInputText(minor: number, currency: string): string {
   return amountText(minor, currency).replace(/\.0+$/, "");
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
-
 function formatOf(currency: string, whole: boolean, locale = "en"): Intl.NumberFormat {
-  const key = `${locale}:${currency}:${whole}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale === "en" ? "en-GB" : locale, {
-      style: "currency",
-      currency,
-      currencyDisplay: "narrowSymbol",
-      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
-    });
-    formats.set(key, format);
-  }
-  return format;
+  return numberFormat(dateLocale(locale), {
+    style: "currency",
+    currency,
+    currencyDisplay: "narrowSymbol",
+    ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+  });
 }
 
 /**

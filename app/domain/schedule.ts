@@ -1,6 +1,7 @@
 import { SCHEDULE_MESSAGES } from "./schedule-messages";
 import type { PackageStatus } from "./schemas";
 import { zoneOffsetMs } from "./time-zone";
+import { dateTimeFormat } from "./intl";
 
 export { SCHEDULE_MESSAGES } from "./schedule-messages";
 
@@ -61,7 +62,7 @@ export function formatScheduleMoment(
   now: Date = new Date(),
 ): string {
   const date = typeof instant === "string" ? new Date(instant) : instant;
-  const parts = new Intl.DateTimeFormat("en-GB", {
+  const parts = dateTimeFormat("en-GB", {
     timeZone,
     day: "numeric",
     month: "short",
@@ -71,7 +72,7 @@ export function formatScheduleMoment(
     hourCycle: "h23",
   }).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
-  const thisYear = new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric" }).format(now);
+  const thisYear = dateTimeFormat("en-GB", { timeZone, year: "numeric" }).format(now);
   const year = get("year");
   return `${get("day")} ${get("month")}${year !== thisYear ? ` ${year}` : ""} ${get("hour")}:${get("minute")}`;
 }

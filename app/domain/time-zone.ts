@@ -1,6 +1,7 @@
 /** Milliseconds that `timeZone` is ahead of UTC at the instant `at` (whole seconds). */
+import { dateTimeFormat } from "./intl";
 export function zoneOffsetMs(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
     year: "numeric",

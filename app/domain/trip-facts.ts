@@ -1,23 +1,8 @@
 import type { Departure } from "./schemas";
-
-/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+import { dayIn } from "./intl";
 
 /** Today's date (YYYY-MM-DD) in the company's time zone: the day staff and travellers see. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // en-CA formats as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now);
-}
+export const todayIn: (timeZone: string, now?: Date) => string = dayIn;
 
 /**
  * Departures a traveller can still take, in date order: one shows until the end of the day it

@@ -4,7 +4,7 @@ import { lastWeeks, mondayOf, weekSpan } from "~/domain/booking-insights";
 import { formatMoney } from "~/domain/money";
 import type { BookingStatus } from "~/domain/bookings";
 import { loadBookingInsights } from "~/server/payments/booking-insights.server";
-import { dayIn } from "~/server/leads/booking-clicks.server";
+import { dayIn } from "~/domain/intl";
 import type { Db } from "~/server/platform/db.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";

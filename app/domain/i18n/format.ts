@@ -4,6 +4,7 @@
  * `{n, plural, one {# night} other {# nights}}` (Intl.PluralRules; `=0`-style exact cases too,
  * `#` is the number formatted). Nothing else: the catalogues stay plain text a translator reads.
  */
+import { dateLocale, dateTimeFormat, numberFormat, pluralRules } from "../intl";
 export type MessageValues = Record<string, string | number>;
 
 const PLACEHOLDER =
@@ -28,35 +29,26 @@ export function formatMessage(locale: string, message: string, values: MessageVa
     if (value === undefined) throw new Error(`message variable "${name}" was not given`);
     if (!type) return String(value);
     const n = Number(value);
-    const number = new Intl.NumberFormat(locale).format(n);
+    const number = numberFormat(locale).format(n);
     if (type === "number") return number;
     const cases = pluralCases(body ?? "");
     const chosen =
-      cases.get(`=${n}`) ?? cases.get(new Intl.PluralRules(locale).select(n)) ?? cases.get("other");
+      cases.get(`=${n}`) ?? cases.get(pluralRules(locale).select(n)) ?? cases.get("other");
     if (chosen === undefined) throw new Error(`message "${message}" has no "other" case`);
     return chosen.replace(/#/g, number);
   });
 }
 
-/** One DateTimeFormat per locale and shape, made on first use (they are costly to build). */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(locale: string, shape: "month" | "day"): Intl.DateTimeFormat {
-  const key = `${locale} ${shape}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format =
-      shape === "month"
-        ? new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" })
-        : // English days read as the site's own "14 Jun 2027" (day before month).
-          new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, {
-            day: "numeric",
-            month: "short",
-            year: "numeric",
-            timeZone: "UTC",
-          });
-    dateFormats.set(key, format);
-  }
-  return format;
+  return shape === "month"
+    ? dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" })
+    : // English days read as the site's own "14 Jun 2027" (day before month).
+      dateTimeFormat(dateLocale(locale), {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        timeZone: "UTC",
+      });
 }
 
 /** "2026-03" as "March 2026" / "März 2026" in the page's language. */
@@ -92,8 +84,5 @@ export function formatDateRange(
 
 /** 4.8 as "4.8" / "4,8": one decimal, in the page's language. */
 export function formatOneDecimal(locale: string, value: number): string {
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(value);
+  return numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
 }

@@ -6,7 +6,8 @@ import { reviewLabels } from "~/server/catalogue/proposal-screens.server";
 import { reviewsOf } from "~/server/catalogue/reviews.server";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { translationBadges } from "~/server/catalogue/translation-screens.server";
-import { clicksByPackage, dayIn } from "~/server/leads/booking-clicks.server";
+import { dayIn } from "~/domain/intl";
+import { clicksByPackage } from "~/server/leads/booking-clicks.server";
 import { adminListAction } from "./package-list.server";
 import type { Route } from "./+types/package-list";
 

@@ -4,13 +4,12 @@ import type { Language } from "~/domain/i18n/languages";
 import { languageLine, mailVoice } from "../mail/mail-language.server";
 import { linkMessage, type MailSite } from "../mail/templates.server";
 import { bookingLinkPath } from "./booking-mail.server";
+import { dateTimeFormat } from "~/domain/intl";
 
 /* The e-mails of booking operations (decision 121): a freed seat offered, a hold ending soon. */
 
 const untilText = (at: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone }).format(
-    new Date(at),
-  );
+  dateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone }).format(new Date(at));
 
 const seatsText = (n: number) => (n === 1 ? "1 seat" : `${n} seats`);
 

@@ -15,16 +15,6 @@ import { clientAddressKey } from "./client-address.server";
 
 export const GENERAL = "general";
 
-/** YYYY-MM-DD of `at` in `timeZone`. */
-export function dayIn(timeZone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
-}
-
 /** The `count` days ending with `today`, oldest first (YYYY-MM-DD). */
 export function lastDays(today: string, count: number): string[] {
   const end = Date.parse(`${today}T00:00:00Z`);

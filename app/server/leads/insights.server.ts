@@ -1,7 +1,8 @@
 import { siteKindInfo } from "~/domain/site-kinds";
 import type { SiteConfig } from "~/domain/site";
 import type { Db } from "../platform/db.server";
-import { clicksPerDay, dayIn, GENERAL, lastDays, topTargets } from "./booking-clicks.server";
+import { dayIn } from "~/domain/intl";
+import { clicksPerDay, GENERAL, lastDays, topTargets } from "./booking-clicks.server";
 
 /** /admin/insights: the last 30 days of Book Now clicks and new enquiries. */
 export const INSIGHT_DAYS = 30;

@@ -9,7 +9,8 @@ import { whatsappLink } from "~/domain/whatsapp";
 import { getPackageById } from "../catalogue/packages.server";
 import type { Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
-import { countClick, dayIn, GENERAL } from "./booking-clicks.server";
+import { dayIn } from "~/domain/intl";
+import { countClick, GENERAL } from "./booking-clicks.server";
 
 /*
  * GET /whatsapp and /whatsapp/{packageId}: count the click, then 302 to the same

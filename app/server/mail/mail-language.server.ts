@@ -8,6 +8,7 @@ import {
 } from "~/domain/i18n/languages";
 import { formatMoney } from "~/domain/money";
 import { formatDates } from "~/domain/trip-facts";
+import { dateLocale, dateTimeFormat } from "~/domain/intl";
 
 /**
  * The language a message to a traveller is written in (decision 148): the one their booking or
@@ -39,7 +40,7 @@ export function mailVoice(
     dates: (start, end) => formatDateRange(lang, start, end, formatDates),
     money: (minor, currency) => formatMoney(minor, currency, lang),
     moment: (iso, timeZone) =>
-      new Intl.DateTimeFormat(lang === "en" ? "en-GB" : lang, {
+      dateTimeFormat(dateLocale(lang), {
         dateStyle: "long",
         timeStyle: "short",
         timeZone,

@@ -6,7 +6,7 @@ import {
   type RevenueSeries,
 } from "~/domain/booking-insights";
 import type { SiteConfig } from "~/domain/site";
-import { dayIn } from "../leads/booking-clicks.server";
+import { dayIn } from "~/domain/intl";
 import type { Db } from "../platform/db.server";
 
 /*

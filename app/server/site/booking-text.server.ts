@@ -7,6 +7,7 @@ import { amountDueAtBooking, type DepositRule } from "~/domain/deposits";
 import { formatMoney } from "~/domain/money";
 import type { BookingFormText, BookingLine, BookingPageText } from "~/domain/site-views";
 import { formatDates } from "~/domain/trip-facts";
+import { dateLocale, dateTimeFormat } from "~/domain/intl";
 
 /*
  * The booking pages' words in the page's language (decision 148), finished here: the browser gets
@@ -189,7 +190,7 @@ export function bookingPageText(
     hold:
       b && b.status === "requested" && b.holdExpiresAt
         ? t("bookingPage.holdUntil", {
-            until: new Intl.DateTimeFormat(lang === "en" ? "en-GB" : lang, {
+            until: dateTimeFormat(dateLocale(lang), {
               dateStyle: "long",
               timeStyle: "short",
               timeZone: site.timeZone,
