@@ -137,6 +137,13 @@ export type LanguageMeta =
   | { tagName: "link"; rel: "alternate"; hrefLang: string; href: string };
 
 /** The site header's and footer's words and links, in the page's language (decision 127). */
+/** What a list page's skeleton says while the page's data loads (client-side navigation). */
+export interface ListLoadingText {
+  eyebrow: string;
+  heading: string;
+  loading: string;
+}
+
 export interface SiteChrome {
   lang: string;
   /** This language's path prefix: "" for the default language, "/de" for German. */
@@ -145,6 +152,8 @@ export interface SiteChrome {
   nav: { to: string; label: string }[];
   /** Each list page's path in this language and its kind: the skeleton shown while it loads. */
   lists: Record<string, PackageKind>;
+  /** The skeleton's words per kind, in the page's language. */
+  listLoading: Record<PackageKind, ListLoadingText>;
   footerLinks: { to: string; label: string }[];
   /** The language switcher's entries; empty with one language (no switcher). */
   languages: { lang: string; name: string; prefix: string }[];

@@ -243,6 +243,27 @@ test("a list page shows its loading state during client-side navigation", async 
   await expect(page.getByText("Loading upcoming trips...")).toBeHidden();
 });
 
+// The skeleton speaks the page's language: its words come with the layout's data (issue 33).
+test("a German list page's loading state is in German", async ({ page }) => {
+  await page.goto("/de/about");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/de/upcoming-trips.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page
+    .getByRole("navigation", { name: "Hauptmenü" })
+    .getByRole("link", { name: "Kommende Reisen" })
+    .click();
+  await expect(page.getByText("Kommende Reisen werden geladen …")).toBeVisible();
+  await expect(page.getByText("Small groups, big moments")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Kommende Reisen" })).toBeVisible();
+  release();
+  await expect(page.locator("main .card-title").first()).toBeVisible();
+  await expect(page.getByText("Kommende Reisen werden geladen …")).toBeHidden();
+});
+
 // The YouTube/Vimeo facade's code is fetched only for a reel that has such a video.
 test("a YouTube moment on the home reel renders its facade and plays in the privacy player", async ({
   adminPage: page,

@@ -1,23 +1,9 @@
-import { siteKindInfo } from "~/domain/site-kinds";
 import type { ReactNode } from "react";
-import type { PackageKind } from "~/domain/schemas";
 import type { ListPage, ListQuery } from "~/domain/catalogue-filters";
-import type { ListText } from "~/domain/site-views";
+import type { ListLoadingText, ListText } from "~/domain/site-views";
 import { ListFilters } from "./list-filters";
 import { PackageGrid, PackageGridSkeleton } from "./package-grid";
 import { PageHero } from "./page-hero";
-
-/**
- * The eyebrows the loading skeleton shows, in the default language: the skeleton is drawn on the
- * client before the page's data (and its words) arrive. The page itself gets its words from the
- * loader (ListText).
- */
-const LOADING_EYEBROWS: Record<PackageKind, string> = {
-  trip: "Small groups, big moments",
-  exclusive: "Limited departures",
-  local: "Close to home",
-  discovery: "Off the beaten path",
-};
 
 /** Cards in the first row of a list page at desktop width: they load at once, the rest lazily. */
 const FIRST_ROW = 3;
@@ -63,15 +49,17 @@ export function PackageListScreen({
   );
 }
 
-/** What a list page shows while its data loads during client-side navigation. */
-export function PackageListLoading({ kind }: { kind: PackageKind }) {
-  const info = siteKindInfo(kind).publicList;
+/**
+ * What a list page shows while its data loads during client-side navigation, in the page's
+ * language: the layout's loader sends the words (the catalogues stay on the server).
+ */
+export function PackageListLoading({ text }: { text: ListLoadingText }) {
   return (
     <>
-      <PageHero eyebrow={LOADING_EYEBROWS[kind]} title={info.heading}>
-        <p className="loading-text">Loading {info.heading.toLowerCase()}...</p>
+      <PageHero eyebrow={text.eyebrow} title={text.heading}>
+        <p className="loading-text">{text.loading}</p>
       </PageHero>
-      <section className="section container" aria-busy="true" aria-label={info.heading}>
+      <section className="section container" aria-busy="true" aria-label={text.heading}>
         <PackageGridSkeleton />
       </section>
     </>

@@ -89,21 +89,25 @@ export const DE_MESSAGES: Messages = {
   "list.trip.intro":
     "Unsere nächsten Abreisen, bis zum letzten Transfer geplant. Wählen Sie einen Termin und reisen Sie mit uns.",
   "list.trip.emptyDetail": "Neue Abreisen sind in Planung. Schauen Sie bald wieder vorbei.",
+  "list.trip.loading": "Kommende Reisen werden geladen …",
   "list.exclusive.heading": "Exklusive Reisen 2026",
   "list.exclusive.eyebrow": "Begrenzte Abreisen",
   "list.exclusive.intro": "Eine Handvoll einmaliger Reisen, jede mit sehr wenigen Plätzen.",
   "list.exclusive.emptyDetail":
     "Unsere exklusiven Abreisen für 2026 werden in Kürze bekannt gegeben.",
+  "list.exclusive.loading": "Exklusive Reisen 2026 werden geladen …",
   "list.local.heading": "Reisen vor Ort",
   "list.local.eyebrow": "Ganz in der Nähe",
   "list.local.intro":
     "Wochenendausflüge und Kurzurlaube, die Ihnen die Heimat mit neuen Augen zeigen.",
   "list.local.emptyDetail": "Kurzreisen in der Nähe folgen in Kürze.",
+  "list.local.loading": "Reisen in der Nähe werden geladen …",
   "list.discovery.heading": "Verborgene Schätze entdecken",
   "list.discovery.eyebrow": "Abseits der ausgetretenen Pfade",
   "list.discovery.intro":
     "Verborgene Winkel, die die meisten Reisenden nie finden, gezeigt von Menschen, die sie gut kennen.",
   "list.discovery.emptyDetail": "Neue verborgene Schätze sind unterwegs.",
+  "list.discovery.loading": "Verborgene Schätze werden geladen …",
   "list.filters": "Filtern und sortieren",
   "list.destination": "Reiseziel",
   "list.allDestinations": "Alle Reiseziele",

@@ -72,7 +72,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1}>
         {pendingList ? (
           <Suspense fallback={null}>
-            <PackageListLoading kind={pendingList} />
+            <PackageListLoading text={chrome.listLoading[pendingList]} />
           </Suspense>
         ) : (
           <Outlet />

@@ -77,6 +77,16 @@ export function siteChrome(
       ...Object.values(SITE_KIND_INFO).map((info) => [href(info.publicList.path), info.kind]),
       ...Object.entries(LIST_ALIASES).map(([path, kind]) => [href(path), kind]),
     ]),
+    listLoading: Object.fromEntries(
+      Object.values(SITE_KIND_INFO).map(({ kind }) => [
+        kind,
+        {
+          eyebrow: t(`list.${kind}.eyebrow`),
+          heading: t(`list.${kind}.heading`),
+          loading: t(`list.${kind}.loading`),
+        },
+      ]),
+    ) as SiteChrome["listLoading"],
     footerLinks: [
       link("/discover", t("nav.discover")),
       link("/upcoming-trips", t("nav.upcomingTrips")),
