@@ -57,7 +57,7 @@ export default defineConfig({
                 // instead of a dozen. Public modules only: admin code must never join this chunk.
                 {
                   name: "site",
-                  test: /[\\/]app[\\/](components[\\/](site[\\/](site-header|package-grid|package-card|rating|lazy-video-facade)|ui[\\/](icons|use-hydrated|site-image|when-wanted|carousel-dots))|domain[\\/](seo|whatsapp))\.tsx?$/,
+                  test: /[\\/]app[\\/](components[\\/](site[\\/](site-header|package-grid|package-card|rating|lazy-video-facade)|ui[\\/](icons|use-hydrated|site-image|image-words|when-wanted|carousel-dots))|domain[\\/](seo|whatsapp|fill-in))\.tsx?$/,
                 },
               ],
             },

@@ -173,6 +173,8 @@ export interface SiteChrome {
     footerLanguages: string;
     skip: string;
     loading: string;
+    /** What a missing or broken picture says (ImageWords). */
+    image: { none: string; noneLabel: string; unavailable: string };
     explore: string;
     contact: string;
     rights: string;
@@ -263,6 +265,61 @@ export interface ContactPageText {
 }
 
 /** The package page's fixed words (not its booking section) in the page's language. */
+/**
+ * What a carousel says, in the page's language, with slots the browser fills (fillIn):
+ * "{n} of {count}" for a slide, "Play {name}" and "Pause {name}" for its buttons.
+ */
+export interface CarouselWords {
+  slide: string;
+  play: string;
+  pause: string;
+}
+
+/** The home page's banner: its words and links in the page's language. */
+export interface HeroText {
+  eyebrow: string;
+  headline: string;
+  explore: { to: string; label: string };
+  discover: { to: string; label: string };
+  region: string;
+  dots: string;
+  /** "Show slide {n}: {name}". */
+  dot: string;
+  slideshow: string;
+}
+
+/** The travel moments reel's words. */
+export interface MomentsText {
+  empty: string;
+  region: string;
+  previous: string;
+  next: string;
+  /** The video facade's "Play video:". */
+  play: string;
+}
+
+/** A package's photo gallery: "{title} photos" is finished on the server, the rest has slots. */
+export interface GalleryText {
+  region: string;
+  browse: string;
+  /** "{count} photos". */
+  count: string;
+  scrollMore: string;
+  previous: string;
+  next: string;
+  dots: string;
+  /** "Show photo {n} of {count}". */
+  dot: string;
+  slide: string;
+}
+
+/** A package's videos: "{title} videos" finished, "{title} video {n}" with its {n} slot. */
+export interface VideoListText {
+  list: string;
+  name: string;
+  play: string;
+}
+
 export interface DetailText {
   draft: string;
   draftText: string;
@@ -281,6 +338,8 @@ export interface DetailText {
   videos: string;
   /** "Swipe or scroll to see more videos". */
   swipeVideos: string;
+  gallery: GalleryText;
+  video: VideoListText;
   /** The price card's words. */
   priceCard: PriceCardText;
   /** The Dates & Prices table's words. */
@@ -320,6 +379,8 @@ export interface DatesText {
 
 /** The package page's not-found words. */
 export interface DetailNotFoundText {
+  /** The page's <title> ("Package not found · Wanderlux"). */
+  metaTitle: string;
   title: string;
   text: string;
   home: string;

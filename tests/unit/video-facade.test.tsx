@@ -9,7 +9,11 @@ const embed = (url: string) => videoSource(url) as EmbedSource;
 describe("YouTube/Vimeo facade", () => {
   it("renders a thumbnail and a play link, never an iframe, until played", () => {
     const html = renderToString(
-      <VideoFacade source={embed("https://youtu.be/dQw4w9WgXcQ")} name="Reef dive" />,
+      <VideoFacade
+        source={embed("https://youtu.be/dQw4w9WgXcQ")}
+        name="Reef dive"
+        play="Play video:"
+      />,
     );
     expect(html).not.toContain("<iframe");
     expect(html).toContain('href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"');
@@ -20,7 +24,11 @@ describe("YouTube/Vimeo facade", () => {
 
   it("gives Vimeo a titled poster instead of a black box", () => {
     const html = renderToString(
-      <VideoFacade source={embed("https://vimeo.com/76979871")} name="Desert sunset" />,
+      <VideoFacade
+        source={embed("https://vimeo.com/76979871")}
+        name="Desert sunset"
+        play="Play video:"
+      />,
     );
     expect(html).not.toContain("<iframe");
     expect(html).toContain("Desert sunset");

@@ -73,7 +73,7 @@ export function DetailScreen({ pkg, text }: { pkg: PackageDetailView; text: Deta
           <Rating rating={pkg.rating} />
         </div>
       </header>
-      <Gallery images={pkg.images} title={pkg.title} />
+      <Gallery images={pkg.images} text={text.gallery} />
       {/* The price card comes first so small screens show Book Now before the long read. */}
       <div className="detail-layout">
         <PriceCard pkg={pkg} text={text.priceCard} />
@@ -146,9 +146,9 @@ export function DetailScreen({ pkg, text }: { pkg: PackageDetailView; text: Deta
           <FaqList faqs={pkg.faqs} title={text.faq} lang={langOf("faqs")} />
           <VideoList
             videos={pkg.videos}
-            title={pkg.title}
             heading={text.videos}
             swipeHint={text.swipeVideos}
+            text={text.video}
           />
         </div>
       </div>

@@ -4,7 +4,8 @@ import { Icon } from "~/components/ui/icons";
 import { SiteImage } from "~/components/ui/site-image";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { swipeStep, wrapIndex } from "~/domain/gallery";
-import type { ImageView } from "~/domain/site-views";
+import { fillIn } from "~/domain/fill-in";
+import type { GalleryText, ImageView } from "~/domain/site-views";
 
 const SIZES = "(min-width: 1200px) 1140px, 100vw";
 
@@ -13,7 +14,7 @@ const SIZES = "(min-width: 1200px) 1140px, 100vw";
  * once hydrated it becomes a one-photo gallery with arrows, dots, a counter, keyboard arrows and
  * swipe (a move of at least 50 px).
  */
-export function Gallery({ images, title }: { images: ImageView[]; title: string }) {
+export function Gallery({ images, text }: { images: ImageView[]; text: GalleryText }) {
   const [index, setIndex] = useState(0);
   const enhanced = useHydrated();
   const start = useRef<{ x: number; y: number } | null>(null);
@@ -54,14 +55,14 @@ export function Gallery({ images, title }: { images: ImageView[]; title: string 
     <section
       className={enhanced ? "gallery is-enhanced" : "gallery"}
       aria-roledescription="carousel"
-      aria-label={`${title} photos`}
+      aria-label={text.region}
     >
       {/* The photo row takes arrow keys and swipes itself: it is the thing being operated. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         className="gallery-viewport"
         role="group"
-        aria-label="Photos, use the arrow keys to browse"
+        aria-label={text.browse}
         // Focusable so keyboard users can scroll the row without JS and use arrow keys with JS.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
@@ -80,7 +81,7 @@ export function Gallery({ images, title }: { images: ImageView[]; title: string 
               className="gallery-slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
+              aria-label={fillIn(text.slide, { n: i + 1, count })}
               aria-hidden={interactive && i !== index ? true : undefined}
               inert={interactive && i !== index ? true : undefined}
             >
@@ -97,7 +98,8 @@ export function Gallery({ images, title }: { images: ImageView[]; title: string 
       </div>
       {!enhanced && count > 1 ? (
         <p className="gallery-counter gallery-count">
-          {count} photos<span aria-hidden="true"> · scroll for more</span>
+          {fillIn(text.count, { count })}
+          <span aria-hidden="true"> · {text.scrollMore}</span>
         </p>
       ) : null}
       {interactive ? (
@@ -105,7 +107,7 @@ export function Gallery({ images, title }: { images: ImageView[]; title: string 
           <button
             type="button"
             className="gallery-arrow prev"
-            aria-label="Previous photo"
+            aria-label={text.previous}
             onClick={() => go(index - 1)}
           >
             <Icon name="left" size={22} />
@@ -113,7 +115,7 @@ export function Gallery({ images, title }: { images: ImageView[]; title: string 
           <button
             type="button"
             className="gallery-arrow next"
-            aria-label="Next photo"
+            aria-label={text.next}
             onClick={() => go(index + 1)}
           >
             <Icon name="right" size={22} />
@@ -126,8 +128,8 @@ export function Gallery({ images, title }: { images: ImageView[]; title: string 
             count={count}
             selected={index}
             onSelect={go}
-            groupLabel="Choose photo"
-            labelFor={(i) => `Show photo ${i + 1} of ${count}`}
+            groupLabel={text.dots}
+            labelFor={(i) => fillIn(text.dot, { n: i + 1, count })}
           />
         </>
       ) : null}

@@ -14,6 +14,8 @@ import {
   CAROUSEL_TIMING,
   type DestinationSlide,
 } from "~/domain/site-content";
+import { fillIn } from "~/domain/fill-in";
+import type { CarouselWords, HeroText } from "~/domain/site-views";
 
 const OPTIONS = { loop: true, transitionMs: CAROUSEL_TIMING.bannerTransitionMs };
 const AUTOPLAY = {
@@ -22,18 +24,25 @@ const AUTOPLAY = {
   stopOnFocusIn: false,
 };
 
-export const HERO_HEADLINE = "Discover Hidden Corners of the World, Travel That Feels Just Right";
-
 /** Six destination slides, advancing every 4 s with a 1 s glide, paused while hovered. */
 /** The slides come as loader data: content is not shipped twice, as HTML and as code. */
-export function HeroBanner({ slides }: { slides: DestinationSlide[] }) {
+export function HeroBanner({
+  slides,
+  text,
+  words,
+}: {
+  slides: DestinationSlide[];
+  text: HeroText;
+  words: CarouselWords;
+}) {
   const { viewportRef, api, ready, selected, scrollTo } = useCarousel(OPTIONS, AUTOPLAY);
   const autoplay = useAutoplay(api);
   const count = slides.length;
   return (
     <CarouselShell
       className="hero"
-      label="Featured destinations"
+      label={text.region}
+      slideLabel={words.slide}
       viewportRef={viewportRef}
       ready={ready}
       rootProps={autoplay.rootProps}
@@ -74,14 +83,14 @@ export function HeroBanner({ slides }: { slides: DestinationSlide[] }) {
       )}
     >
       <div className="hero-content container">
-        <p className="eyebrow eyebrow-light">Curated luxury adventures</p>
-        <h1>{HERO_HEADLINE}</h1>
+        <p className="eyebrow eyebrow-light">{text.eyebrow}</p>
+        <h1>{text.headline}</h1>
         <div className="hero-actions">
-          <Link to="/upcoming-trips" className="btn btn-gold" prefetch="intent">
-            Explore Upcoming Trips
+          <Link to={text.explore.to} className="btn btn-gold" prefetch="intent">
+            {text.explore.label}
           </Link>
-          <Link to="/hidden-gems" className="btn btn-ghost-light" prefetch="intent">
-            Discover Hidden Gems
+          <Link to={text.discover.to} className="btn btn-ghost-light" prefetch="intent">
+            {text.discover.label}
           </Link>
         </div>
       </div>
@@ -92,13 +101,14 @@ export function HeroBanner({ slides }: { slides: DestinationSlide[] }) {
               count={count}
               selected={selected}
               onSelect={scrollTo}
-              groupLabel="Choose destination"
-              labelFor={(i) => `Show slide ${i + 1}: ${slides[i]?.name}`}
+              groupLabel={text.dots}
+              labelFor={(i) => fillIn(text.dot, { n: i + 1, name: slides[i]?.name ?? "" })}
             />
             <AutoplayToggle
               paused={autoplay.paused}
               onToggle={autoplay.toggle}
-              label="destination slideshow"
+              label={text.slideshow}
+              words={words}
             />
           </div>
         </Suspense>

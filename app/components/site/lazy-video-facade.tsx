@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import type { EmbedSource } from "~/domain/video-source";
 
-type FacadeProps = { source: EmbedSource; name: string };
+/** `play`: "Play video:" in the page's language. */
+type FacadeProps = { source: EmbedSource; name: string; play: string };
 
 /**
  * The YouTube/Vimeo facade's code loads only for a page that shows such a video: the server

@@ -4,16 +4,18 @@ import { CarouselShell } from "~/components/ui/carousel-shell";
 import { useAutoplay } from "~/components/ui/use-autoplay";
 import { useCarousel } from "~/components/ui/use-carousel";
 import { LOGO_SIZE, type LogoItem } from "~/domain/site-content";
+import type { CarouselWords } from "~/domain/site-views";
 
 interface LogoCarouselProps {
   logos: LogoItem[];
   delayMs: number;
   label: string;
+  words: CarouselWords;
   className: string;
 }
 
 /** A looping logo row (partners, accreditations); a plain scrollable row without JS. */
-export function LogoCarousel({ logos, delayMs, label, className }: LogoCarouselProps) {
+export function LogoCarousel({ logos, delayMs, label, words, className }: LogoCarouselProps) {
   const { viewportRef, api, ready } = useCarousel(
     { loop: true, align: "start" },
     { delay: delayMs, stopOnInteraction: true, stopOnFocusIn: false },
@@ -23,6 +25,7 @@ export function LogoCarousel({ logos, delayMs, label, className }: LogoCarouselP
     <CarouselShell
       className={className}
       label={label}
+      slideLabel={words.slide}
       viewportRef={viewportRef}
       ready={ready}
       rootProps={autoplay.rootProps}
@@ -43,6 +46,7 @@ export function LogoCarousel({ logos, delayMs, label, className }: LogoCarouselP
             paused={autoplay.paused}
             onToggle={autoplay.toggle}
             label={label}
+            words={words}
             className="logo-toggle"
           />
         </Suspense>

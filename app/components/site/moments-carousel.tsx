@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icons";
 import { CarouselShell } from "~/components/ui/carousel-shell";
 import { useCarousel } from "~/components/ui/use-carousel";
-import type { MomentView } from "~/domain/site-views";
+import { fillIn } from "~/domain/fill-in";
+import type { CarouselWords, MomentsText, MomentView } from "~/domain/site-views";
 import { LazyVideoFacade } from "./lazy-video-facade";
 
 /**
@@ -10,7 +11,15 @@ import { LazyVideoFacade } from "./lazy-video-facade";
  * when it ends or when less than half of it is visible (scrolled away or carouselled out).
  * Prev/next wrap at both ends. Without JS: a scrollable row of videos with native controls.
  */
-export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
+export function MomentsCarousel({
+  moments,
+  text,
+  words,
+}: {
+  moments: MomentView[];
+  text: MomentsText;
+  words: CarouselWords;
+}) {
   const { viewportRef, ready, next, prev } = useCarousel({
     loop: true,
     align: "start",
@@ -54,13 +63,13 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
     else video.pause();
   };
 
-  if (moments.length === 0)
-    return <p className="empty-state">New travel moments are coming soon.</p>;
+  if (moments.length === 0) return <p className="empty-state">{text.empty}</p>;
 
   return (
     <CarouselShell
       className="moments"
-      label="Travel moments videos"
+      label={text.region}
+      slideLabel={words.slide}
       viewportRef={viewportRef}
       ready={ready}
       items={moments}
@@ -104,7 +113,9 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
                     <button
                       type="button"
                       className="moment-toggle"
-                      aria-label={`${isPlaying ? "Pause" : "Play"} ${moment.title}`}
+                      aria-label={fillIn(isPlaying ? words.pause : words.play, {
+                        name: moment.title,
+                      })}
                       onClick={() => toggle(moment.id)}
                     >
                       <span className="moment-toggle-icon">
@@ -114,7 +125,7 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
                   ) : null}
                 </>
               ) : (
-                <LazyVideoFacade source={moment.source} name={moment.title} />
+                <LazyVideoFacade source={moment.source} name={moment.title} play={text.play} />
               )}
               {moment.duration ? (
                 <span className="badge badge-duration">{moment.duration}</span>
@@ -132,20 +143,10 @@ export function MomentsCarousel({ moments }: { moments: MomentView[] }) {
     >
       {ready ? (
         <div className="carousel-arrows">
-          <button
-            type="button"
-            className="round-button"
-            aria-label="Previous travel moment"
-            onClick={prev}
-          >
+          <button type="button" className="round-button" aria-label={text.previous} onClick={prev}>
             <Icon name="left" size={20} />
           </button>
-          <button
-            type="button"
-            className="round-button"
-            aria-label="Next travel moment"
-            onClick={next}
-          >
+          <button type="button" className="round-button" aria-label={text.next} onClick={next}>
             <Icon name="right" size={20} />
           </button>
         </div>

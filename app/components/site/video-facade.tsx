@@ -9,7 +9,16 @@ const LABELS = { youtube: "YouTube", vimeo: "Vimeo" } as const;
  * then the privacy-enhanced player (youtube-nocookie / Vimeo dnt) replaces it and starts. Without
  * JavaScript the button is a link to the video on its site.
  */
-export function VideoFacade({ source, name }: { source: EmbedSource; name: string }) {
+export function VideoFacade({
+  source,
+  name,
+  play: playLabel,
+}: {
+  source: EmbedSource;
+  name: string;
+  /** "Play video:" in the page's language. */
+  play: string;
+}) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
@@ -49,7 +58,7 @@ export function VideoFacade({ source, name }: { source: EmbedSource; name: strin
       {source.kind === "youtube" ? (
         <img src={source.thumbnailUrl} alt="" width={480} height={360} loading="lazy" />
       ) : null}
-      <span className="visually-hidden">Play video: </span>
+      <span className="visually-hidden">{playLabel} </span>
       {source.kind === "youtube" ? (
         <span className="visually-hidden">{name} </span>
       ) : (

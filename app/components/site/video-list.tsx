@@ -1,19 +1,20 @@
-import type { VideoView } from "~/domain/site-views";
+import { fillIn } from "~/domain/fill-in";
+import type { VideoListText, VideoView } from "~/domain/site-views";
 import { LazyVideoFacade } from "./lazy-video-facade";
 
 /** Up to 6 package videos in their order: a facade for YouTube/Vimeo (player on click), else native. */
 export function VideoList({
   videos,
-  title,
   heading,
   swipeHint,
+  text,
 }: {
   videos: VideoView[];
-  title: string;
   /** The section's heading in the page's language. */
   heading: string;
   /** "Swipe or scroll to see more videos" in the page's language. */
   swipeHint: string;
+  text: VideoListText;
 }) {
   if (videos.length === 0) return null;
   return (
@@ -27,9 +28,9 @@ export function VideoList({
       {/* A sideways-scrolling row: keyboard users must be able to focus it to scroll (axe). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="video-scroller" tabIndex={0}>
-        <ul className="video-row" aria-label={`${title} videos`}>
+        <ul className="video-row" aria-label={text.list}>
           {videos.map((video, i) => {
-            const name = video.title ?? `${title} video ${i + 1}`;
+            const name = video.title ?? fillIn(text.name, { n: i + 1 });
             return (
               <li key={video.id} className="video-item">
                 <div className="video-frame">
@@ -44,7 +45,7 @@ export function VideoList({
                       aria-label={name}
                     />
                   ) : (
-                    <LazyVideoFacade source={video.source} name={name} />
+                    <LazyVideoFacade source={video.source} name={name} play={text.play} />
                   )}
                 </div>
                 {video.title || video.description ? (

@@ -1,9 +1,12 @@
 import type { FocusEventHandler, MouseEventHandler, ReactNode, Ref } from "react";
+import { fillIn } from "~/domain/fill-in";
 
 interface CarouselShellProps<T> {
   /** Classes of the root besides `carousel` and `is-ready`. */
   className: string;
   label: string;
+  /** "{n} of {count}" in the page's language (CarouselWords.slide). */
+  slideLabel: string;
   /** From useCarousel: the viewport Embla drives, and whether it runs yet. */
   viewportRef: Ref<HTMLDivElement>;
   ready: boolean;
@@ -31,6 +34,7 @@ interface CarouselShellProps<T> {
 export function CarouselShell<T>({
   className,
   label,
+  slideLabel,
   viewportRef,
   ready,
   rootProps,
@@ -55,7 +59,7 @@ export function CarouselShell<T>({
               className="carousel-slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}${slideName ? `: ${slideName(item)}` : ""}`}
+              aria-label={`${fillIn(slideLabel, { n: i + 1, count })}${slideName ? `: ${slideName(item)}` : ""}`}
             >
               {renderSlide(item, i)}
             </div>

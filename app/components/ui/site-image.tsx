@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
+import { fillIn } from "~/domain/fill-in";
 import type { ImageView } from "~/domain/site-views";
+import { ImageWordsContext } from "./image-words";
 
 interface SiteImageProps {
   image: ImageView | undefined;
@@ -17,6 +19,7 @@ interface SiteImageProps {
 export function SiteImage({ image, sizes, className, priority = false, loading }: SiteImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const [failed, setFailed] = useState(false);
+  const words = useContext(ImageWordsContext);
 
   useEffect(() => {
     // An image that failed before hydration fired its error event before React listened.
@@ -29,9 +32,9 @@ export function SiteImage({ image, sizes, className, priority = false, loading }
       <div
         className={`image-placeholder ${className ?? ""}`}
         role="img"
-        aria-label={image ? `${image.alt} (image unavailable)` : "No image available"}
+        aria-label={image ? fillIn(words.unavailable, { alt: image.alt }) : words.noneLabel}
       >
-        <span aria-hidden="true">No Image</span>
+        <span aria-hidden="true">{words.none}</span>
       </div>
     );
   }

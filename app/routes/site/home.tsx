@@ -7,17 +7,18 @@ import { Perks } from "~/components/site/perks";
 import { PromoBand, type PromoBandProps } from "~/components/site/promo-band";
 import { seoMeta } from "~/domain/seo";
 import { loaderHeaders, PUBLIC_CACHE } from "~/domain/site-cache";
-import {
-  ACCREDITED_LOGOS,
-  CAROUSEL_TIMING,
-  DESTINATION_SLIDES,
-  PARTNER_LOGOS,
-} from "~/domain/site-content";
+import { ACCREDITED_LOGOS, CAROUSEL_TIMING, PARTNER_LOGOS } from "~/domain/site-content";
 import type { Translate } from "~/domain/i18n/catalogues";
 import { servicesFrom } from "~/server/http/services-context.server";
 import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { loadHome } from "~/server/site/site-pages.server";
 import { buildSeo } from "~/server/site/site-seo.server";
+import {
+  carouselWords,
+  heroSlides,
+  heroText,
+  momentsText,
+} from "~/server/site/showcase-text.server";
 import type { Route } from "./+types/home";
 
 /** The words of the home page in its language, finished here: the page's JS carries none. */
@@ -64,7 +65,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { promos, perks, text } = homeText(t);
   // The fixed marketing content travels as data: the page's JS does not carry it a second time.
   const showcase = {
-    slides: DESTINATION_SLIDES,
+    slides: heroSlides(t),
+    hero: heroText(t, page.href),
+    moments: momentsText(t),
+    words: carouselWords(t),
     partners: PARTNER_LOGOS,
     accredited: ACCREDITED_LOGOS,
     perks,
@@ -83,7 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { text } = showcase;
   return (
     <>
-      <HeroBanner slides={showcase.slides} />
+      <HeroBanner slides={showcase.slides} text={showcase.hero} words={showcase.words} />
       <section className="partners" aria-labelledby="partners-heading">
         <div className="container">
           <h2 id="partners-heading" className="partners-heading">
@@ -93,6 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             logos={showcase.partners}
             delayMs={CAROUSEL_TIMING.partnerDelayMs}
             label={text.partnerLogos}
+            words={showcase.words}
             className="partner-strip"
           />
         </div>
@@ -108,7 +113,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <h2 id="moments-heading">{text.moments}</h2>
             </div>
           </div>
-          <MomentsCarousel moments={moments} />
+          <MomentsCarousel moments={moments} text={showcase.moments} words={showcase.words} />
         </div>
       </section>
       <Perks perks={showcase.perks} />
@@ -125,6 +130,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             logos={showcase.accredited}
             delayMs={CAROUSEL_TIMING.accreditedDelayMs}
             label={text.accreditationLogos}
+            words={showcase.words}
             className="accredited-rotator"
           />
         </div>

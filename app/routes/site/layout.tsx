@@ -4,6 +4,7 @@ import { FONT_PRELOADS } from "~/components/site/fonts";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { afterLoad } from "~/components/ui/when-wanted";
+import { ImageWordsContext } from "~/components/ui/image-words";
 import { chatPath } from "~/domain/chat-links";
 import type { Route } from "./+types/layout";
 import { servicesFrom } from "~/server/http/services-context.server";
@@ -60,7 +61,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
     return () => stop.abort();
   }, []);
   return (
-    <>
+    <ImageWordsContext value={chrome.text.image}>
       <a className="skip-link" href="#main">
         {chrome.text.skip}
       </a>
@@ -79,6 +80,6 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         )}
       </main>
       <SiteFooter site={site} year={year} chrome={chrome} />
-    </>
+    </ImageWordsContext>
   );
 }

@@ -18,6 +18,7 @@ import {
 import { kindInfo } from "~/domain/package-kinds";
 import { pageLanguageOrDefault } from "~/server/site/page-language.server";
 import { buildSeo, summary, touristTripJsonLd } from "~/server/site/site-seo.server";
+import { galleryText, videoListText } from "~/server/site/showcase-text.server";
 import type { Route } from "./+types/package-detail";
 
 // One module for /package/{id}, /exclusive/{id} and /local-package/{id} (spec §2).
@@ -44,6 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) {
     log("info", "package not found", { status: 404, path: pathname });
     const notFound = {
+      metaTitle: t("detail.notFoundMeta"),
       title: t("detail.notFound"),
       text: t("detail.notFoundText"),
       home: t("detail.backHome"),
@@ -88,6 +90,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     faq: t("detail.faq"),
     videos: t("detail.videos"),
     swipeVideos: t("detail.swipeVideos"),
+    gallery: galleryText(t, pkg.title),
+    video: videoListText(t, pkg.title),
     priceCard: {
       aria: t("detail.priceAria"),
       price: t("detail.price"),
@@ -126,7 +130,7 @@ export const headers = loaderHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData?.pkg) {
     const siteName = loaderData && "siteName" in loaderData ? loaderData.siteName : "";
-    return notFoundMeta(siteName, "Package not found");
+    return notFoundMeta(siteName, loaderData?.notFound?.metaTitle);
   }
   return seoMeta(
     loaderData.seo,

@@ -115,6 +115,11 @@ export function siteChrome(
       footerLanguages: t("footer.languages"),
       skip: t("layout.skipToContent"),
       loading: t("layout.loadingPage"),
+      image: {
+        none: t("image.none"),
+        noneLabel: t("image.noneLabel"),
+        unavailable: t("image.unavailable", { alt: "{alt}" }),
+      },
       explore: t("footer.explore"),
       contact: t("footer.contact"),
       rights: t("footer.rights"),
