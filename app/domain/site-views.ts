@@ -271,6 +271,9 @@ export interface ContactPageText {
  */
 export interface CarouselWords {
   slide: string;
+  /** What a screen reader calls the carousel and its slides (aria-roledescription). */
+  role: string;
+  slideRole: string;
   play: string;
   pause: string;
 }
@@ -311,6 +314,8 @@ export interface GalleryText {
   /** "Show photo {n} of {count}". */
   dot: string;
   slide: string;
+  role: string;
+  slideRole: string;
 }
 
 /** A package's videos: "{title} videos" finished, "{title} video {n}" with its {n} slot. */

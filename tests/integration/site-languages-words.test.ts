@@ -62,6 +62,8 @@ describe("the site's own words on the home and package pages, in German and Engl
     expect(textOf(hero)).toContain("Türkisfarbene Lagunen");
     expect(hero).toContain('aria-label="Ausgewählte Reiseziele"');
     expect(hero).toContain('aria-label="4 von 6: Kapstadt"');
+    expect(hero).toContain('aria-roledescription="Karussell"');
+    expect(hero).toContain('aria-roledescription="Folie"');
     const actions = links(hero).filter((l) => l.text);
     expect(actions).toEqual(
       expect.arrayContaining([
@@ -92,6 +94,7 @@ describe("the site's own words on the home and package pages, in German and Engl
     expect(textOf(hero)).toContain("Curated luxury adventures");
     expect(hero).toContain('aria-label="Featured destinations"');
     expect(hero).toContain('aria-label="4 of 6: Cape Town"');
+    expect(hero).toContain('aria-roledescription="carousel"');
     expect(links(hero).map((l) => l.href)).toEqual(
       expect.arrayContaining(["/upcoming-trips", "/hidden-gems"]),
     );
@@ -104,6 +107,7 @@ describe("the site's own words on the home and package pages, in German and Engl
     expect(gallery).toContain('aria-label="Fotos: Bali-Flucht"');
     expect(gallery).toContain('aria-label="Fotos, mit den Pfeiltasten blättern"');
     expect(gallery).toContain('aria-label="1 von 2"');
+    expect(gallery).toContain('aria-roledescription="Folie"');
     expect(textOf(gallery)).toContain("2 Fotos");
     const videos = element(page, /<section[^>]*aria-labelledby="videos-heading"/)!;
     expect(videos).toContain('aria-label="Videos: Bali-Flucht"');

@@ -16,6 +16,8 @@ describe("fillIn: the browser's slots in a server-finished message", () => {
   it("receives the slots from the catalogue untouched, in each language", () => {
     expect(carouselWords(translator("en"))).toEqual({
       slide: "{n} of {count}",
+      role: "carousel",
+      slideRole: "slide",
       play: "Play {name}",
       pause: "Pause {name}",
     });

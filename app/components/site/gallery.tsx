@@ -54,7 +54,7 @@ export function Gallery({ images, text }: { images: ImageView[]; text: GalleryTe
   return (
     <section
       className={enhanced ? "gallery is-enhanced" : "gallery"}
-      aria-roledescription="carousel"
+      aria-roledescription={text.role}
       aria-label={text.region}
     >
       {/* The photo row takes arrow keys and swipes itself: it is the thing being operated. */}
@@ -80,7 +80,7 @@ export function Gallery({ images, text }: { images: ImageView[]; text: GalleryTe
               key={image.src + i}
               className="gallery-slide"
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={text.slideRole}
               aria-label={fillIn(text.slide, { n: i + 1, count })}
               aria-hidden={interactive && i !== index ? true : undefined}
               inert={interactive && i !== index ? true : undefined}

@@ -42,7 +42,7 @@ export function HeroBanner({
     <CarouselShell
       className="hero"
       label={text.region}
-      slideLabel={words.slide}
+      words={words}
       viewportRef={viewportRef}
       ready={ready}
       rootProps={autoplay.rootProps}

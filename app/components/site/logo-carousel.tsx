@@ -25,7 +25,7 @@ export function LogoCarousel({ logos, delayMs, label, words, className }: LogoCa
     <CarouselShell
       className={className}
       label={label}
-      slideLabel={words.slide}
+      words={words}
       viewportRef={viewportRef}
       ready={ready}
       rootProps={autoplay.rootProps}

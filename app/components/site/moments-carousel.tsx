@@ -69,7 +69,7 @@ export function MomentsCarousel({
     <CarouselShell
       className="moments"
       label={text.region}
-      slideLabel={words.slide}
+      words={words}
       viewportRef={viewportRef}
       ready={ready}
       items={moments}

@@ -1,12 +1,13 @@
 import type { FocusEventHandler, MouseEventHandler, ReactNode, Ref } from "react";
 import { fillIn } from "~/domain/fill-in";
+import type { CarouselWords } from "~/domain/site-views";
 
 interface CarouselShellProps<T> {
   /** Classes of the root besides `carousel` and `is-ready`. */
   className: string;
   label: string;
-  /** "{n} of {count}" in the page's language (CarouselWords.slide). */
-  slideLabel: string;
+  /** The carousel's words in the page's language ("{n} of {count}", its roles). */
+  words: CarouselWords;
   /** From useCarousel: the viewport Embla drives, and whether it runs yet. */
   viewportRef: Ref<HTMLDivElement>;
   ready: boolean;
@@ -34,7 +35,7 @@ interface CarouselShellProps<T> {
 export function CarouselShell<T>({
   className,
   label,
-  slideLabel,
+  words,
   viewportRef,
   ready,
   rootProps,
@@ -47,7 +48,7 @@ export function CarouselShell<T>({
   return (
     <section
       className={`${className} carousel${ready ? " is-ready" : ""}`}
-      aria-roledescription="carousel"
+      aria-roledescription={words.role}
       aria-label={label}
       {...rootProps}
     >
@@ -58,8 +59,8 @@ export function CarouselShell<T>({
               key={i}
               className="carousel-slide"
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${fillIn(slideLabel, { n: i + 1, count })}${slideName ? `: ${slideName(item)}` : ""}`}
+              aria-roledescription={words.slideRole}
+              aria-label={`${fillIn(words.slide, { n: i + 1, count })}${slideName ? `: ${slideName(item)}` : ""}`}
             >
               {renderSlide(item, i)}
             </div>

@@ -67,6 +67,8 @@ export const DE_MESSAGES: Messages = {
   "hero.spain.name": "Spanien",
   "hero.spain.description": "Flamenco-Nächte, maurische Paläste und Tapas unter den Sternen.",
   "carousel.slide": "{n} von {count}",
+  "carousel.role": "Karussell",
+  "carousel.slideRole": "Folie",
   "carousel.play": "{name} abspielen",
   "carousel.pause": "{name} anhalten",
   "moments.empty": "Neue Reisemomente folgen in Kürze.",

@@ -68,6 +68,8 @@ export const EN_MESSAGES = {
   "hero.spain.name": "Spain",
   "hero.spain.description": "Flamenco nights, Moorish palaces and tapas under the stars.",
   "carousel.slide": "{n} of {count}",
+  "carousel.role": "carousel",
+  "carousel.slideRole": "slide",
   "carousel.play": "Play {name}",
   "carousel.pause": "Pause {name}",
   "moments.empty": "New travel moments are coming soon.",

@@ -19,6 +19,8 @@ const slot = (name: string) => `{${name}}`;
 export function carouselWords(t: Translate): CarouselWords {
   return {
     slide: t("carousel.slide", { n: slot("n"), count: slot("count") }),
+    role: t("carousel.role"),
+    slideRole: t("carousel.slideRole"),
     play: t("carousel.play", { name: slot("name") }),
     pause: t("carousel.pause", { name: slot("name") }),
   };
@@ -80,6 +82,8 @@ export function galleryText(t: Translate, title: string): GalleryText {
     dots: t("gallery.dots"),
     dot: t("gallery.dot", { n: slot("n"), count: slot("count") }),
     slide: t("carousel.slide", { n: slot("n"), count: slot("count") }),
+    role: t("carousel.role"),
+    slideRole: t("carousel.slideRole"),
   };
 }
 
