@@ -1,11 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emptyPackageTranslation } from "~/domain/translations";
-import { writePackageTranslation } from "~/server/catalogue/translations.server";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
-import { makePackage } from "../support/factories";
+import { makePackage, publishGerman } from "../support/factories";
 import { brotliBytes, firstLoadScripts } from "../support/page-scripts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
@@ -47,19 +45,7 @@ async function packageDatabase(): Promise<TestDatabase> {
       },
     ],
   });
-  await writePackageTranslation(
-    database.db,
-    trip.id,
-    "de",
-    {
-      ...emptyPackageTranslation(),
-      published: true,
-      title: "Bali-Flucht",
-      slug: "bali-flucht",
-      description: "Reis.",
-    },
-    null,
-  );
+  await publishGerman(database.db, trip.id, "Bali-Flucht", "bali-flucht", "Reis.");
   return database;
 }
 

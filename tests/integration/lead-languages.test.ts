@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES } from "~/domain/bookings";
-import { emptyPackageTranslation } from "~/domain/translations";
-import { writePackageTranslation } from "~/server/catalogue/translations.server";
 import { insertEnquiry } from "~/server/leads/enquiries.server";
 import { MIN_FILL_MS } from "~/server/leads/honeypot.server";
 import { BACKENDS } from "../support/db";
-import { makePackage } from "../support/factories";
+import { makePackage, publishGerman } from "../support/factories";
 import { formPost } from "../support/form-post";
 import {
   ACCEPTS_HTML,
@@ -110,19 +108,7 @@ describe.each(BACKENDS)("booking and enquiring in German on %s", (backend) => {
     departureId = pkg.departures[0]!.id;
     soldOutId = pkg.departures[1]!.id;
     // The trip appears in German once translated (decision 139): its German page and title.
-    await writePackageTranslation(
-      server.db,
-      pkg.id,
-      "de",
-      {
-        ...emptyPackageTranslation(),
-        published: true,
-        title: "Okavango im Mokoro",
-        slug: "okavango-im-mokoro",
-        description: "Eine Reise.",
-      },
-      null,
-    );
+    await publishGerman(server.db, pkg.id, "Okavango im Mokoro", "okavango-im-mokoro");
     const soldOutFields = await fieldsOf(`/book/${soldOutId}`);
     bookFields = await fieldsOf(`/de/book/${departureId}`);
     // The waiting list's form has the same time token as the booking form's.

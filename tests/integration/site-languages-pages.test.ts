@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIN_FILL_MS } from "~/server/leads/honeypot.server";
 import { BACKENDS } from "../support/db";
-import { makePackage } from "../support/factories";
-import { writePackageTranslation } from "~/server/catalogue/translations.server";
-import { emptyPackageTranslation } from "~/domain/translations";
+import { makePackage, publishGerman } from "../support/factories";
 
-/** A German translation with a title, description and slug: the package appears in German. */
-const german = (title: string, slug: string) => ({
-  ...emptyPackageTranslation(),
-  published: true,
-  title,
-  slug,
-  description: "Eine Reise.",
-});
 import { formPost } from "../support/form-post";
 import {
   ACCEPTS_HTML,
@@ -46,26 +36,14 @@ describe.each(BACKENDS)("German page bodies on %s (SITE_LANGUAGES=en,de)", (back
       description: "Rice terraces and temples.",
     });
     // Packages appear in German once translated (decision 139).
-    await writePackageTranslation(
-      server.db,
-      trip.id,
-      "de",
-      german("Bali-Flucht", "bali-flucht"),
-      null,
-    );
+    await publishGerman(server.db, trip.id, "Bali-Flucht", "bali-flucht");
     // Thirteen local trips: a second page, so the pagination shows.
     for (let i = 0; i < 13; i++) {
       const local = await makePackage(server.db, "local", {
         title: `Weekend ${i}`,
         location: "Cape Town",
       });
-      await writePackageTranslation(
-        server.db,
-        local.id,
-        "de",
-        german(`Wochenende ${i}`, `wochenende-${i}`),
-        null,
-      );
+      await publishGerman(server.db, local.id, `Wochenende ${i}`, `wochenende-${i}`);
     }
     honeypot = await honeypotFields(server);
     await sleep(MIN_FILL_MS + 200);
@@ -174,13 +152,7 @@ describe.each(BACKENDS)("German page bodies on %s (SITE_LANGUAGES=en,de)", (back
         },
       ],
     });
-    await writePackageTranslation(
-      server.db,
-      pkg.id,
-      "de",
-      german("Okavango im Mokoro", "okavango"),
-      null,
-    );
+    await publishGerman(server.db, pkg.id, "Okavango im Mokoro", "okavango");
     const de = await get(`/de/package/${pkg.id}`);
     const main = text(element(de.html, /<main/)!);
     for (const words of [

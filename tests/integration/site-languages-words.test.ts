@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emptyPackageTranslation } from "~/domain/translations";
-import { writePackageTranslation } from "~/server/catalogue/translations.server";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
-import { makePackage } from "../support/factories";
+import { makePackage, publishGerman } from "../support/factories";
 import { element, links, textOf } from "../support/site-html";
 
 // Issue 33: the site's own words come from the catalogues on every public screen, the banner,
@@ -30,19 +28,7 @@ describe("the site's own words on the home and package pages, in German and Engl
       ],
     });
     await makePackage(database.db, "trip", { title: "No Pictures", slug: "no-pictures" });
-    await writePackageTranslation(
-      database.db,
-      trip.id,
-      "de",
-      {
-        ...emptyPackageTranslation(),
-        published: true,
-        title: "Bali-Flucht",
-        slug: "bali-flucht",
-        description: "Reis.",
-      },
-      null,
-    );
+    await publishGerman(database.db, trip.id, "Bali-Flucht", "bali-flucht", "Reis.");
     server = await startTestServer({ DATABASE_URL: database.url, SITE_LANGUAGES: "en,de" });
   }, 120_000);
 

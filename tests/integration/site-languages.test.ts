@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
-import { makePackage } from "../support/factories";
-import { writePackageTranslation } from "~/server/catalogue/translations.server";
-import { emptyPackageTranslation } from "~/domain/translations";
+import { makePackage, publishGerman } from "../support/factories";
 import { element, links, tags, textOf } from "../support/site-html";
 
 const PUBLIC_URL = "https://travel.example";
@@ -35,19 +33,7 @@ describe("languages (SITE_LANGUAGES=en,de)", () => {
     database = await createTestDatabase("postgres");
     trip = await makePackage(database.db, "trip", { title: "Bali Escape" });
     // Packages appear in German once translated (decision 139).
-    await writePackageTranslation(
-      database.db,
-      trip.id,
-      "de",
-      {
-        ...emptyPackageTranslation(),
-        published: true,
-        title: "Bali-Flucht",
-        slug: "bali-flucht",
-        description: "Reis.",
-      },
-      null,
-    );
+    await publishGerman(database.db, trip.id, "Bali-Flucht", "bali-flucht", "Reis.");
     server = await startTestServer({
       DATABASE_URL: database.url,
       PUBLIC_URL,

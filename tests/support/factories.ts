@@ -3,6 +3,8 @@ import path from "node:path";
 import { packageInputSchema, type PackageInputRaw, type PackageKind } from "~/domain/schemas";
 import type { Db } from "~/server/platform/db.server";
 import { createPackage } from "~/server/catalogue/packages.server";
+import { writePackageTranslation } from "~/server/catalogue/translations.server";
+import { emptyPackageTranslation } from "~/domain/translations";
 
 export function packageInput(kind: PackageKind, overrides: Partial<PackageInputRaw> = {}) {
   return packageInputSchema(kind).parse({
@@ -17,6 +19,21 @@ export function packageInput(kind: PackageKind, overrides: Partial<PackageInputR
 
 export function makePackage(db: Db, kind: PackageKind, overrides: Partial<PackageInputRaw> = {}) {
   return createPackage(db, kind, packageInput(kind, overrides));
+}
+
+/**
+ * Publishes a German translation with a title, a slug and a description: the package appears in
+ * German (decision 139).
+ */
+export function publishGerman(
+  db: Db,
+  packageId: string,
+  title: string,
+  slug: string,
+  description = "Eine Reise.",
+) {
+  const translation = { ...emptyPackageTranslation(), published: true, title, slug, description };
+  return writePackageTranslation(db, packageId, "de", translation, null);
 }
 
 /**
