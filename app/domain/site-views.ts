@@ -301,8 +301,11 @@ export interface MomentsText {
   play: string;
 }
 
-/** A package's photo gallery: "{title} photos" is finished on the server, the rest has slots. */
-export interface GalleryText {
+/**
+ * A package's photo gallery: "{title} photos" is finished on the server, the rest has slots; its
+ * slides are named and described as every carousel's are.
+ */
+export interface GalleryText extends Pick<CarouselWords, "slide" | "role" | "slideRole"> {
   region: string;
   browse: string;
   /** "{count} photos". */
@@ -313,9 +316,6 @@ export interface GalleryText {
   dots: string;
   /** "Show photo {n} of {count}". */
   dot: string;
-  slide: string;
-  role: string;
-  slideRole: string;
 }
 
 /** A package's videos: "{title} videos" finished, "{title} video {n}" with its {n} slot. */

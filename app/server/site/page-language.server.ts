@@ -11,6 +11,7 @@ import type { SiteConfig } from "~/domain/site";
 import { SITE_KIND_INFO } from "~/domain/site-kinds";
 import { LIST_ALIASES } from "~/domain/site-paths";
 import type { SiteChrome } from "~/domain/site-views";
+import { slot } from "~/domain/fill-in";
 import { languageHintScript } from "~/domain/language-hint";
 
 /** The language a public page is shown in, read from its URL (decision 128). */
@@ -118,7 +119,7 @@ export function siteChrome(
       image: {
         none: t("image.none"),
         noneLabel: t("image.noneLabel"),
-        unavailable: t("image.unavailable", { alt: "{alt}" }),
+        unavailable: t("image.unavailable", { alt: slot("alt") }),
       },
       explore: t("footer.explore"),
       contact: t("footer.contact"),

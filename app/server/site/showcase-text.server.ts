@@ -1,3 +1,4 @@
+import { slot } from "~/domain/fill-in";
 import type { Translate } from "~/domain/i18n/catalogues";
 import { DESTINATION_SLIDES, type DestinationSlide } from "~/domain/site-content";
 import type {
@@ -12,9 +13,6 @@ import type {
  * The words of the site's carousels, banner, gallery and videos in the page's language (issue 33):
  * finished here, with `{n}`-style slots where only the browser knows the number (fillIn).
  */
-
-/** A slot left for the browser: t("carousel.slide", { n: slot("n") }) keeps "{n}". */
-const slot = (name: string) => `{${name}}`;
 
 export function carouselWords(t: Translate): CarouselWords {
   return {
@@ -72,6 +70,7 @@ export function momentsText(t: Translate): MomentsText {
 }
 
 export function galleryText(t: Translate, title: string): GalleryText {
+  const { slide, role, slideRole } = carouselWords(t);
   return {
     region: t("gallery.region", { title }),
     browse: t("gallery.browse"),
@@ -81,9 +80,9 @@ export function galleryText(t: Translate, title: string): GalleryText {
     next: t("gallery.next"),
     dots: t("gallery.dots"),
     dot: t("gallery.dot", { n: slot("n"), count: slot("count") }),
-    slide: t("carousel.slide", { n: slot("n"), count: slot("count") }),
-    role: t("carousel.role"),
-    slideRole: t("carousel.slideRole"),
+    slide,
+    role,
+    slideRole,
   };
 }
 
