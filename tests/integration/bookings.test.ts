@@ -91,11 +91,17 @@ describe.each(BACKENDS)("bookings on %s", (backend) => {
     expect(refused).toEqual({ kind: "no_seats", left: 1 });
     expect(BOOKING_MESSAGES.notSeats(1)).toContain("Only 1 seat is left");
     expect(await seatsLeft(db, "trip", pkg.id)).toBe(1);
+    // The booking and its event are written by one statement only when the seats are there
+    // (decision 161): the refusal left neither.
     const count = await db
-      .selectFrom("bookings")
-      .select(sql<number>`count(*)::int`.as("n"))
+      .selectNoFrom([
+        sql<number>`(select count(*)::int from bookings)`.as("bookings"),
+        sql<number>`(select count(*)::int from events where type = 'booking.requested')`.as(
+          "events",
+        ),
+      ])
       .executeTakeFirstOrThrow();
-    expect(count.n).toBe(1);
+    expect(count).toEqual({ bookings: 1, events: 1 });
   });
 
   it("refuses a date that is unknown, malformed, past, unpublished, closed, or without seats or a price", async () => {

@@ -19,8 +19,8 @@ import { formatDates, todayIn } from "~/domain/trip-facts";
 import { departuresOf } from "../catalogue/departures.server";
 import { packageTranslation } from "../catalogue/translations.server";
 import { detailPathIn } from "../site/translated-content.server";
-import { isSpam, spendFormToken } from "../leads/honeypot.server";
-import { takeSubmissionSlot } from "../leads/submission-limit.server";
+import { spendFormChecks, type FormCheckRefusal } from "../leads/form-checks.server";
+import { isSpam } from "../leads/honeypot.server";
 import type { Mailer } from "../mail/mailer.server";
 import type { Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
@@ -115,7 +115,7 @@ export async function bookingTrip(
 }
 
 /** Why the form's own checks refused a request: its token, or the per-address limit. */
-type GuardRefusal = { token: "expired" | "used" } | { retryAfterSeconds: number };
+type GuardRefusal = FormCheckRefusal;
 
 export interface BookingSettings {
   site: SiteConfig;
@@ -318,13 +318,7 @@ function fieldErrors(
 
 /** The public forms' own checks, in the booking's transaction: the time token, then the slot. */
 function formGuard(form: FormData, settings: BookingSettings) {
-  return async (trx: Db): Promise<"ok" | GuardRefusal> => {
-    // The form's time token works once and for a few hours (decision 117).
-    const token = await spendFormToken(trx, form);
-    if (token !== "ok") return { token };
-    const ticket = await takeSubmissionSlot(trx, settings.ip);
-    return ticket.allowed ? "ok" : { retryAfterSeconds: ticket.retryAfterSeconds };
-  };
+  return (trx: Db): Promise<"ok" | GuardRefusal> => spendFormChecks(trx, form, settings.ip);
 }
 
 /** What a refusal of the form's own checks answers: spam in silence, else the reason. */

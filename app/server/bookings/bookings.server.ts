@@ -13,9 +13,10 @@ import type { Language } from "~/domain/i18n/languages";
 import { formatMoney } from "~/domain/money";
 import { isUuid, type PackageKind } from "~/domain/schemas";
 import { seatsTakenSql } from "../catalogue/departures.server";
-import { eventValues, recordEvent } from "../events/events.server";
+import { eventRecord, recordEvent } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { isUniqueViolation } from "../platform/errors.server";
+import { rowOf } from "../platform/row-of.server";
 
 /*
  * Booking a date (decision 118). The seat rule lives in one statement order inside one
@@ -104,6 +105,29 @@ export interface LockedDeparture {
 
 export const hashToken = (token: string): string =>
   createHash("sha256").update(token).digest("hex");
+
+/** What a new booking's row is written with (all but its hold, computed in the statement). */
+const BOOKING_COLUMNS = [
+  "reference",
+  "departure_id",
+  "status",
+  "adults",
+  "children",
+  "lead_name",
+  "email",
+  "phone",
+  "country",
+  "traveller_names",
+  "notes",
+  "unit_amount",
+  "total_amount",
+  "currency",
+  "token_hash",
+  "source",
+  "created_by",
+  "enquiry_id",
+  "language",
+] as const;
 
 function newReference(): string {
   let code = "";
@@ -359,9 +383,7 @@ async function holdSeats(
       currency: departure.currency,
     };
   }
-  const left = await seatsLeftOn(trx, departure);
   const travellers = request.adults + request.children;
-  if (travellers > left) return { kind: "no_seats", left };
   const staff = options.staff;
   if (staff?.enquiryId) {
     // Held (KEY SHARE, as the foreign key would) so that it cannot vanish before the insert.
@@ -377,53 +399,101 @@ async function holdSeats(
   const token = randomBytes(32).toString("base64url");
   const total = bookingTotal(unit, travellers);
   const reference = newReference();
-  // The booking and its event in one statement: the departure's lock is held a round trip less.
+  const booking = {
+    reference,
+    departure_id: departure.id,
+    status: confirmed ? "confirmed" : "requested",
+    adults: request.adults,
+    children: request.children,
+    lead_name: request.lead_name,
+    email: request.email,
+    phone: request.phone,
+    country: request.country,
+    traveller_names: request.traveller_names,
+    notes: request.notes,
+    unit_amount: unit,
+    total_amount: total,
+    currency: departure.currency,
+    token_hash: hashToken(token),
+    source: options.source,
+    created_by: staff?.adminId ?? null,
+    enquiry_id: staff?.enquiryId ?? null,
+    language: options.language ?? null,
+  };
+  const event = eventRecord({
+    type: "booking.requested",
+    adminId: staff?.adminId ?? null,
+    details: {
+      reference,
+      departureId: departure.id,
+      travellers,
+      source: options.source,
+      ...(staff?.enquiryId ? { enquiryId: staff.enquiryId } : {}),
+    },
+  });
+  // The seat rule in one statement, now that the departure is locked (decision 161): count the
+  // seats taken (a statement begun after the lock sees every booking its last holder committed),
+  // and write the booking and its event only when enough are left. The departure's lock is held
+  // for this statement and the commit.
   const row = await trx
+    .with("taken", (db) => db.selectNoFrom(seatsTakenSql(sql`${departure.id}::uuid`).as("seats")))
+    .with("room", (db) =>
+      db
+        .selectFrom("taken")
+        .select("seats")
+        .where(sql<boolean>`${departure.seats_total ?? 0}::int - seats >= ${travellers}::int`),
+    )
     .with("requested", (db) =>
       db
         .insertInto("events")
-        .values(
-          eventValues({
-            type: "booking.requested",
-            adminId: staff?.adminId ?? null,
-            details: {
-              reference,
-              departureId: departure.id,
-              travellers,
-              source: options.source,
-              ...(staff?.enquiryId ? { enquiryId: staff.enquiryId } : {}),
-            },
-          }),
+        .columns(["type", "admin_id", "actor_id", "email", "ip", "user_agent", "details"])
+        .expression((eb) =>
+          eb
+            .selectFrom(["room", rowOf("events", event).as("e")])
+            .select([
+              "e.type",
+              "e.admin_id",
+              "e.actor_id",
+              "e.email",
+              "e.ip",
+              "e.user_agent",
+              "e.details",
+            ]),
         )
         .returning("id"),
     )
-    .insertInto("bookings")
-    .values({
-      reference,
-      departure_id: departure.id,
-      status: confirmed ? "confirmed" : "requested",
-      adults: request.adults,
-      children: request.children,
-      lead_name: request.lead_name,
-      email: request.email,
-      phone: request.phone,
-      country: request.country,
-      traveller_names: JSON.stringify(request.traveller_names),
-      notes: request.notes,
-      unit_amount: unit,
-      total_amount: total,
-      currency: departure.currency,
-      token_hash: hashToken(token),
-      hold_expires_at: confirmed
-        ? null
-        : sql<Date>`now() + make_interval(hours => ${options.holdHours})`,
-      source: options.source,
-      created_by: staff?.adminId ?? null,
-      enquiry_id: staff?.enquiryId ?? null,
-      language: options.language ?? null,
-    })
-    .returning(["id", "reference", "status", "hold_expires_at"])
+    .with("booked", (db) =>
+      db
+        .insertInto("bookings")
+        .columns([...BOOKING_COLUMNS, "hold_expires_at"])
+        .expression((eb) =>
+          eb
+            .selectFrom(["room", rowOf("bookings", booking).as("b")])
+            .select([
+              ...BOOKING_COLUMNS.map((column) => `b.${column}` as const),
+              (confirmed
+                ? sql<Date | null>`null::timestamptz`
+                : sql<Date | null>`now() + make_interval(hours => ${options.holdHours})`
+              ).as("hold_expires_at"),
+            ]),
+        )
+        .returning(["id", "reference", "status", "hold_expires_at"]),
+    )
+    .selectFrom("taken")
+    .leftJoin("booked", (join) => join.onTrue())
+    .select([
+      "taken.seats",
+      "booked.id",
+      "booked.reference",
+      "booked.status",
+      "booked.hold_expires_at",
+    ])
     .executeTakeFirstOrThrow();
+  // The booked columns are all null (the left join's empty side) when there was no room.
+  if (row.id === null || row.reference === null || row.status === null) {
+    return { kind: "no_seats", left: Math.max(0, (departure.seats_total ?? 0) - row.seats) };
+  }
+  const booked = { id: row.id, reference: row.reference, status: row.status };
   if (confirmed) {
     await recordEvent(trx, {
       type: "booking.confirmed",
@@ -433,7 +503,7 @@ async function holdSeats(
   }
   return {
     kind: "booked",
-    receipt: receiptOf(row, departure, token, {
+    receipt: receiptOf(booked, departure, token, {
       adults: request.adults,
       children: request.children,
       leadName: request.lead_name,

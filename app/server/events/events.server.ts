@@ -121,11 +121,18 @@ const clip = (value: string | null | undefined, max: number) =>
   value === null || value === undefined ? null : value.slice(0, max);
 
 export async function recordEvent(db: Db, event: EventInput): Promise<void> {
-  await db.insertInto("events").values(eventValues(event)).execute();
+  const row = eventRecord(event);
+  await db
+    .insertInto("events")
+    .values({ ...row, details: JSON.stringify(row.details) })
+    .execute();
 }
 
-/** The row recordEvent writes, for a statement that writes its event itself (one round trip). */
-export function eventValues(event: EventInput) {
+/**
+ * The row recordEvent writes, its details as an object, for a statement that writes its event
+ * itself (one round trip; rowOf types the jsonb column).
+ */
+export function eventRecord(event: EventInput) {
   // Without an origin (or admin) of its own, an event written during a request takes that
   // request's: the address, the browser, and the admin the guards let through.
   const scope = currentRequestOrigin();
@@ -137,7 +144,7 @@ export function eventValues(event: EventInput) {
     email: clip(event.email?.trim().toLowerCase(), 320),
     ip: clip(event.ip ?? origin?.ip, 100),
     user_agent: clip(event.userAgent ?? origin?.userAgent, 500),
-    details: JSON.stringify(event.details ?? {}),
+    details: event.details ?? {},
   };
 }
 

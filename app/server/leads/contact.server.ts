@@ -14,9 +14,9 @@ import { inTransaction, type Db } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { insertEnquiry, setNotifyStatus, type Enquiry } from "./enquiries.server";
 import { enquiryAcknowledgementMail, enquiryNotificationMail } from "./enquiry-mail.server";
-import { isSpam, spendFormToken } from "./honeypot.server";
+import { spendFormChecks } from "./form-checks.server";
+import { isSpam } from "./honeypot.server";
 import { findPublishedPackage } from "./package-ref.server";
-import { takeSubmissionSlot } from "./submission-limit.server";
 
 /*
  * One contact-form post, start to end: bad input comes back with a message per field
@@ -87,10 +87,8 @@ export async function submitContactForm(
   const input = parsed.data;
   const stored = await inTransaction(db, async (trx) => {
     // The time token works once and for a few hours (decision 117): a replay is spam.
-    const token = await spendFormToken(trx, form);
-    if (token !== "ok") return { allowed: false as const, token };
-    const ticket = await takeSubmissionSlot(trx, settings.ip);
-    if (!ticket.allowed) return ticket;
+    const checked = await spendFormChecks(trx, form, settings.ip);
+    if (checked !== "ok") return { allowed: false as const, ...checked };
     const enquiry = await insertEnquiry(trx, {
       firstName: input.firstName,
       lastName: input.lastName,

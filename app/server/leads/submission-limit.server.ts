@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../platform/db.server";
 import { clientAddressKey } from "./client-address.server";
 
@@ -13,15 +13,29 @@ export const SUBMISSIONS_PER_WINDOW = 10;
 
 export type SubmissionTicket = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+const subjectOf = (ip: string) => clientAddressKey(ip || "unknown").slice(0, 100);
+
+/**
+ * The advisory lock per address that makes parallel posts from it count one after another, as an
+ * expression, for a caller that takes it in a statement of its own before takeSubmissionSlot.
+ */
+export function submissionLock(ip: string): RawBuilder<unknown> {
+  return sql`pg_advisory_xact_lock(hashtextextended(${`enquiry-submission ${subjectOf(ip)}`}, 0))`;
+}
+
 /**
  * Within `db`'s transaction: counts this address's recent submissions and, when there is room,
- * records this one. An advisory lock per address makes parallel posts count one after another.
+ * records this one. The address's advisory lock (submissionLock) comes first, in a statement of
+ * its own (the count must see what the lock's last holder committed): taken here unless
+ * `locked` says the caller took it already in this transaction.
  */
-export async function takeSubmissionSlot(db: Db, ip: string): Promise<SubmissionTicket> {
-  const subject = clientAddressKey(ip || "unknown").slice(0, 100);
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`enquiry-submission ${subject}`}, 0))`.execute(
-    db,
-  );
+export async function takeSubmissionSlot(
+  db: Db,
+  ip: string,
+  { locked = false }: { locked?: boolean } = {},
+): Promise<SubmissionTicket> {
+  const subject = subjectOf(ip);
+  if (!locked) await sql`select ${submissionLock(ip)}`.execute(db);
   // One statement after the lock: forget every address whose hour has passed, read this one's
   // submissions within the hour, and take a slot when fewer than the limit are there. All parts
   // see the statement's one snapshot, hence the explicit window on the read.
