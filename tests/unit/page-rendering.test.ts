@@ -16,7 +16,7 @@ import { QueueFullError, RenderQueue } from "~/server/site/render-queue.server";
 const servers: http.Server[] = [];
 const warmers: PageWarmer[] = [];
 afterEach(async () => {
-  for (const w of warmers.splice(0)) w.close();
+  await Promise.all(warmers.splice(0).map((w) => w.close()));
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
 });
 
@@ -263,7 +263,7 @@ describe("re-warming after writes", () => {
       delayMs: 10,
     });
     warmers.push(warm);
-    warmer.close();
+    await warmer.close();
     cache.clear();
     await warm.idle();
     for (const path of ["/about", ...ALWAYS_WARM])
@@ -292,6 +292,31 @@ describe("re-warming after writes", () => {
     expect(filler.renders).toBeGreaterThan(0);
     expect(s.renders.get("/about")).toBe(1);
     expect(s.renders.get("/")).toBe(1);
+  });
+
+  it("closing waits for the render in progress, so the database can be closed after it", async () => {
+    const { cache, filler, s, warmer } = await warmedSite();
+    await s.get("/about");
+    const g = gate();
+    const original = s.renderUrl;
+    let finished = 0;
+    s.renderUrl = async (url) => {
+      await g.opened;
+      const page = await original(url);
+      finished++;
+      return page;
+    };
+    const started = filler.renders;
+    cache.clear();
+    for (let i = 0; i < 500 && filler.renders === started; i++) await tick(10);
+    let closed = false;
+    const closing = warmer.close().then(() => (closed = true));
+    await tick(50);
+    expect(closed).toBe(false);
+    g.open();
+    await closing;
+    // The render under way ended before close() did; nothing else was started after it.
+    expect(finished).toBe(1);
   });
 
   it("stops at its limit of dropped pages", async () => {

@@ -32,8 +32,11 @@ export interface Runtime {
   /** Stripe (decision 130), or null while payments are off. */
   stripe: StripeAccess | null;
   close(): Promise<void>;
-  /** Runs `stop` at the start of close(), before the database closes (background work). */
-  onClose(stop: () => void): void;
+  /**
+   * Runs `stop` at the start of close() and waits for it, before the database closes
+   * (background work that may still be reading it).
+   */
+  onClose(stop: () => void | Promise<void>): void;
 }
 
 export function createMediaStore(env: Env): MediaStore {
@@ -77,7 +80,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? { name: site.name, address: site.email },
     });
-    const stops: (() => void)[] = [];
+    const stops: (() => void | Promise<void>)[] = [];
     // Scheduled publishing, events and enquiry retention, and hourly history retention with the
     // sweep of uploads never attached (deleted after 24 h) (decision 092): the first tick runs
     // now, so scheduled changes that fell due while the app was down are applied at start.
@@ -99,7 +102,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
         // Actions whose client has gone still write: the database stays open until they end.
         await requestWorkSettled();
         await jobs.stop();
-        for (const stop of stops.splice(0)) stop();
+        await Promise.all(stops.splice(0).map((stop) => stop()));
         mailer.close();
         await database.close();
       },

@@ -142,12 +142,17 @@ export class PageWarmer {
     }
   }
 
-  /** Stops listening and drops what is left (a render in progress finishes on its own). */
-  close(): void {
+  /**
+   * Stops listening and drops what is left; resolves once a render in progress has finished, so
+   * that the database it reads can be closed after it (a shutdown awaits this).
+   */
+  async close(): Promise<void> {
     this.#closed = true;
     this.#stop();
     clearTimeout(this.#timer);
+    this.#timer = undefined;
     this.#targets.clear();
+    await this.#running;
   }
 }
 
