@@ -20,9 +20,10 @@ import { rowOf } from "../platform/row-of.server";
 
 /*
  * Booking a date (decision 118). The seat rule lives in one statement order inside one
- * transaction: lock the departure's row (FOR UPDATE), count the seats its bookings take, insert
- * the booking only when enough are left. Two requests for the last seat queue on the lock; the
- * second counts the first's seats and is refused. A fault anywhere rolls everything back.
+ * transaction: lock the departure's row (FOR UPDATE), then, in the next statement, count the
+ * seats its bookings take and insert the booking only when enough are left (decision 161). Two
+ * requests for the last seat queue on the lock; the second counts the first's seats and is
+ * refused. A fault anywhere rolls everything back.
  *
  * The public form's own checks (its token, the per-address limit) run in the same transaction but
  * before the lock, so the departure is held only for the seat rule: the count, the insert and the
