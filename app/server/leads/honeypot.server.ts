@@ -111,13 +111,13 @@ export async function isSpam(form: FormData): Promise<boolean> {
  * After isSpam passed: "expired" when the page was rendered more than FORM_TOKEN_TTL_MS ago,
  * "used" when this token was used before, otherwise "ok" (and it is used now). Call it inside the
  * transaction that stores the message, so a message that fails to store leaves it unused.
- * `alsoLock`, an advisory lock the caller takes next, is taken in the same statement (one round
- * trip fewer; decision 161).
+ * `lock`, the advisory lock the caller's next statement needs (submissionLock), is taken in the
+ * same statement: one round trip fewer (decision 161).
  */
 export async function spendFormToken(
   db: Db,
   form: FormData,
-  alsoLock?: RawBuilder<unknown>,
+  lock: RawBuilder<unknown>,
 ): Promise<"ok" | "expired" | "used"> {
   const token = form.get(VALID_FROM_FIELD);
   if (typeof token !== "string") return "used";
@@ -134,7 +134,7 @@ export async function spendFormToken(
         .where("expires_at", "<=", sql<Date>`now()`)
         .returning("token_hash"),
     )
-    .with("locked", (qb) => qb.selectNoFrom((alsoLock ?? sql`null`).as("lock")))
+    .with("locked", (qb) => qb.selectNoFrom(lock.as("lock")))
     .insertInto("contact_form_tokens")
     .columns(["token_hash", "expires_at"])
     .expression((eb) =>
