@@ -115,7 +115,6 @@ export async function bookingTrip(
 }
 
 /** Why the form's own checks refused a request: its token, or the per-address limit. */
-type GuardRefusal = FormCheckRefusal;
 
 export interface BookingSettings {
   site: SiteConfig;
@@ -184,7 +183,7 @@ export async function submitBooking<P = never>(
   }
   // The token and the per-address slot are spent in the booking's own transaction, once the
   // seats are known to be there: a date that cannot be booked costs neither (decision 118).
-  const outcome = await requestBooking<GuardRefusal>(db, departureId, parsed.data, {
+  const outcome = await requestBooking<FormCheckRefusal>(db, departureId, parsed.data, {
     source: "online",
     holdHours: settings.holdHours,
     today: todayIn(settings.site.timeZone),
@@ -258,7 +257,7 @@ export async function submitWaitlist(
     log("info", "waitlist form: spam dropped", { ip: settings.ip });
     return { kind: "spam" };
   }
-  const outcome = await joinWaitlist<GuardRefusal>(
+  const outcome = await joinWaitlist<FormCheckRefusal>(
     db,
     departureId,
     { name: parsed.data.lead_name, email: parsed.data.email, travellers: parsed.data.adults },
@@ -318,12 +317,12 @@ function fieldErrors(
 
 /** The public forms' own checks, in the booking's transaction: the time token, then the slot. */
 function formGuard(form: FormData, settings: BookingSettings) {
-  return (trx: Db): Promise<"ok" | GuardRefusal> => spendFormChecks(trx, form, settings.ip);
+  return (trx: Db): Promise<"ok" | FormCheckRefusal> => spendFormChecks(trx, form, settings.ip);
 }
 
 /** What a refusal of the form's own checks answers: spam in silence, else the reason. */
 function guardedAnswer(
-  refusal: GuardRefusal,
+  refusal: FormCheckRefusal,
   values: BookingValues,
   settings: BookingSettings,
   t: Translate,

@@ -16,7 +16,7 @@ import { seatsTakenSql } from "../catalogue/departures.server";
 import { eventRecord, recordEvent } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { isUniqueViolation } from "../platform/errors.server";
-import { rowOf } from "../platform/row-of.server";
+import { columnsOf, rowOf } from "../platform/row-of.server";
 
 /*
  * Booking a date (decision 118). The seat rule lives in one statement order inside one
@@ -106,29 +106,6 @@ export interface LockedDeparture {
 
 export const hashToken = (token: string): string =>
   createHash("sha256").update(token).digest("hex");
-
-/** What a new booking's row is written with (all but its hold, computed in the statement). */
-const BOOKING_COLUMNS = [
-  "reference",
-  "departure_id",
-  "status",
-  "adults",
-  "children",
-  "lead_name",
-  "email",
-  "phone",
-  "country",
-  "traveller_names",
-  "notes",
-  "unit_amount",
-  "total_amount",
-  "currency",
-  "token_hash",
-  "source",
-  "created_by",
-  "enquiry_id",
-  "language",
-] as const;
 
 function newReference(): string {
   let code = "";
@@ -447,31 +424,23 @@ async function holdSeats(
     .with("requested", (db) =>
       db
         .insertInto("events")
-        .columns(["type", "admin_id", "actor_id", "email", "ip", "user_agent", "details"])
+        .columns(columnsOf(event))
         .expression((eb) =>
           eb
             .selectFrom(["room", rowOf("events", event).as("e")])
-            .select([
-              "e.type",
-              "e.admin_id",
-              "e.actor_id",
-              "e.email",
-              "e.ip",
-              "e.user_agent",
-              "e.details",
-            ]),
+            .select(columnsOf(event).map((column) => `e.${column}` as const)),
         )
         .returning("id"),
     )
     .with("booked", (db) =>
       db
         .insertInto("bookings")
-        .columns([...BOOKING_COLUMNS, "hold_expires_at"])
+        .columns([...columnsOf(booking), "hold_expires_at"])
         .expression((eb) =>
           eb
             .selectFrom(["room", rowOf("bookings", booking).as("b")])
             .select([
-              ...BOOKING_COLUMNS.map((column) => `b.${column}` as const),
+              ...columnsOf(booking).map((column) => `b.${column}` as const),
               (confirmed
                 ? sql<Date | null>`null::timestamptz`
                 : sql<Date | null>`now() + make_interval(hours => ${options.holdHours})`

@@ -13,3 +13,8 @@ export function rowOf<T extends keyof DB & string, R extends object>(
 ): RawBuilder<R> {
   return sql<R>`jsonb_populate_record(null::${sql.table(table)}, ${JSON.stringify(values)}::jsonb)`;
 }
+
+/** The columns such a row writes: its values' own keys, so the list never drifts from them. */
+export function columnsOf<R extends object>(values: R): (keyof R & string)[] {
+  return Object.keys(values) as (keyof R & string)[];
+}
