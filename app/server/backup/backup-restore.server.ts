@@ -8,7 +8,6 @@ import {
 } from "./backup-archive.server";
 import {
   EXCLUDED_TABLES,
-  appliedMigrations,
   batchSize,
   countRows,
   describeTables,
@@ -19,7 +18,12 @@ import {
   type TableInfo,
 } from "./backup-schema.server";
 import { ArchiveError, hashStream, readTarEntry } from "./backup-tar.server";
-import { bundledMigrationNames, migrateToLatest, migrateUpTo } from "../platform/migrate.server";
+import {
+  appliedMigrations,
+  bundledMigrationNames,
+  migrateToLatest,
+  migrateUpTo,
+} from "../platform/migrate.server";
 
 /**
  * Checks that this build can restore a backup of that schema version: its migrations must be

@@ -55,18 +55,6 @@ export async function setPortableOutput(trx: AnyDb): Promise<void> {
   await sql`set local extra_float_digits to 1`.execute(trx);
 }
 
-/** The names of the migrations applied to this database, in order; [] for a new database. */
-export async function appliedMigrations(db: AnyDb): Promise<string[]> {
-  const exists = await sql<{ found: string | null }>`
-    select to_regclass(current_schema() || '.kysely_migration')::text as found
-  `.execute(db);
-  if (!exists.rows[0]?.found) return [];
-  const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
-    db,
-  );
-  return rows.rows.map((r) => r.name);
-}
-
 /**
  * Every table of the app's schema (migration bookkeeping aside) with its columns, parents before
  * the tables whose foreign keys point at them.

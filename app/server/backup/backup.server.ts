@@ -19,7 +19,6 @@ import {
 } from "./backup-archive.server";
 import {
   EXCLUDED_TABLES,
-  appliedMigrations,
   describeTables,
   readRows,
   setPortableOutput,
@@ -27,7 +26,7 @@ import {
   type TableInfo,
 } from "./backup-schema.server";
 import { ARCHIVE_MODE, ArchiveError, TarWriter } from "./backup-tar.server";
-import { bundledMigrationNames } from "../platform/migrate.server";
+import { appliedMigrations, bundledMigrationNames } from "../platform/migrate.server";
 
 export interface BackupSummary {
   file: string;
