@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
+import { describeTables } from "~/server/backup/backup-schema.server";
 import { openDatabase, type Database } from "~/server/platform/db.server";
 import { migrateToLatest } from "~/server/platform/migrate.server";
 import { seedDataDirFromTemplate } from "~/server/platform/pglite-template.server";
@@ -49,34 +50,32 @@ const withDatabase = (adminUrl: string, name: string) => {
   return url.toString();
 };
 
+const dropDatabase = (adminUrl: string, name: string) =>
+  onAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+
+/** Runs every migration on a template, then closes it (a template is copied, never used). */
+async function migrateThenClose(database: Database): Promise<void> {
+  try {
+    await migrateToLatest(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 export async function createTestTemplates(adminUrl: string): Promise<TestTemplates> {
   const name = `wlx_template_${randomBytes(6).toString("hex")}`;
   await onAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
-  const postgres = await openDatabase({
-    databaseUrl: withDatabase(adminUrl, name),
-    dataDir: "",
-    poolSize: 1,
-  });
-  try {
-    await migrateToLatest(postgres.db);
-  } finally {
-    await postgres.close();
-  }
+  await migrateThenClose(
+    await openDatabase({ databaseUrl: withDatabase(adminUrl, name), dataDir: "", poolSize: 1 }),
+  );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-pglite-template-"));
-  const embedded = await openDatabase({ dataDir: dir });
-  try {
-    await migrateToLatest(embedded.db);
-  } finally {
-    await embedded.close();
-  }
+  await migrateThenClose(await openDatabase({ dataDir: dir }));
   return {
     postgres: name,
     pglite: path.join(dir, "pglite"),
     async remove() {
       fs.rmSync(dir, { recursive: true, force: true });
-      await onAdmin(adminUrl, (admin) =>
-        admin.query(`drop database if exists ${name} with (force)`),
-      );
+      await dropDatabase(adminUrl, name);
     },
   };
 }
@@ -115,69 +114,28 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
     url,
     async close() {
       await database.close();
-      await onAdmin(adminUrl, (admin) =>
-        admin.query(`drop database if exists ${name} with (force)`),
-      );
+      await dropDatabase(adminUrl, name);
     },
   };
 }
 
 /**
- * A database's tables but the migration bookkeeping, in an order that deletes the rows that point
- * at a row before that row (null when foreign keys form a cycle). Read once per database: the
+ * A database's tables but the migration bookkeeping, the rows that point at others' first: the
+ * backups' order (parents first, refusing a cycle) turned round. Read once per database: the
  * schema does not change under a suite.
  */
-interface TableOrder {
-  tables: string[];
-  childrenFirst: string[] | null;
-}
+const tablesOf = new WeakMap<Database, Promise<string[]>>();
 
-const ordersOf = new WeakMap<Database, Promise<TableOrder>>();
-
-async function readTableOrder(database: Database): Promise<TableOrder> {
-  const tables = (
-    await sql<{ name: string }>`
-      select tablename as name from pg_tables
-      where schemaname = 'public' and tablename not like 'kysely_%'
-      order by tablename
-    `.execute(database.db)
-  ).rows.map((r) => r.name);
-  const references = (
-    await sql<{ child: string; parent: string }>`
-      select child.relname as child, parent.relname as parent
-      from pg_constraint c
-      join pg_class child on child.oid = c.conrelid
-      join pg_class parent on parent.oid = c.confrelid
-      join pg_namespace n on n.oid = c.connamespace and n.nspname = 'public'
-      where c.contype = 'f' and c.conrelid <> c.confrelid
-    `.execute(database.db)
-  ).rows;
-  // Kahn's algorithm on "a child's rows go before its parent's".
-  const waitingOn = new Map(tables.map((t) => [t, new Set<string>()]));
-  for (const { child, parent } of references) waitingOn.get(parent)?.add(child);
-  const childrenFirst: string[] = [];
-  while (waitingOn.size > 0) {
-    const ready = [...waitingOn].filter(([, children]) => children.size === 0).map(([t]) => t);
-    if (ready.length === 0) return { tables, childrenFirst: null };
-    for (const table of ready) {
-      childrenFirst.push(table);
-      waitingOn.delete(table);
-      for (const children of waitingOn.values()) children.delete(table);
-    }
+function childrenFirst(database: Database): Promise<string[]> {
+  let tables = tablesOf.get(database);
+  if (!tables) {
+    tables = describeTables(database.db).then((parentsFirst) =>
+      parentsFirst.map((t) => t.name).reverse(),
+    );
+    tablesOf.set(database, tables);
   }
-  return { tables, childrenFirst };
+  return tables;
 }
-
-function tableOrder(database: Database): Promise<TableOrder> {
-  let order = ordersOf.get(database);
-  if (!order) {
-    order = readTableOrder(database);
-    ordersOf.set(database, order);
-  }
-  return order;
-}
-
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Empties every table but the migration bookkeeping, as a fresh database has them, and starts
@@ -186,40 +144,30 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * new files for each table and index, even empty ones: most of a test's time on small tables.)
  */
 export async function resetDatabase(database: Database): Promise<void> {
-  const { tables, childrenFirst } = await tableOrder(database);
+  const tables = await childrenFirst(database);
   if (tables.length === 0) return;
   const holding = new Set(
     (
-      await sql
-        .raw<{ name: string }>(
-          tables
-            .map(
-              (name) =>
-                `select '${name.replace(/'/g, "''")}' as name where exists (select from ${quoted(name)})`,
-            )
-            .join(" union all "),
-        )
-        .execute(database.db)
+      await sql<{ name: string }>`${sql.join(
+        tables.map(
+          (name) => sql`select ${name}::text as name where exists (select from ${sql.table(name)})`,
+        ),
+        sql` union all `,
+      )}`.execute(database.db)
     ).rows.map((r) => r.name),
   );
-  const emptying =
-    holding.size === 0
-      ? []
-      : childrenFirst
-        ? childrenFirst.filter((t) => holding.has(t)).map((t) => `delete from ${quoted(t)}`)
-        : [`truncate ${[...holding].map(quoted).join(", ")} cascade`];
-  await sql
-    .raw(
-      [
-        ...emptying,
-        `select setval(c.oid, s.seqstart, false)
-         from pg_class c
-         join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
-         join pg_sequence s on s.seqrelid = c.oid
-         where c.relkind = 'S'`,
-      ].join(";\n"),
-    )
-    .execute(database.db);
+  const statements: RawBuilder<unknown>[] = [
+    ...tables
+      .filter((name) => holding.has(name))
+      .map((name) => sql`delete from ${sql.table(name)}`),
+    sql`select setval(c.oid, s.seqstart, false)
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      join pg_sequence s on s.seqrelid = c.oid
+      where c.relkind = 'S'`,
+  ];
+  // No parameters: one simple-protocol round trip for all of them.
+  await sql`${sql.join(statements, sql`;\n`)}`.execute(database.db);
 }
 
 /**

@@ -114,8 +114,6 @@ export async function bookingTrip(
   };
 }
 
-/** Why the form's own checks refused a request: its token, or the per-address limit. */
-
 export interface BookingSettings {
   site: SiteConfig;
   mailer: Mailer;

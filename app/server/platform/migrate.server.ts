@@ -29,14 +29,16 @@ export async function appliedMigrations<T>(db: Kysely<T>): Promise<string[]> {
 }
 
 /**
- * Whether the applied migrations are exactly the bundled ones: one catalogue lookup and one read, where Kysely's migrator first introspects every table of the schema (about half a second
- * on the embedded database, at each start and for each test database).
+ * Whether the applied migrations are exactly the bundled ones: one catalogue lookup and one read,
+ * where Kysely's migrator first introspects every table of the schema (about half a second on the
+ * embedded database, at each start and for each test database).
  */
 async function upToDate(db: Db): Promise<boolean> {
-  const applied = await appliedMigrations(db);
+  const applied = new Set(await appliedMigrations(db));
   const bundled = await bundledMigrationNames();
+  // Compared as sets: the database's collation may sort the names otherwise than JavaScript.
   // Anything else (one pending, or one this build does not know) is the migrator's to judge.
-  return applied.length === bundled.length && applied.every((name, i) => name === bundled[i]);
+  return applied.size === bundled.length && bundled.every((name) => applied.has(name));
 }
 
 /**
