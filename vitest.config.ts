@@ -10,7 +10,10 @@ export default defineConfig({
       "tests/smoke/**/*.test.ts",
     ],
     globalSetup: ["tests/support/global-setup.ts"],
-    setupFiles: ["tests/support/react-warnings.ts"],
+    // One process per worker, not per file; each file still starts with fresh app modules and
+    // the environment it found (tests/support/file-isolation.ts, decision 163).
+    isolate: false,
+    setupFiles: ["tests/support/file-isolation.ts", "tests/support/react-warnings.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // argon2id's cheapest cost for the suite's thousands of passwords (decision 152).

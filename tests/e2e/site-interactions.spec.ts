@@ -27,18 +27,22 @@ test.describe("hero banner", () => {
   });
 
   test("auto-advances every 4 s and pauses while hovered", async ({ page }) => {
+    // The page's own clock, moved on by the test: the seconds are the carousel's, not the suite's.
+    await page.clock.install();
     await page.goto("/");
     await expect(heroDots(page)).toHaveCount(6);
     await page.mouse.move(5, 5); // away from the banner
     await expect(selectedDot(page)).toHaveAttribute("aria-label", /slide 1:/);
-    await expect(selectedDot(page)).toHaveAttribute("aria-label", /slide 2:/, { timeout: 6000 });
+    await page.clock.runFor(4_100);
+    await expect(selectedDot(page)).toHaveAttribute("aria-label", /slide 2:/);
     const hero = (await page.getByRole("region", { name: "Featured destinations" }).boundingBox())!;
     await page.mouse.move(hero.x + hero.width / 2, hero.y + hero.height * 0.75);
     const held = await selectedDot(page).getAttribute("aria-label");
-    await page.waitForTimeout(5000);
+    await page.clock.runFor(9_000);
     await expect(selectedDot(page)).toHaveAttribute("aria-label", held!);
     await page.mouse.move(5, 5);
-    await expect(selectedDot(page)).not.toHaveAttribute("aria-label", held!, { timeout: 6000 });
+    await page.clock.runFor(4_100);
+    await expect(selectedDot(page)).not.toHaveAttribute("aria-label", held!);
   });
 });
 

@@ -75,7 +75,7 @@ export async function localCluster(): Promise<LocalCluster> {
   if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-  const port = await freePort();
+  let port = await freePort();
   const startServer = () =>
     run("pg_ctl", [
       "-D",
@@ -87,7 +87,20 @@ export async function localCluster(): Promise<LocalCluster> {
       "-w",
       "start",
     ]);
-  startServer();
+  // The free port can be taken between freePort() and the bind (another worker's server on
+  // port 0): a failed first start draws another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      startServer();
+      break;
+    } catch (error) {
+      if (attempt === 3) {
+        temp.removeAll();
+        throw error;
+      }
+      port = await freePort();
+    }
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     source: "local-cluster",
