@@ -31,8 +31,11 @@ const launchOptions = {
 
 const jsOn = { ...devices["Desktop Chrome"], launchOptions };
 const jsOff = { ...jsOn, javaScriptEnabled: false };
-/** The paged lists' counts and positions see every draft of their kind, so no other spec may run. */
-const SERIAL = /admin-list-paging\.spec\.ts$/;
+/**
+ * Specs whose counts and positions see every package of a kind (the paged lists, reordering): no
+ * other spec may add one meanwhile, so they run one at a time after all the others.
+ */
+const SERIAL = /admin-(list-paging|reorder)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -53,14 +56,16 @@ export default defineConfig({
   projects: [
     { name: "js", use: jsOn, testIgnore: SERIAL },
     { name: "no-js", use: jsOff, grep: /@nojs/, testIgnore: SERIAL },
-    // Specs that count what the whole database holds run alone, after the others.
-    { name: "js-serial", use: jsOn, testMatch: SERIAL, dependencies: ["js", "no-js"] },
+    // Specs that count what the whole database holds run alone, after the others. A failure in
+    // the projects they depend on skips them (the run is red already); `--no-deps` runs them alone.
+    { name: "js-serial", use: jsOn, testMatch: SERIAL, dependencies: ["js", "no-js"], workers: 1 },
     {
       name: "no-js-serial",
       use: jsOff,
       grep: /@nojs/,
       testMatch: SERIAL,
       dependencies: ["js-serial"],
+      workers: 1,
     },
   ],
   webServer: {

@@ -74,6 +74,7 @@ export async function localCluster(): Promise<LocalCluster> {
   };
   if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
   const data = path.join(dir, "data");
+  const log = path.join(dir, "log");
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   let port = await freePort();
   const startServer = () =>
@@ -81,20 +82,29 @@ export async function localCluster(): Promise<LocalCluster> {
       "-D",
       data,
       "-l",
-      path.join(dir, "log"),
+      log,
       "-o",
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
       "-w",
       "start",
     ]);
   // The free port can be taken between freePort() and the bind (another worker's server on
-  // port 0): a failed first start draws another port.
+  // port 0): a start that could not bind draws another port. Any other failure stops the server
+  // (it may still be starting) and is thrown.
   for (let attempt = 1; ; attempt++) {
     try {
       startServer();
       break;
     } catch (error) {
-      if (attempt === 3) {
+      const portTaken =
+        fs.existsSync(log) &&
+        /could not bind|Address already in use/.test(fs.readFileSync(log, "utf8"));
+      if (!portTaken || attempt === 3) {
+        try {
+          run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+        } catch {
+          // Not running.
+        }
         temp.removeAll();
         throw error;
       }

@@ -56,11 +56,13 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 const sceneKey = (scene: SceneName, variant: number) => `${scene}:${variant}`;
+/** Images drawn and encoded at once: two per core, at most four (each holds ~4 MB of pixels). */
+const SEED_LANES = Math.min(4, os.availableParallelism() * 2);
 
 /**
  * Every scene the demo packages show, rendered from its SVG art and stored once (keyed
- * `scene:variant`, to its URL). Twice as many at a time as there are cores: sharp encodes on its
- * own threads while the next SVG is drawn, so a first start uses every core (20 s → 13 s on two).
+ * `scene:variant`, to its URL), SEED_LANES at a time: sharp encodes on its own threads while the
+ * next SVG is drawn, so a first start uses every core (20 s → 13 s on two).
  */
 async function storeSceneImages(trx: Db, store: MediaStore): Promise<Map<string, string>> {
   const scenes = new Map<string, { scene: SceneName; variant: number }>();
@@ -70,17 +72,13 @@ async function storeSceneImages(trx: Db, store: MediaStore): Promise<Map<string,
     }
   }
   const urls = new Map<string, string>();
-  await eachAtOnce(
-    [...scenes],
-    os.availableParallelism() * 2,
-    async ([key, { scene, variant }]) => {
-      const svg = renderScene(scene, variant, SEED_WIDTH, SEED_HEIGHT);
-      // Only storeImage reads this PNG: compressing it would be work thrown away.
-      const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
-      const media = await storeImage(trx, store, png, "seed");
-      urls.set(key, mediaUrlForKey(media.storage_key));
-    },
-  );
+  await eachAtOnce([...scenes], SEED_LANES, async ([key, { scene, variant }]) => {
+    const svg = renderScene(scene, variant, SEED_WIDTH, SEED_HEIGHT);
+    // Only storeImage reads this PNG: compressing it would be work thrown away.
+    const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
+    const media = await storeImage(trx, store, png, "seed");
+    urls.set(key, mediaUrlForKey(media.storage_key));
+  });
   return urls;
 }
 
