@@ -1,4 +1,6 @@
-import { kindMessages } from "../../app/domain/package-kinds";
+import type { Page } from "@playwright/test";
+import { kindMessages, PACKAGE_KIND_INFO } from "../../app/domain/package-kinds";
+import type { PackageKind } from "../../app/domain/schemas";
 import { expect, test } from "./support/fixtures";
 import { expectFlash } from "./support/expectations";
 import { cardTitles, createPackage, unique } from "./support/admin-packages";
@@ -8,14 +10,22 @@ import { cardTitles, createPackage, unique } from "./support/admin-packages";
 // against the list it last showed. Another spec adding a package of the same kind meanwhile would
 // change both, so this spec runs alone, after the others (SERIAL in playwright.config.ts).
 
+/**
+ * Two new packages of `kind` ("<label> One", then "<label> Two"), and the kind's admin list opened
+ * with them first: new packages go first, so the second made leads.
+ */
+async function twoLeading(page: Page, kind: PackageKind, label: string) {
+  const first = await createPackage(page, kind, { title: unique(`${label} One`) });
+  const second = await createPackage(page, kind, { title: unique(`${label} Two`) });
+  await page.goto(PACKAGE_KIND_INFO[kind].admin.listPath);
+  expect((await cardTitles(page)).slice(0, 2)).toEqual([second.title, first.title]);
+  return { first, second };
+}
+
 test("keyboard reorder with drag and drop: Space lifts, arrows move, Space drops; the order is saved", async ({
   adminPage: page,
 }) => {
-  const first = await createPackage(page, "discovery", { title: unique("Order One") });
-  const second = await createPackage(page, "discovery", { title: unique("Order Two") });
-  await page.goto("/admin/discovery");
-  // New packages go first: the second created leads.
-  expect((await cardTitles(page)).slice(0, 2)).toEqual([second.title, first.title]);
+  const { first, second } = await twoLeading(page, "discovery", "Order");
   // The handles are described by dnd-kit's instructions (the DndContext's id names them).
   await expect(page.locator("#admin-package-order")).toContainText("press Space or Enter");
 
@@ -43,10 +53,7 @@ test("keyboard reorder with drag and drop: Space lifts, arrows move, Space drops
 });
 
 test("a mouse drag starts only after 8 px and saves the new order", async ({ adminPage: page }) => {
-  const first = await createPackage(page, "local", { title: unique("Drag One") });
-  const second = await createPackage(page, "local", { title: unique("Drag Two") });
-  await page.goto("/admin/local");
-  expect((await cardTitles(page)).slice(0, 2)).toEqual([second.title, first.title]);
+  const { first, second } = await twoLeading(page, "local", "Drag");
   const announcer = page.locator("[id^='DndLiveRegion']");
 
   const handle = page.getByRole("button", { name: `Drag to reorder ${first.title}` });
@@ -74,10 +81,7 @@ test("a mouse drag starts only after 8 px and saves the new order", async ({ adm
 test("a refused reorder puts the cards back and shows the spec's error", async ({
   adminPage: page,
 }) => {
-  const first = await createPackage(page, "trip", { title: unique("Stale One") });
-  const second = await createPackage(page, "trip", { title: unique("Stale Two") });
-  await page.goto("/admin/dashboard");
-  expect((await cardTitles(page)).slice(0, 2)).toEqual([second.title, first.title]);
+  const { first, second } = await twoLeading(page, "trip", "Stale");
   // Another admin adds a package: the order on this screen is now stale.
   await createPackage(page, "trip", { title: unique("Added Elsewhere") });
 
@@ -100,10 +104,7 @@ test("a refused reorder puts the cards back and shows the spec's error", async (
 test("@nojs the move buttons reorder without JavaScript and come back with a flash", async ({
   adminPage: page,
 }) => {
-  const first = await createPackage(page, "exclusive", { title: unique("Move One") });
-  const second = await createPackage(page, "exclusive", { title: unique("Move Two") });
-  await page.goto("/admin/exclusive");
-  expect((await cardTitles(page)).slice(0, 2)).toEqual([second.title, first.title]);
+  const { first, second } = await twoLeading(page, "exclusive", "Move");
   const lead = page.getByRole("article", { name: second.title });
   await expect(lead.getByRole("button", { name: `Move earlier ${second.title}` })).toBeDisabled();
   await lead.getByRole("button", { name: `Move later ${second.title}` }).click();

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { seedDemo } from "~/server/catalogue/seed.server";
-import { LocalMediaStore, type MediaStore } from "~/server/media/media-store.server";
+import { LocalMediaStore, type MediaBody } from "~/server/media/media-store.server";
 import { BACKENDS, createTestDatabase } from "../support/db";
 import { tempDirs } from "../support/files";
 
@@ -12,26 +12,22 @@ import { tempDirs } from "../support/files";
 const temp = tempDirs("wlx-seed-");
 afterAll(() => temp.removeAll());
 
-/** The local store, failing its `failAt`-th write; counts every write that reached the disk. */
-function failingStore(dir: string, failAt: number) {
-  const local = new LocalMediaStore(dir);
-  let puts = 0;
-  const stored: string[] = [];
-  const store: MediaStore = {
-    driver: local.driver,
-    publicBase: local.publicBase,
-    exists: (key) => local.exists(key),
-    get: (key) => local.get(key),
-    delete: (key) => local.delete(key),
-    putStream: (key, body, type) => local.putStream(key, body, type),
-    async put(key, body, type) {
-      if (++puts === failAt) throw new Error("disk full");
-      const size = await local.put(key, body, type);
-      stored.push(key);
-      return size;
-    },
-  };
-  return { store, stored };
+/** The local store, failing its `failAt`-th write; keeps every key that reached the disk. */
+class FailingStore extends LocalMediaStore {
+  readonly stored: string[] = [];
+  private puts = 0;
+  constructor(
+    root: string,
+    private readonly failAt: number,
+  ) {
+    super(root);
+  }
+  override async put(key: string, body: MediaBody, type: string): Promise<number> {
+    if (++this.puts === this.failAt) throw new Error("disk full");
+    const size = await super.put(key, body, type);
+    this.stored.push(key);
+    return size;
+  }
 }
 
 const filesUnder = (dir: string): string[] =>
@@ -47,8 +43,9 @@ describe.each(BACKENDS)("the demo seed on %s", (backend) => {
     const database = await createTestDatabase(backend);
     try {
       const dir = path.join(temp.make(), "media");
-      const { store, stored } = failingStore(dir, 20);
+      const store = new FailingStore(dir, 20);
       await expect(seedDemo(database.db, store)).rejects.toThrow("disk full");
+      const { stored } = store;
       // Images were written before the failure and alongside it; no new one started after it (the
       // at most four images being encoded then add three files each), and all are gone again.
       expect(stored.length).toBeGreaterThanOrEqual(18);

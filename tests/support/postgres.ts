@@ -88,6 +88,16 @@ export async function localCluster(): Promise<LocalCluster> {
       "-w",
       "start",
     ]);
+  /** Stops the server at once, whatever its state, and deletes its files. */
+  const remove = () => {
+    try {
+      run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    } catch {
+      // Not running: it never started, or a suite stopped it and failed before starting it again.
+    } finally {
+      temp.removeAll();
+    }
+  };
   // The free port can be taken between freePort() and the bind (another worker's server on
   // port 0): a start that could not bind draws another port. Any other failure stops the server
   // (it may still be starting) and is thrown.
@@ -100,12 +110,7 @@ export async function localCluster(): Promise<LocalCluster> {
         fs.existsSync(log) &&
         /could not bind|Address already in use/.test(fs.readFileSync(log, "utf8"));
       if (!portTaken || attempt === 3) {
-        try {
-          run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
-        } catch {
-          // Not running.
-        }
-        temp.removeAll();
+        remove();
         throw error;
       }
       port = await freePort();
@@ -117,13 +122,7 @@ export async function localCluster(): Promise<LocalCluster> {
     startServer,
     stopServer: () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
     async stop() {
-      try {
-        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
-      } catch {
-        // Already stopped (a suite that stopped it failed before starting it again).
-      } finally {
-        temp.removeAll();
-      }
+      remove();
     },
   };
 }
