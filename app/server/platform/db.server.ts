@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
@@ -8,6 +7,8 @@ import { lockDataDir } from "./data-dir-lock.server";
 import { log } from "./log.server";
 import { ContentChanges } from "./content-changes.server";
 import { pgliteOptions } from "./pglite-options.server";
+import { PgliteWire } from "./pglite-wire.server";
+import { preparedStatementsPool } from "./prepared-statements.server";
 import {
   holdsDatabase,
   pgliteTemplatePath,
@@ -78,10 +79,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dataDir: string): Promise<Database> {
   const release = lockDataDir(dataDir);
-  let socketDir: string | undefined;
   try {
     const { PGlite } = await import("@electric-sql/pglite");
-    const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
     const pgDir = path.resolve(dataDir, "pglite");
     // A first start copies the build's template instead of running initdb (decision 108).
     if (!holdsDatabase(pgDir)) {
@@ -92,26 +91,19 @@ async function openPglite(dataDir: string): Promise<Database> {
     }
     fs.mkdirSync(pgDir, { recursive: true });
     const pglite = await PGlite.create(pgDir, pgliteOptions(PGlite.defaultStartParams));
-    socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "wlx-pg-"));
-    const server = new PGLiteSocketServer({
-      db: pglite,
-      path: path.join(socketDir, ".s.PGSQL.5432"),
-      maxConnections: 1,
-    });
-    await server.start();
-    // The socket server runs queries from several connections interleaved, so one connection only.
+    // pg speaks to PGlite's one backend in process (decision 164), so one connection only.
     const pool = new pg.Pool({
-      host: socketDir,
-      port: 5432,
       user: "postgres",
       database: "postgres",
       max: 1,
+      stream: () => new PgliteWire(pglite),
     });
     // One PGlite backend serves every connection: its own notifications reach this process only.
     const changes = new ContentChanges();
     changes.attachPool(pool);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    const dir = socketDir;
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: preparedStatementsPool(pool) }),
+    });
     let closed = false;
     return {
       db,
@@ -123,14 +115,11 @@ async function openPglite(dataDir: string): Promise<Database> {
         closed = true;
         await changes.close();
         await db.destroy();
-        await server.stop();
         await pglite.close();
-        fs.rmSync(dir, { recursive: true, force: true });
         release();
       },
     };
   } catch (error) {
-    if (socketDir) fs.rmSync(socketDir, { recursive: true, force: true });
     release();
     throw error;
   }

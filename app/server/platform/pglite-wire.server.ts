@@ -1,0 +1,139 @@
+import { Duplex } from "node:stream";
+import type { PGlite } from "@electric-sql/pglite";
+
+/*
+ * The embedded database's wire, in process (decision 164). pg talks the PostgreSQL protocol to
+ * PGlite through this stream instead of a Unix socket and PGlite's socket server: what pg writes
+ * (one corked batch per query: Parse, Bind, Describe, Execute, Sync) goes to PGlite in one call,
+ * and what PGlite answers comes back as one chunk. pg still parses every answer, so the types the
+ * app sees are those of a server database.
+ *
+ * One stream is one session of PGlite's single backend: the pool that uses it has one connection.
+ */
+
+/** The startup-phase codes that come without a type byte (protocol 3.0, SSL and cancel requests). */
+const PROTOCOL_3 = 196_608;
+const SSL_REQUEST = 80_877_103;
+const CANCEL_REQUEST = 80_877_102;
+/** 'X': the client ends the session. */
+const TERMINATE = 0x58;
+
+export class PgliteWire extends Duplex {
+  readonly #pglite: PGlite;
+  #started = false;
+  #ended = false;
+
+  constructor(pglite: PGlite) {
+    super();
+    this.#pglite = pglite;
+  }
+
+  /** pg "connects" a socket; this one is connected already. */
+  connect(): this {
+    process.nextTick(() => this.emit("connect"));
+    return this;
+  }
+
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+
+  ref(): this {
+    return this;
+  }
+
+  unref(): this {
+    return this;
+  }
+
+  override _read(): void {
+    // Answers are pushed as PGlite gives them.
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error) => void): void {
+    this.#serve(chunk).then(() => done(), done);
+  }
+
+  override _writev(chunks: { chunk: Buffer }[], done: (error?: Error | null) => void): void {
+    this.#serve(Buffer.concat(chunks.map((c) => c.chunk))).then(() => done(), done);
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    this.#end();
+    done();
+  }
+
+  #end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.push(null);
+  }
+
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    // A session that ends inside a transaction leaves no transaction open for the next one.
+    this.#rollBack().then(
+      () => done(error),
+      () => done(error),
+    );
+  }
+
+  async #rollBack(): Promise<void> {
+    if (!this.#pglite.closed && this.#pglite.isInTransaction()) await this.#pglite.exec("ROLLBACK");
+  }
+
+  async #serve(input: Buffer): Promise<void> {
+    if (!this.#started) {
+      this.#started = true;
+      // Before the first typed message, pg sends a startup packet: [length][code][...].
+      const code = input.length >= 8 ? input.readInt32BE(4) : 0;
+      if (code === SSL_REQUEST) {
+        this.#started = false;
+        this.push(Buffer.from("N"));
+        return;
+      }
+      if (code === CANCEL_REQUEST) {
+        // PGlite has no other backend to cancel; the requesting connection just ends.
+        return;
+      }
+      if (code !== PROTOCOL_3) throw new Error("the embedded database expected a startup packet");
+      await this.#execute(input);
+      return;
+    }
+    const end = terminateAt(input);
+    if (end === -1) {
+      await this.#execute(input);
+      return;
+    }
+    if (end > 0) await this.#execute(input.subarray(0, end));
+    await this.#rollBack();
+    this.#end();
+  }
+
+  async #execute(messages: Uint8Array): Promise<void> {
+    const answer: Uint8Array[] = [];
+    await this.#pglite.runExclusive(() =>
+      this.#pglite.execProtocolRawStream(messages, {
+        onRawData: (data) => answer.push(Buffer.from(data)),
+      }),
+    );
+    // The answer arrives on a later turn of the event loop, as a socket's would: requests that
+    // came in meanwhile are read between one statement and the next, instead of each request
+    // running to its end on promise callbacks alone (which would starve the render queue's
+    // overload check of ever seeing two requests at once).
+    await new Promise((resolve) => setImmediate(resolve));
+    if (answer.length === 1) this.push(answer[0]);
+    else if (answer.length > 1) this.push(Buffer.concat(answer));
+  }
+}
+
+/** Where a Terminate message starts among complete typed messages, or -1. */
+function terminateAt(input: Buffer): number {
+  for (let at = 0; at + 5 <= input.length; at += 1 + input.readInt32BE(at + 1)) {
+    if (input[at] === TERMINATE) return at;
+  }
+  return -1;
+}

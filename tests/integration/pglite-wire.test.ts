@@ -1,0 +1,137 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgliteOptions } from "~/server/platform/pglite-options.server";
+import { seedDataDirFromTemplate } from "~/server/platform/pglite-template.server";
+import { PgliteWire } from "~/server/platform/pglite-wire.server";
+import { createTestDatabase, type TestDatabase } from "../support/db";
+import { tempDirs } from "../support/files";
+import { inject } from "vitest";
+
+// The embedded database's in-process wire (decision 164): pg speaks the PostgreSQL protocol to
+// PGlite through a stream, so the app sees a server database's types and errors, a session that
+// ends mid-transaction leaves nothing open, and each answer comes on a later turn of the event loop.
+
+describe("the embedded database through openDatabase", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("returns pg's types, as a server database does", async () => {
+    const { rows } = await sql<{
+      at: Date;
+      amount: string;
+      big: string;
+      doc: { a: number[] };
+      day: Date;
+    }>`select now() as at, 1234.50::numeric as amount, 9007199254740993::bigint as big,
+        ${JSON.stringify({ a: [1, 2] })}::jsonb as doc, '2031-06-14'::date as day`.execute(
+      database.db,
+    );
+    const [row] = rows;
+    expect(row!.at).toBeInstanceOf(Date);
+    expect(row!.amount).toBe("1234.50");
+    expect(row!.big).toBe("9007199254740993");
+    expect(row!.doc).toEqual({ a: [1, 2] });
+    expect(row!.day).toBeInstanceOf(Date);
+  });
+
+  it("reports a statement's error with its SQLSTATE, and the next statement runs", async () => {
+    await expect(
+      sql`select from no_such_table where 1 = ${1}`.execute(database.db),
+    ).rejects.toMatchObject({
+      code: "42P01",
+    });
+    await expect(sql`selec 1`.execute(database.db)).rejects.toMatchObject({ code: "42601" });
+    const { rows } = await sql<{ n: number }>`select ${41}::int + 1 as n`.execute(database.db);
+    expect(rows).toEqual([{ n: 42 }]);
+  });
+
+  it("answers on a later turn of the event loop, so other requests are read in between", async () => {
+    const order: string[] = [];
+    setImmediate(() => order.push("another turn"));
+    await sql`select 1`.execute(database.db);
+    order.push("answer");
+    expect(order).toEqual(["another turn", "answer"]);
+  });
+});
+
+describe("the wire itself", () => {
+  const temp = tempDirs("wlx-wire-");
+  let pglite: PGlite;
+  beforeAll(async () => {
+    const dir = path.join(temp.make(), "pglite");
+    seedDataDirFromTemplate(dir, inject("pgliteTemplate"));
+    pglite = await PGlite.create(dir, pgliteOptions(PGlite.defaultStartParams));
+  });
+  afterAll(async () => {
+    await pglite?.close();
+    temp.removeAll();
+  });
+
+  const client = (config: pg.ClientConfig = {}) =>
+    new pg.Client({
+      user: "postgres",
+      database: "postgres",
+      ...config,
+      stream: () => new PgliteWire(pglite),
+    });
+
+  it("rolls back a transaction left open by a session that ends", async () => {
+    await pglite.exec("create table wire_rows (n int)");
+    const first = client();
+    await first.connect();
+    await first.query("begin");
+    await first.query("insert into wire_rows values ($1)", [1]);
+    expect(pglite.isInTransaction()).toBe(true);
+    await first.end();
+    expect(pglite.isInTransaction()).toBe(false);
+
+    // Torn down without a goodbye (a pool destroying a broken client): rolled back too.
+    const second = client();
+    await second.connect();
+    await second.query("begin");
+    await second.query("insert into wire_rows values ($1)", [2]);
+    const lost = new Promise<Error>((resolve) => second.once("error", resolve));
+    const ended = new Promise((resolve) => second.once("end", resolve));
+    (second as unknown as { connection: { stream: PgliteWire } }).connection.stream.destroy();
+    expect((await lost).message).toMatch(/Connection terminated unexpectedly/);
+    await ended;
+    expect(pglite.isInTransaction()).toBe(false);
+
+    const third = client();
+    await third.connect();
+    expect((await third.query("select count(*)::int as n from wire_rows")).rows).toEqual([
+      { n: 0 },
+    ]);
+    await third.end();
+  });
+
+  it("declines TLS, as a local socket would", async () => {
+    const tls = client({ ssl: true });
+    await expect(tls.connect()).rejects.toThrow("The server does not support SSL connections");
+  });
+
+  it("ignores a cancel request and refuses a first packet that is not a startup", async () => {
+    const cancel = new PgliteWire(pglite);
+    const cancelled = new Promise<void>((resolve, reject) => {
+      cancel.write(Buffer.from([0, 0, 0, 16, 4, 210, 22, 46, 0, 0, 0, 1, 0, 0, 0, 2]), (error) =>
+        error ? reject(error) : resolve(),
+      );
+    });
+    await expect(cancelled).resolves.toBeUndefined();
+    expect(cancel.read()).toBeNull();
+    cancel.destroy();
+
+    const wrong = new PgliteWire(pglite);
+    const failed = new Promise<Error>((resolve) => wrong.once("error", resolve));
+    wrong.write(Buffer.from("Q\0\0\0\x0dselect 1\0"));
+    expect((await failed).message).toBe("the embedded database expected a startup packet");
+  });
+});
