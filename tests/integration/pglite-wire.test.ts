@@ -113,6 +113,33 @@ describe("the wire itself", () => {
     await third.end();
   });
 
+  it("starts each session clean: what the last one prepared or set is gone", async () => {
+    const a = client();
+    await a.connect();
+    await a.query({ name: "wire_s1", text: "select $1::int as n", values: [1] });
+    await a.query("set statement_timeout = 1234");
+    await a.end();
+
+    const b = client();
+    await b.connect();
+    // The same name for another text: refused ("already exists") were the last session's kept.
+    const named = await b.query({ name: "wire_s1", text: "select $1::text as t", values: ["x"] });
+    expect(named.rows).toEqual([{ t: "x" }]);
+    const shown = await b.query<{ statement_timeout: string }>("show statement_timeout");
+    expect(shown.rows[0]!.statement_timeout).toBe("0");
+    // Broken off instead of ended: cleaned up the same way.
+    b.on("error", () => {});
+    const ended = new Promise((resolve) => b.once("end", resolve));
+    (b as unknown as { connection: { stream: PgliteWire } }).connection.stream.destroy();
+    await ended;
+
+    const c = client();
+    await c.connect();
+    const again = await c.query({ name: "wire_s1", text: "select $1::int * 2 as n", values: [4] });
+    expect(again.rows).toEqual([{ n: 8 }]);
+    await c.end();
+  });
+
   it("declines TLS, as a local socket would", async () => {
     const tls = client({ ssl: true });
     await expect(tls.connect()).rejects.toThrow("The server does not support SSL connections");

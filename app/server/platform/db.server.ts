@@ -96,6 +96,8 @@ async function openPglite(dataDir: string): Promise<Database> {
       user: "postgres",
       database: "postgres",
       max: 1,
+      // Kept while idle: a new session would prepare every statement again.
+      idleTimeoutMillis: 0,
       stream: () => new PgliteWire(pglite),
     });
     // One PGlite backend serves every connection: its own notifications reach this process only.

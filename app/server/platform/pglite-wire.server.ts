@@ -22,6 +22,7 @@ export class PgliteWire extends Duplex {
   readonly #pglite: PGlite;
   #started = false;
   #ended = false;
+  #sessionEnded = false;
 
   constructor(pglite: PGlite) {
     super();
@@ -74,15 +75,28 @@ export class PgliteWire extends Duplex {
   }
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-    // A session that ends inside a transaction leaves no transaction open for the next one.
-    this.#rollBack().then(
+    this.#endSession().then(
       () => done(error),
       () => done(error),
     );
   }
 
-  async #rollBack(): Promise<void> {
-    if (!this.#pglite.closed && this.#pglite.isInTransaction()) await this.#pglite.exec("ROLLBACK");
+  /**
+   * PGlite has one backend for every session, so what a session leaves behind is cleaned up as
+   * a server would on disconnect: its open transaction rolled back, then its prepared statements,
+   * LISTENs, settings and session locks discarded, so that the next session starts clean.
+   * Queued on PGlite's lock at once, before any later session's first message.
+   */
+  #endSession(): Promise<void> {
+    if (this.#sessionEnded || this.#pglite.closed) return Promise.resolve();
+    this.#sessionEnded = true;
+    const pglite = this.#pglite;
+    const discard = { onRawData: () => {} };
+    return pglite.runExclusive(async () => {
+      if (pglite.isInTransaction())
+        await pglite.execProtocolRawStream(simpleQuery("ROLLBACK"), discard);
+      await pglite.execProtocolRawStream(simpleQuery("DISCARD ALL"), discard);
+    });
   }
 
   async #serve(input: Buffer): Promise<void> {
@@ -109,7 +123,7 @@ export class PgliteWire extends Duplex {
       return;
     }
     if (end > 0) await this.#execute(input.subarray(0, end));
-    await this.#rollBack();
+    await this.#endSession();
     this.#end();
   }
 
@@ -128,6 +142,16 @@ export class PgliteWire extends Duplex {
     if (answer.length === 1) this.push(answer[0]);
     else if (answer.length > 1) this.push(Buffer.concat(answer));
   }
+}
+
+/** A simple-protocol Query message. */
+function simpleQuery(text: string): Uint8Array {
+  const body = Buffer.from(`${text}\0`);
+  const message = Buffer.alloc(5 + body.length);
+  message[0] = 0x51; // 'Q'
+  message.writeInt32BE(4 + body.length, 1);
+  body.copy(message, 5);
+  return message;
 }
 
 /** Where a Terminate message starts among complete typed messages, or -1. */
