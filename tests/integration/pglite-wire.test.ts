@@ -140,12 +140,14 @@ describe("the wire itself", () => {
     await c.end();
   });
 
-  it("declines TLS, as a local socket would", async () => {
+  it("declines TLS and ignores a cancel request, leaving the running session as it was", async () => {
+    const live = client();
+    await live.connect();
+    await live.query({ name: "wire_live", text: "select $1::int + 1 as n", values: [1] });
+
     const tls = client({ ssl: true });
     await expect(tls.connect()).rejects.toThrow("The server does not support SSL connections");
-  });
 
-  it("ignores a cancel request and refuses a first packet that is not a startup", async () => {
     const cancel = new PgliteWire(pglite);
     const cancelled = new Promise<void>((resolve, reject) => {
       cancel.write(Buffer.from([0, 0, 0, 16, 4, 210, 22, 46, 0, 0, 0, 1, 0, 0, 0, 2]), (error) =>
@@ -155,7 +157,19 @@ describe("the wire itself", () => {
     await expect(cancelled).resolves.toBeUndefined();
     expect(cancel.read()).toBeNull();
     cancel.destroy();
+    await new Promise((resolve) => cancel.once("close", resolve));
 
+    // Neither of those streams discarded the live session's statement.
+    const again = await live.query({
+      name: "wire_live",
+      text: "select $1::int + 1 as n",
+      values: [41],
+    });
+    expect(again.rows).toEqual([{ n: 42 }]);
+    await live.end();
+  });
+
+  it("refuses a first packet that is not a startup", async () => {
     const wrong = new PgliteWire(pglite);
     const failed = new Promise<Error>((resolve) => wrong.once("error", resolve));
     wrong.write(Buffer.from("Q\0\0\0\x0dselect 1\0"));

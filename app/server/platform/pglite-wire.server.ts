@@ -22,6 +22,8 @@ export class PgliteWire extends Duplex {
   readonly #pglite: PGlite;
   #started = false;
   #ended = false;
+  /** A startup went through: this stream is the backend's session until it ends. */
+  #inSession = false;
   #sessionEnded = false;
 
   constructor(pglite: PGlite) {
@@ -88,7 +90,9 @@ export class PgliteWire extends Duplex {
    * Queued on PGlite's lock at once, before any later session's first message.
    */
   #endSession(): Promise<void> {
-    if (this.#sessionEnded || this.#pglite.closed) return Promise.resolve();
+    // A stream that never started a session (a declined TLS request, a cancel request) must not
+    // touch the one that is running.
+    if (!this.#inSession || this.#sessionEnded || this.#pglite.closed) return Promise.resolve();
     this.#sessionEnded = true;
     const pglite = this.#pglite;
     const discard = { onRawData: () => {} };
@@ -115,6 +119,7 @@ export class PgliteWire extends Duplex {
       }
       if (code !== PROTOCOL_3) throw new Error("the embedded database expected a startup packet");
       await this.#execute(input);
+      this.#inSession = true;
       return;
     }
     const end = terminateAt(input);
