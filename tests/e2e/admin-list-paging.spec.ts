@@ -3,7 +3,11 @@ import type { Page } from "@playwright/test";
 import { ADMIN_PAGE_SIZE } from "../../app/domain/admin-paging";
 import { kindMessages, PACKAGE_KIND_INFO } from "../../app/domain/package-kinds";
 import { expect, test } from "./support/fixtures";
-import { expectFlash, expectNoSeriousViolations } from "./support/expectations";
+import {
+  expectFlash,
+  expectNoSeriousViolations,
+  pressUntilAnnounced,
+} from "./support/expectations";
 
 // The paged admin lists (decisions 077 and 078): page links, drag within a page with
 // global positions, and "Move to position…" across pages, with JavaScript on and (@nojs) off.
@@ -154,8 +158,12 @@ test("dragging on page 2 saves the order in place; positions are global", async 
   const announcer = page.locator("[id^='DndLiveRegion']");
   await expect(handle).toHaveAttribute("aria-pressed", "true");
   await expect(announcer).toContainText(`${second.title} moved to position 26 of ${total}`);
-  await page.keyboard.press("ArrowLeft");
-  await expect(announcer).toContainText(`${second.title} moved to position 25 of ${total}`);
+  await pressUntilAnnounced(
+    page,
+    "ArrowLeft",
+    announcer,
+    `${second.title} moved to position 25 of ${total}`,
+  );
   await page.keyboard.press("Space");
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: kindMessages(KIND).reordered }),

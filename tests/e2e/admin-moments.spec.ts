@@ -4,7 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { expectFlash, expectNoSeriousViolations, jsOn } from "./support/expectations";
+import {
+  expectFlash,
+  expectNoSeriousViolations,
+  jsOn,
+  pressUntilAnnounced,
+} from "./support/expectations";
 
 // The travel-moments admin, with JavaScript on and (for @nojs titles) off. The e2e
 // database is shared and seeded with moments: every test makes its own (unique titles) and
@@ -309,8 +314,7 @@ test("drag and drop with the keyboard reorders the reel", async ({ adminPage: pa
     const announcer = page.locator("[id^='DndLiveRegion']");
     await expect(handle).toHaveAttribute("aria-pressed", "true");
     await expect(announcer).toContainText(`${prefix} B (position`);
-    await page.keyboard.press("ArrowLeft");
-    await expect(announcer).toContainText(`is over ${prefix} A`);
+    await pressUntilAnnounced(page, "ArrowLeft", announcer, `is over ${prefix} A`);
     await page.keyboard.press("Space");
     await expectFlash(page, "Travel moments videos reordered successfully!");
     await expect

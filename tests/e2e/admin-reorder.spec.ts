@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { kindMessages, PACKAGE_KIND_INFO } from "../../app/domain/package-kinds";
 import type { PackageKind } from "../../app/domain/schemas";
 import { expect, test } from "./support/fixtures";
-import { expectFlash } from "./support/expectations";
+import { expectFlash, pressUntilAnnounced } from "./support/expectations";
 import { cardTitles, createPackage, unique } from "./support/admin-packages";
 
 // Reordering the admin lists, with JavaScript on and (for @nojs titles) off. Each test makes two
@@ -39,9 +39,9 @@ test("keyboard reorder with drag and drop: Space lifts, arrows move, Space drops
   await page.keyboard.press("Space");
   // dnd-kit announces each step in its live region.
   const announcer = page.locator("[id^='DndLiveRegion']");
-  await expect(announcer).toContainText(first.title);
-  await page.keyboard.press("ArrowLeft");
-  await expect(announcer).toContainText(`${first.title} moved to position 1 of`);
+  // Lifted and measured: the card is over its own place (it is second, after the other).
+  await expect(announcer).toContainText(`${first.title} moved to position 2 of`);
+  await pressUntilAnnounced(page, "ArrowLeft", announcer, `${first.title} moved to position 1 of`);
   await page.keyboard.press("Space");
   await expect(page.getByText("Updating order...")).toBeVisible();
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Success" });
@@ -89,12 +89,11 @@ test("a refused reorder puts the cards back and shows the spec's error", async (
   await handle.focus();
   await page.keyboard.press("Space");
   // Move only once the lifted card is over its own place (the cards are measured by then), and
-  // drop only once it is over its neighbour: on a busy machine an arrow pressed sooner is lost.
+  // drop only once it is over its neighbour.
   const announcer = page.locator("[id^='DndLiveRegion']");
   await expect(handle).toHaveAttribute("aria-pressed", "true");
   await expect(announcer).toContainText(`${first.title} moved to position 2 of`);
-  await page.keyboard.press("ArrowLeft");
-  await expect(announcer).toContainText(`${first.title} moved to position 1 of`);
+  await pressUntilAnnounced(page, "ArrowLeft", announcer, `${first.title} moved to position 1 of`);
   await page.keyboard.press("Space");
   await expect(page.getByText(kindMessages("trip").reorderFailed).first()).toBeVisible();
   await expect(page.getByText("Error", { exact: true }).first()).toBeVisible();

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /** The WCAG levels the admin and site screens are held to. */
@@ -55,4 +55,21 @@ export async function violations(page: Page) {
     help: v.help,
     nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
   }));
+}
+
+/**
+ * Presses `key` on a lifted card until the live region says `text`. dnd-kit's keyboard sensor
+ * starts listening a moment after the lift (on its own timer), so a key sent at once can go
+ * unheard on a busy machine; once the card is where the key takes it, the key leaves it there.
+ */
+export async function pressUntilAnnounced(
+  page: Page,
+  key: string,
+  announcer: Locator,
+  text: string,
+): Promise<void> {
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(announcer).toContainText(text, { timeout: 1000 });
+  }).toPass();
 }
