@@ -29,6 +29,8 @@ const UNAVAILABLE_MESSAGES = [
   /client has encountered a connection error/i,
   /cannot use a pool after calling end/i,
   /the database system is (?:starting up|shutting down|in recovery mode)/i,
+  // Kysely after the process closed its database (a request still running at shutdown).
+  /driver has already been destroyed/i,
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
