@@ -8,14 +8,19 @@ export interface RawResponse {
   body: Buffer;
 }
 
-/** A GET (or HEAD) whose body is returned exactly as sent, so tests can see the encoding. */
+/**
+ * A GET (or HEAD) whose body is returned exactly as sent, so tests can see the encoding; over
+ * `socket` when given (a connection opened beforehand), else over a new one.
+ */
 export function rawRequest(
   url: string,
   headers: Record<string, string> = {},
   method: "GET" | "HEAD" = "GET",
+  socket?: net.Socket,
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
+    const options = { method, headers, ...(socket ? { createConnection: () => socket } : {}) };
+    const req = http.request(url, options, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () =>
@@ -47,45 +52,10 @@ export async function burstGet(url: string, paths: readonly string[]): Promise<R
   // A server in this process accepts one pending connection per turn of the event loop: give it
   // the turns to accept them all, so that the requests below are read in one go.
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const answers = sockets.map(
-    (socket) =>
-      new Promise<RawResponse>((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-        socket.once("error", reject);
-        socket.once("end", () => resolve(parseResponse(Buffer.concat(chunks))));
-      }),
-  );
-  sockets.forEach((socket, i) =>
-    socket.write(
-      `GET ${paths[i]} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`,
+  // Written on the next tick, every one of them before the server's next read.
+  return Promise.all(
+    paths.map((p, i) =>
+      rawRequest(new URL(p, url).href, { connection: "close" }, "GET", sockets[i]),
     ),
   );
-  return Promise.all(answers);
-}
-
-/** A whole HTTP/1.1 response read to the connection's end (Connection: close). */
-function parseResponse(raw: Buffer): RawResponse {
-  const split = raw.indexOf("\r\n\r\n");
-  const [statusLine = "", ...lines] = raw.subarray(0, split).toString("latin1").split("\r\n");
-  const headers: http.IncomingHttpHeaders = {};
-  for (const line of lines) {
-    const colon = line.indexOf(":");
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  let body = raw.subarray(split + 4);
-  if (headers["transfer-encoding"] === "chunked") body = unchunk(body);
-  return { status: Number(statusLine.split(" ")[1]), headers, body };
-}
-
-function unchunk(body: Buffer): Buffer {
-  const parts: Buffer[] = [];
-  for (let at = 0; at < body.length;) {
-    const eol = body.indexOf("\r\n", at);
-    const size = parseInt(body.subarray(at, eol).toString("latin1"), 16);
-    if (!size) break;
-    parts.push(body.subarray(eol + 2, eol + 2 + size));
-    at = eol + 2 + size + 2;
-  }
-  return Buffer.concat(parts);
 }
