@@ -1,14 +1,10 @@
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteOptions } from "~/server/platform/pglite-options.server";
-import { seedDataDirFromTemplate } from "~/server/platform/pglite-template.server";
-import { PgliteWire } from "~/server/platform/pglite-wire.server";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { pgliteConnection, PgliteWire } from "~/server/platform/pglite-wire.server";
+import { createTestDatabase, pgliteFromTemplate, type TestDatabase } from "../support/db";
 import { tempDirs } from "../support/files";
-import { inject } from "vitest";
 
 // The embedded database's in-process wire (decision 164): pg speaks the PostgreSQL protocol to
 // PGlite through a stream, so the app sees a server database's types and errors, a session that
@@ -66,9 +62,7 @@ describe("the wire itself", () => {
   const temp = tempDirs("wlx-wire-");
   let pglite: PGlite;
   beforeAll(async () => {
-    const dir = path.join(temp.make(), "pglite");
-    seedDataDirFromTemplate(dir, inject("pgliteTemplate"));
-    pglite = await PGlite.create(dir, pgliteOptions(PGlite.defaultStartParams));
+    pglite = await pgliteFromTemplate(temp.make());
   });
   afterAll(async () => {
     await pglite?.close();
@@ -76,12 +70,7 @@ describe("the wire itself", () => {
   });
 
   const client = (config: pg.ClientConfig = {}) =>
-    new pg.Client({
-      user: "postgres",
-      database: "postgres",
-      ...config,
-      stream: () => new PgliteWire(pglite),
-    });
+    new pg.Client({ ...pgliteConnection(pglite), ...config });
 
   it("rolls back a transaction left open by a session that ends", async () => {
     await pglite.exec("create table wire_rows (n int)");

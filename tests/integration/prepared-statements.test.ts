@@ -1,14 +1,10 @@
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/server/platform/db-schema";
-import { pgliteOptions } from "~/server/platform/pglite-options.server";
-import { seedDataDirFromTemplate } from "~/server/platform/pglite-template.server";
-import { PgliteWire } from "~/server/platform/pglite-wire.server";
+import { pgliteConnection } from "~/server/platform/pglite-wire.server";
 import { preparedStatementsPool } from "~/server/platform/prepared-statements.server";
-import { BACKENDS, createTestDatabase, type TestDatabase } from "../support/db";
+import { BACKENDS, createTestDatabase, pgliteFromTemplate, type TestDatabase } from "../support/db";
 import { tempDirs } from "../support/files";
 
 // Named statements for the embedded database (decision 164): a parameterised statement is parsed
@@ -31,15 +27,8 @@ async function onePool(backend: (typeof BACKENDS)[number]) {
       },
     };
   }
-  const dir = path.join(temp.make(), "pglite");
-  seedDataDirFromTemplate(dir, inject("pgliteTemplate"));
-  const pglite = await PGlite.create(dir, pgliteOptions(PGlite.defaultStartParams));
-  const pool = new pg.Pool({
-    user: "postgres",
-    database: "postgres",
-    max: 1,
-    stream: () => new PgliteWire(pglite),
-  });
+  const pglite = await pgliteFromTemplate(temp.make());
+  const pool = new pg.Pool({ ...pgliteConnection(pglite), max: 1 });
   return {
     pool,
     close: async () => {

@@ -3,11 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql, type RawBuilder } from "kysely";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { describeTables } from "~/server/backup/backup-schema.server";
 import { openDatabase, type Database } from "~/server/platform/db.server";
 import { migrateToLatest } from "~/server/platform/migrate.server";
+import { pgliteOptions } from "~/server/platform/pglite-options.server";
 import { seedDataDirFromTemplate } from "~/server/platform/pglite-template.server";
 import { tempDirs } from "./files";
 
@@ -78,6 +80,14 @@ export async function createTestTemplates(adminUrl: string): Promise<TestTemplat
       await dropDatabase(adminUrl, name);
     },
   };
+}
+
+/** A PGlite of its own (no pg, no pool) in `dir`, on a copy of the run's migrated template. */
+export async function pgliteFromTemplate(dir: string): Promise<PGlite> {
+  const pgDir = path.join(dir, "pglite");
+  seedDataDirFromTemplate(pgDir, inject("pgliteTemplate"));
+  const { PGlite } = await import("@electric-sql/pglite");
+  return PGlite.create(pgDir, pgliteOptions(PGlite.defaultStartParams));
 }
 
 /**

@@ -7,7 +7,7 @@ import { lockDataDir } from "./data-dir-lock.server";
 import { log } from "./log.server";
 import { ContentChanges } from "./content-changes.server";
 import { pgliteOptions } from "./pglite-options.server";
-import { PgliteWire } from "./pglite-wire.server";
+import { pgliteConnection } from "./pglite-wire.server";
 import { preparedStatementsPool } from "./prepared-statements.server";
 import {
   holdsDatabase,
@@ -93,12 +93,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     const pglite = await PGlite.create(pgDir, pgliteOptions(PGlite.defaultStartParams));
     // pg speaks to PGlite's one backend in process (decision 164), so one connection only.
     const pool = new pg.Pool({
-      user: "postgres",
-      database: "postgres",
+      ...pgliteConnection(pglite),
       max: 1,
       // Kept while idle: a new session would prepare every statement again.
       idleTimeoutMillis: 0,
-      stream: () => new PgliteWire(pglite),
     });
     // One PGlite backend serves every connection: its own notifications reach this process only.
     const changes = new ContentChanges();

@@ -1,5 +1,6 @@
 import { Duplex } from "node:stream";
 import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
 
 /*
  * The embedded database's wire, in process (decision 164). pg talks the PostgreSQL protocol to
@@ -11,6 +12,11 @@ import type { PGlite } from "@electric-sql/pglite";
  * One stream is one session of PGlite's single backend: the pool that uses it has one connection.
  */
 
+/** pg's settings for a session of `pglite`'s one backend through this wire. */
+export function pgliteConnection(pglite: PGlite): pg.ClientConfig {
+  return { user: "postgres", database: "postgres", stream: () => new PgliteWire(pglite) };
+}
+
 /** The startup-phase codes that come without a type byte (protocol 3.0, SSL and cancel requests). */
 const PROTOCOL_3 = 196_608;
 const SSL_REQUEST = 80_877_103;
@@ -20,11 +26,12 @@ const TERMINATE = 0x58;
 
 export class PgliteWire extends Duplex {
   readonly #pglite: PGlite;
-  #started = false;
+  /**
+   * "startup" until pg's startup packet; "session" while this stream is the backend's session;
+   * "done" once that session ended, or when the stream never had one (a cancel request).
+   */
+  #phase: "startup" | "session" | "done" = "startup";
   #ended = false;
-  /** A startup went through: this stream is the backend's session until it ends. */
-  #inSession = false;
-  #sessionEnded = false;
 
   constructor(pglite: PGlite) {
     super();
@@ -92,8 +99,8 @@ export class PgliteWire extends Duplex {
   #endSession(): Promise<void> {
     // A stream that never started a session (a declined TLS request, a cancel request) must not
     // touch the one that is running.
-    if (!this.#inSession || this.#sessionEnded || this.#pglite.closed) return Promise.resolve();
-    this.#sessionEnded = true;
+    if (this.#phase !== "session" || this.#pglite.closed) return Promise.resolve();
+    this.#phase = "done";
     const pglite = this.#pglite;
     const discard = { onRawData: () => {} };
     return pglite.runExclusive(async () => {
@@ -104,22 +111,22 @@ export class PgliteWire extends Duplex {
   }
 
   async #serve(input: Buffer): Promise<void> {
-    if (!this.#started) {
-      this.#started = true;
+    if (this.#phase === "startup") {
       // Before the first typed message, pg sends a startup packet: [length][code][...].
       const code = input.length >= 8 ? input.readInt32BE(4) : 0;
       if (code === SSL_REQUEST) {
-        this.#started = false;
         this.push(Buffer.from("N"));
         return;
       }
       if (code === CANCEL_REQUEST) {
         // PGlite has no other backend to cancel; the requesting connection just ends.
+        this.#phase = "done";
         return;
       }
+      this.#phase = "done";
       if (code !== PROTOCOL_3) throw new Error("the embedded database expected a startup packet");
       await this.#execute(input);
-      this.#inSession = true;
+      this.#phase = "session";
       return;
     }
     const end = terminateAt(input);
