@@ -109,7 +109,10 @@ export function isBookingReference(value: string): boolean {
   return REFERENCE_PATTERN.test(value);
 }
 
-/** The total of a booking in minor units: an integer product, never a float. */
+/**
+ * The total of a booking in minor units: an integer product, never a float. A new booking's total
+ * is written by wlx_request_booking in SQL the same way (decision 165): change both together.
+ */
 export function bookingTotal(unitAmount: number, travellers: number): number {
   return unitAmount * travellers;
 }

@@ -12,6 +12,7 @@ import {
 } from "~/server/bookings/bookings.server";
 import { getPackageById, setPackageStatus } from "~/server/catalogue/packages.server";
 import type { Db } from "~/server/platform/db.server";
+import type { FormChecks } from "~/server/leads/form-checks.server";
 import { BACKENDS, useTestDatabase } from "../support/db";
 import { makePackage } from "../support/factories";
 
@@ -180,6 +181,63 @@ describe.each(BACKENDS)("bookings on %s", (backend) => {
     await expect(requestBooking(db, departure.id, tooLong, OPTIONS)).rejects.toThrow();
     expect(await db.selectFrom("bookings").select("id").execute()).toEqual([]);
     expect(await seatsLeft(db, "trip", pkg.id)).toBe(5);
+  });
+
+  it("the form's checks run in the booking's one call: kept when booked, undone when refused", async () => {
+    const db = t.db();
+    const { departure } = await departureWith(db, 3);
+    const checks = (hash: string, perWindow = 10): FormChecks => ({
+      token_hash: hash,
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      subject: "198.51.100.7",
+      window_seconds: 3_600,
+      per_window: perWindow,
+    });
+    const spent = async () => ({
+      tokens: (await db.selectFrom("contact_form_tokens").select("token_hash").execute()).map(
+        (r) => r.token_hash,
+      ),
+      slots: (await db.selectFrom("enquiry_submissions").select("ip").execute()).length,
+    });
+    // Booked: the token is spent and the address's slot taken.
+    const booked = await requestBooking(db, departure.id, request({ adults: "2" }), {
+      ...OPTIONS,
+      checks: checks("a".repeat(64)),
+    });
+    expect(booked.kind).toBe("booked");
+    expect(await spent()).toEqual({ tokens: ["a".repeat(64)], slots: 1 });
+    // The same token again: refused as used before the departure is even looked at.
+    const again = await requestBooking(db, departure.id, request(), {
+      ...OPTIONS,
+      checks: checks("a".repeat(64)),
+    });
+    expect(again).toEqual({ kind: "guarded", refusal: { token: "used" } });
+    // Too few seats after the checks passed: what they wrote is undone with the refusal.
+    const short = await requestBooking(db, departure.id, request({ adults: "2" }), {
+      ...OPTIONS,
+      checks: checks("b".repeat(64)),
+    });
+    expect(short).toEqual({ kind: "no_seats", left: 1 });
+    expect(await spent()).toEqual({ tokens: ["a".repeat(64)], slots: 1 });
+    // Over the address's limit: refused with the wait, and that refusal keeps the spent token.
+    const limited = await requestBooking(db, departure.id, request(), {
+      ...OPTIONS,
+      checks: checks("c".repeat(64), 1),
+    });
+    expect(limited.kind).toBe("guarded");
+    if (limited.kind !== "guarded") return;
+    expect(limited.refusal).toMatchObject({ retryAfterSeconds: expect.any(Number) });
+    expect((await spent()).tokens.sort()).toEqual(["a".repeat(64), "c".repeat(64)]);
+    expect(await db.selectFrom("bookings").select("id").execute()).toHaveLength(1);
+  });
+
+  it("runs in a transaction of its own, and refuses to start inside a caller's", async () => {
+    const db = t.db();
+    const { departure } = await departureWith(db, 3);
+    await expect(
+      db.transaction().execute((trx) => requestBooking(trx, departure.id, request(), OPTIONS)),
+    ).rejects.toThrow("requestBooking runs in a transaction of its own");
+    expect(await db.selectFrom("bookings").select("id").execute()).toEqual([]);
   });
 
   it("a departure with bookings cannot be removed from its package; closing it is offered", async () => {

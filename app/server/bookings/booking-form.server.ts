@@ -19,7 +19,7 @@ import { formatDates, todayIn } from "~/domain/trip-facts";
 import { departuresOf } from "../catalogue/departures.server";
 import { packageTranslation } from "../catalogue/translations.server";
 import { detailPathIn } from "../site/translated-content.server";
-import { spendFormChecks, type FormCheckRefusal } from "../leads/form-checks.server";
+import { formChecksOf, spendFormChecks, type FormCheckRefusal } from "../leads/form-checks.server";
 import { isSpam } from "../leads/honeypot.server";
 import type { Mailer } from "../mail/mailer.server";
 import type { Db } from "../platform/db.server";
@@ -181,11 +181,13 @@ export async function submitBooking<P = never>(
   }
   // The token and the per-address slot are spent in the booking's own transaction, once the
   // seats are known to be there: a date that cannot be booked costs neither (decision 118).
-  const outcome = await requestBooking<FormCheckRefusal>(db, departureId, parsed.data, {
+  const read = await formChecksOf(form, settings.ip);
+  if ("refusal" in read) return guardedAnswer(read.refusal, values, settings, t);
+  const outcome = await requestBooking(db, departureId, parsed.data, {
     source: "online",
     holdHours: settings.holdHours,
     today: todayIn(settings.site.timeZone),
-    guard: formGuard(form, settings),
+    checks: read.checks,
     language: lang,
   });
   switch (outcome.kind) {

@@ -5,6 +5,7 @@ import {
   bookingTotal,
   isBookingReference,
   REFERENCE_ALPHABET,
+  SEAT_TAKING_STATUSES,
   type BookingSource,
   type BookingStatus,
   type BookingView,
@@ -16,7 +17,12 @@ import { seatsTakenSql } from "../catalogue/departures.server";
 import { eventRecord, recordEvent } from "../events/events.server";
 import { inTransaction, type Db } from "../platform/db.server";
 import { isUniqueViolation } from "../platform/errors.server";
-import { columnsOf, rowOf } from "../platform/row-of.server";
+import {
+  formCheckRefusal,
+  type CheckedForm,
+  type FormCheckRefusal,
+  type FormChecks,
+} from "../leads/form-checks.server";
 
 /*
  * Booking a date (decision 118). The seat rule lives in one statement order inside one
@@ -32,24 +38,35 @@ import { columnsOf, rowOf } from "../platform/row-of.server";
  */
 
 /**
- * What a form's own checks answer inside the booking's transaction, before the departure is
- * locked: "ok", or a refusal that is returned as is (nothing is booked; what the check itself
- * wrote, say a spent token, is kept). When the date cannot be booked after an "ok", what the
- * check wrote is rolled back.
+ * What a form's own checks answer inside the waiting list's transaction, before the departure is
+ * locked: "ok", or a refusal that is returned as is (nothing is added; what the check itself
+ * wrote, say a spent token, is kept). When the date then cannot take the place, what the check
+ * wrote is rolled back.
  */
 export type BookingGuard<R> = (trx: Db) => Promise<"ok" | R>;
 
-export interface BookingOptions<R = never> {
+export interface BookingOptions {
   source: BookingSource;
   /** BOOKING_HOLD_HOURS: how long requested seats are held before they are freed. */
   holdHours: number;
   /** The company's day (YYYY-MM-DD): a departure that started before it is not booked. */
   today: string;
-  /** The public form's spam checks (its token, the per-address limit), in the same transaction. */
-  guard?: BookingGuard<R>;
+  /**
+   * The public form's spam checks (its token, the per-address limit), run by the booking's own
+   * call before the departure is locked (formChecksOf).
+   */
+  checks?: FormChecks;
   /** A booking staff make (decision 123): who, from which enquiry, and whether it is confirmed. */
   staff?: { adminId: string; enquiryId?: string; confirm: boolean };
   /** The language the traveller used (decision 148); absent: the site's default (stored null). */
+  language?: Language;
+}
+
+export interface WaitlistOptions<R = never> {
+  source: BookingSource;
+  today: string;
+  /** The public form's spam checks, in the same transaction (spendFormChecks). */
+  guard?: BookingGuard<R>;
   language?: Language;
 }
 
@@ -80,9 +97,10 @@ export interface BookingReceipt {
   language: string | null;
 }
 
-export type BookingOutcome<R = never> =
+export type BookingOutcome =
   | { kind: "booked"; receipt: BookingReceipt }
-  | { kind: "guarded"; refusal: R }
+  /** The public form's own checks refused it (its token, the per-address limit). */
+  | { kind: "guarded"; refusal: FormCheckRefusal }
   | { kind: "unavailable" }
   /** The enquiry a staff booking names is gone (deleted meanwhile). */
   | { kind: "no_enquiry" }
@@ -111,16 +129,6 @@ function newReference(): string {
   let code = "";
   for (let i = 0; i < 6; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
   return `WLX-${code}`;
-}
-
-/** The departure, locked for this transaction, when it is one a traveller may book online. */
-async function lockBookableDeparture(
-  trx: Db,
-  departureId: string,
-  today: string,
-): Promise<LockedDeparture | undefined> {
-  const row = await lockSellingDeparture(trx, departureId, today);
-  return row && isOpenForBooking(row, today) ? row : undefined;
 }
 
 /** A locked departure that takes bookings: sold online (below) and not closed by staff. */
@@ -233,7 +241,7 @@ export async function joinWaitlist<R = never>(
   db: Db,
   departureId: string,
   request: WaitlistRequest,
-  options: Omit<BookingOptions<R>, "holdHours">,
+  options: WaitlistOptions<R>,
 ): Promise<WaitlistOutcome<R>> {
   return guardedTransaction(db, options.guard, async (trx): Promise<WaitlistOutcome> => {
     const departure = await lockSellingDeparture(trx, departureId, options.today);
@@ -294,17 +302,19 @@ export async function joinWaitlist<R = never>(
  * Holds seats for a traveller's request: refused with the seats left when there are too few,
  * with the new price when it changed since the page was read, or as unavailable.
  */
-export async function requestBooking<R = never>(
+export async function requestBooking(
   db: Db,
   departureId: string,
   request: BookingRequest,
-  options: BookingOptions<R>,
-): Promise<BookingOutcome<R>> {
+  options: BookingOptions,
+): Promise<BookingOutcome> {
+  // The call is a transaction of its own: a refusal raised inside it undoes what it wrote, which
+  // inside a caller's transaction would abort the caller's too.
+  if (db.isTransaction) throw new Error("requestBooking runs in a transaction of its own");
+  if (!isUuid(departureId)) return { kind: "unavailable" };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await guardedTransaction(db, options.guard, (trx) =>
-        holdSeats(trx, departureId, request, options),
-      );
+      return await holdSeats(db, departureId, request, options);
     } catch (error) {
       // Two new references alike (1 in 887 million): draw again.
       if (attempt < 3 && isUniqueViolation(error, "bookings_reference_key")) continue;
@@ -344,136 +354,107 @@ async function guardedTransaction<R, T extends { kind: string }>(
   }
 }
 
+/** What wlx_request_booking answers when it booked, or when the form's own checks refused. */
+type HoldAnswer =
+  | { kind: "guarded"; refusal: CheckedForm }
+  | {
+      kind: "booked";
+      booking: {
+        id: string;
+        reference: string;
+        status: BookingStatus;
+        hold_expires_at: string | null;
+      };
+      departure: Omit<LockedDeparture, "price_amount"> & { price_amount: number };
+    };
+
+/**
+ * One database call (decision 165): the form's checks, the departure's row lock, the seat count
+ * and the booking with its events, in wlx_request_booking (db/migrations/…-booking-in-one-call).
+ * Its refusals after the checks are raised (SQLSTATE WLX01–WLX04), so they leave nothing written.
+ */
 async function holdSeats(
-  trx: Db,
+  db: Db,
   departureId: string,
   request: BookingRequest,
-  options: Omit<BookingOptions<unknown>, "guard">,
-): Promise<Exclude<BookingOutcome, { kind: "guarded" }>> {
-  const departure = await lockBookableDeparture(trx, departureId, options.today);
-  if (!departure) return { kind: "unavailable" };
-  const unit = Number(departure.price_amount);
-  if (request.seen_amount !== undefined && request.seen_amount !== unit) {
-    return {
-      kind: "price_changed",
-      price: formatMoney(unit, departure.currency),
-      amount: unit,
-      currency: departure.currency,
-    };
-  }
+  options: BookingOptions,
+): Promise<BookingOutcome> {
   const travellers = request.adults + request.children;
   const staff = options.staff;
-  if (staff?.enquiryId) {
-    // Held (KEY SHARE, as the foreign key would) so that it cannot vanish before the insert.
-    const enquiry = await trx
-      .selectFrom("enquiries")
-      .select("id")
-      .where("id", "=", staff.enquiryId)
-      .forKeyShare()
-      .executeTakeFirst();
-    if (!enquiry) return { kind: "no_enquiry" };
-  }
   const confirmed = staff?.confirm === true;
   const token = randomBytes(32).toString("base64url");
-  const total = bookingTotal(unit, travellers);
   const reference = newReference();
-  const booking = {
-    reference,
-    departure_id: departure.id,
-    status: confirmed ? "confirmed" : "requested",
-    adults: request.adults,
-    children: request.children,
-    lead_name: request.lead_name,
-    email: request.email,
-    phone: request.phone,
-    country: request.country,
-    traveller_names: request.traveller_names,
-    notes: request.notes,
-    unit_amount: unit,
-    total_amount: total,
-    currency: departure.currency,
-    token_hash: hashToken(token),
-    source: options.source,
-    created_by: staff?.adminId ?? null,
-    enquiry_id: staff?.enquiryId ?? null,
-    language: options.language ?? null,
-  };
-  const event = eventRecord({
-    type: "booking.requested",
-    adminId: staff?.adminId ?? null,
-    details: {
+  const events = [
+    eventRecord({
+      type: "booking.requested",
+      adminId: staff?.adminId ?? null,
+      details: {
+        reference,
+        departureId,
+        travellers,
+        source: options.source,
+        ...(staff?.enquiryId ? { enquiryId: staff.enquiryId } : {}),
+      },
+    }),
+    ...(staff && confirmed
+      ? [
+          eventRecord({
+            type: "booking.confirmed",
+            adminId: staff.adminId,
+            details: { reference, from: "requested", to: "confirmed" },
+          }),
+        ]
+      : []),
+  ];
+  const call = {
+    checks: options.checks ?? null,
+    departure_id: departureId,
+    today: options.today,
+    seen_amount: request.seen_amount ?? null,
+    travellers,
+    hold_hours: options.holdHours,
+    taking: SEAT_TAKING_STATUSES,
+    events,
+    booking: {
       reference,
-      departureId: departure.id,
-      travellers,
+      status: confirmed ? "confirmed" : "requested",
+      adults: request.adults,
+      children: request.children,
+      lead_name: request.lead_name,
+      email: request.email,
+      phone: request.phone,
+      country: request.country,
+      traveller_names: request.traveller_names,
+      notes: request.notes,
+      token_hash: hashToken(token),
       source: options.source,
-      ...(staff?.enquiryId ? { enquiryId: staff.enquiryId } : {}),
+      created_by: staff?.adminId ?? null,
+      enquiry_id: staff?.enquiryId ?? null,
+      language: options.language ?? null,
     },
-  });
-  // The seat rule in one statement, now that the departure is locked (decision 161): count the
-  // seats taken (a statement begun after the lock sees every booking its last holder committed),
-  // and write the booking and its event only when enough are left. The departure's lock is held
-  // for this statement and the commit.
-  const row = await trx
-    .with("taken", (db) => db.selectNoFrom(seatsTakenSql(sql`${departure.id}::uuid`).as("seats")))
-    .with("room", (db) =>
-      db
-        .selectFrom("taken")
-        .select("seats")
-        .where(sql<boolean>`${departure.seats_total ?? 0}::int - seats >= ${travellers}::int`),
-    )
-    .with("requested", (db) =>
-      db
-        .insertInto("events")
-        .columns(columnsOf(event))
-        .expression((eb) =>
-          eb
-            .selectFrom(["room", rowOf("events", event).as("e")])
-            .select(columnsOf(event).map((column) => `e.${column}` as const)),
-        )
-        .returning("id"),
-    )
-    .with("booked", (db) =>
-      db
-        .insertInto("bookings")
-        .columns([...columnsOf(booking), "hold_expires_at"])
-        .expression((eb) =>
-          eb
-            .selectFrom(["room", rowOf("bookings", booking).as("b")])
-            .select([
-              ...columnsOf(booking).map((column) => `b.${column}` as const),
-              (confirmed
-                ? sql<Date | null>`null::timestamptz`
-                : sql<Date | null>`now() + make_interval(hours => ${options.holdHours})`
-              ).as("hold_expires_at"),
-            ]),
-        )
-        .returning(["id", "reference", "status", "hold_expires_at"]),
-    )
-    .selectFrom("taken")
-    .leftJoin("booked", (join) => join.onTrue())
-    .select([
-      "taken.seats",
-      "booked.id",
-      "booked.reference",
-      "booked.status",
-      "booked.hold_expires_at",
-    ])
-    .executeTakeFirstOrThrow();
-  // The booked columns are all null (the left join's empty side) when there was no room.
-  if (row.id === null || row.reference === null || row.status === null) {
-    return { kind: "no_seats", left: Math.max(0, (departure.seats_total ?? 0) - row.seats) };
+  };
+  let answer: HoldAnswer;
+  try {
+    const { rows } = await sql<{ answer: HoldAnswer }>`
+      select wlx_request_booking(${JSON.stringify(call)}::jsonb) as answer
+    `.execute(db);
+    answer = rows[0]!.answer;
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) return refusal;
+    throw error;
   }
-  const booked = { id: row.id, reference: row.reference, status: row.status };
-  if (confirmed) {
-    await recordEvent(trx, {
-      type: "booking.confirmed",
-      adminId: staff.adminId,
-      details: { reference: row.reference, from: "requested", to: "confirmed" },
-    });
+  if (answer.kind === "guarded") {
+    const refusal = formCheckRefusal(answer.refusal);
+    if (refusal === "ok") throw new Error("wlx_request_booking refused checks that passed");
+    return { kind: "guarded", refusal };
   }
+  const { booking, departure } = answer;
+  const unit = departure.price_amount;
+  const total = bookingTotal(unit, travellers);
   return {
     kind: "booked",
-    receipt: receiptOf(booked, departure, token, {
+    receipt: receiptOf(booking, departure, token, {
       adults: request.adults,
       children: request.children,
       leadName: request.lead_name,
@@ -483,16 +464,47 @@ async function holdSeats(
       notes: request.notes,
       total: formatMoney(total, departure.currency),
       totalAmount: total,
-      holdExpiresAt: row.hold_expires_at ? new Date(row.hold_expires_at).toISOString() : null,
+      holdExpiresAt: booking.hold_expires_at
+        ? new Date(booking.hold_expires_at).toISOString()
+        : null,
       language: options.language ?? null,
     }),
   };
 }
 
+/** wlx_request_booking's raised refusals (its SQLSTATEs), as outcomes; undefined for any other error. */
+function refusalOf(
+  error: unknown,
+): Exclude<BookingOutcome, { kind: "booked" | "guarded" }> | undefined {
+  const { code, detail } = (error ?? {}) as { code?: unknown; detail?: unknown };
+  const facts =
+    typeof detail === "string" && detail.startsWith("{")
+      ? (JSON.parse(detail) as Record<string, unknown>)
+      : {};
+  switch (code) {
+    case "WLX01":
+      return { kind: "unavailable" };
+    case "WLX02": {
+      const amount = Number(facts.amount);
+      const currency = String(facts.currency);
+      return { kind: "price_changed", price: formatMoney(amount, currency), amount, currency };
+    }
+    case "WLX03":
+      return { kind: "no_seats", left: Number(facts.left) };
+    case "WLX04":
+      return { kind: "no_enquiry" };
+    default:
+      return undefined;
+  }
+}
+
 /** The receipt of a new booking or waiting-list place: its row, its date and what was asked. */
 function receiptOf(
   row: { id: string; reference: string; status: BookingStatus },
-  departure: LockedDeparture,
+  departure: Pick<
+    LockedDeparture,
+    "package_id" | "title" | "kind" | "start_date" | "end_date" | "currency"
+  >,
   token: string,
   asked: Omit<
     BookingReceipt,

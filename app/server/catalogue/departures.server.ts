@@ -10,7 +10,8 @@ export const DEFAULT_CURRENCY = "ZAR";
 
 /**
  * The seats a departure's bookings take now (decision 118): confirmed and later for good, a
- * request while its hold lasts. `departureId` is a column reference or a value.
+ * request while its hold lasts. `departureId` is a column reference or a value. The booking's
+ * own call counts the same way in SQL (wlx_request_booking, decision 165): change both together.
  */
 export function seatsTakenSql(departureId: RawBuilder<unknown>) {
   const taking = sql.join(SEAT_TAKING_STATUSES.map((s) => sql.lit(s)));

@@ -130,7 +130,7 @@ export async function recordEvent(db: Db, event: EventInput): Promise<void> {
 
 /**
  * The row recordEvent writes, its details as an object, for a statement that writes its event
- * itself (one round trip; rowOf types the jsonb column).
+ * itself (one round trip).
  */
 export function eventRecord(event: EventInput) {
   // Without an origin (or admin) of its own, an event written during a request takes that

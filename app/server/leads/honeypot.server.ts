@@ -1,8 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { sql, type RawBuilder } from "kysely";
 import { Honeypot, type HoneypotInputProps } from "remix-utils/honeypot/server";
 import { signatureOf } from "../auth/secret.server";
-import type { Db } from "../platform/db.server";
 
 /*
  * Spam checks of the public contact form: remix-utils' honeypot, a visually hidden field
@@ -108,45 +106,18 @@ export async function isSpam(form: FormData): Promise<boolean> {
 }
 
 /**
- * After isSpam passed: "expired" when the page was rendered more than FORM_TOKEN_TTL_MS ago,
- * "used" when this token was used before, otherwise "ok" (and it is used now). Call it inside the
- * transaction that stores the message, so a message that fails to store leaves it unused.
- * `lock`, the advisory lock the caller's next statement needs (submissionLock), is taken in the
- * same statement: one round trip fewer (decision 161).
+ * After isSpam passed, the form's token as the database spends it (wlx_form_checks): its hash and
+ * when it expires, or "expired" when the page was rendered more than FORM_TOKEN_TTL_MS ago, or
+ * "used" for a token that does not read (a forged one is refused like a used one).
  */
-export async function spendFormToken(
-  db: Db,
+export async function formToken(
   form: FormData,
-  lock: RawBuilder<unknown>,
-): Promise<"ok" | "expired" | "used"> {
+): Promise<{ hash: string; expiresAt: Date } | "expired" | "used"> {
   const token = form.get(VALID_FROM_FIELD);
   if (typeof token !== "string") return "used";
   const validFrom = await honeypot().validFrom(token);
   if (validFrom === null) return "used";
   const expiresAt = validFrom - MIN_FILL_MS + FORM_TOKEN_TTL_MS;
   if (expiresAt <= Date.now()) return "expired";
-  // Expired tokens go in the same statement (one round trip inside the caller's transaction). The
-  // token is inserted from the lock's row, so the lock is taken whatever the token's fate.
-  const fresh = await db
-    .with("gone", (qb) =>
-      qb
-        .deleteFrom("contact_form_tokens")
-        .where("expires_at", "<=", sql<Date>`now()`)
-        .returning("token_hash"),
-    )
-    .with("locked", (qb) => qb.selectNoFrom(lock.as("lock")))
-    .insertInto("contact_form_tokens")
-    .columns(["token_hash", "expires_at"])
-    .expression((eb) =>
-      eb
-        .selectFrom("locked")
-        .select([
-          sql<string>`${createHash("sha256").update(token).digest("hex")}::text`.as("token_hash"),
-          sql<Date>`${new Date(expiresAt)}::timestamptz`.as("expires_at"),
-        ]),
-    )
-    .onConflict((oc) => oc.column("token_hash").doNothing())
-    .returning("token_hash")
-    .executeTakeFirst();
-  return fresh ? "ok" : "used";
+  return { hash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(expiresAt) };
 }

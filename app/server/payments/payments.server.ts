@@ -231,13 +231,13 @@ export async function startCheckout(
  * for the booking that got them, the Checkout Session is asked for. A refused booking never
  * reaches Stripe, so many travellers racing for the last seat make one session at most.
  */
-export async function bookAndPay<R = never>(
+export async function bookAndPay(
   db: Db,
   access: StripeAccess,
   departureId: string,
   request: BookingRequest,
-  options: BookingOptions<R> & { origin: string; rule: DepositRule },
-): Promise<{ booking: BookingOutcome<R>; checkout: CheckoutOutcome | null }> {
+  options: BookingOptions & { origin: string; rule: DepositRule },
+): Promise<{ booking: BookingOutcome; checkout: CheckoutOutcome | null }> {
   const booking = await requestBooking(db, departureId, request, options);
   if (booking.kind !== "booked") return { booking, checkout: null };
   const checkout = await startCheckout(db, access, {
