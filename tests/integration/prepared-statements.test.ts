@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/server/platform/db-schema";
+import { inProcessEngine } from "~/server/platform/pglite-engine.server";
 import { pgliteConnection } from "~/server/platform/pglite-wire.server";
 import { preparedStatementsPool } from "~/server/platform/prepared-statements.server";
 import { BACKENDS, createTestDatabase, pgliteFromTemplate, type TestDatabase } from "../support/db";
@@ -28,7 +29,7 @@ async function onePool(backend: (typeof BACKENDS)[number]) {
     };
   }
   const pglite = await pgliteFromTemplate(temp.make());
-  const pool = new pg.Pool({ ...pgliteConnection(pglite), max: 1 });
+  const pool = new pg.Pool({ ...pgliteConnection(inProcessEngine(pglite)), max: 1 });
   return {
     pool,
     close: async () => {

@@ -82,10 +82,16 @@ export async function createTestTemplates(adminUrl: string): Promise<TestTemplat
   };
 }
 
-/** A PGlite of its own (no pg, no pool) in `dir`, on a copy of the run's migrated template. */
-export async function pgliteFromTemplate(dir: string): Promise<PGlite> {
+/** A copy of the run's migrated template in `dir`: the PGlite data directory's path. */
+export function pgliteDataFromTemplate(dir: string): string {
   const pgDir = path.join(dir, "pglite");
   seedDataDirFromTemplate(pgDir, inject("pgliteTemplate"));
+  return pgDir;
+}
+
+/** A PGlite of its own (no pg, no pool) in `dir`, on a copy of the run's migrated template. */
+export async function pgliteFromTemplate(dir: string): Promise<PGlite> {
+  const pgDir = pgliteDataFromTemplate(dir);
   const { PGlite } = await import("@electric-sql/pglite");
   return PGlite.create(pgDir, pgliteOptions(PGlite.defaultStartParams));
 }

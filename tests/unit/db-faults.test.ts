@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { WORKER_STOPPED } from "~/server/platform/pglite-engine.server";
 import { isDatabaseUnavailable } from "~/server/platform/db-faults.server";
 
 // What counts as "the database cannot serve now" (503, logged once) rather than a bug (500).
@@ -9,6 +10,8 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
     // A request still running when shutdown closed the database: Kysely's own words.
     expect(isDatabaseUnavailable(new Error("driver has already been destroyed"))).toBe(true);
+    // The embedded database's worker thread ended under a running request.
+    expect(isDatabaseUnavailable(new Error(`${WORKER_STOPPED} (exit code 1)`))).toBe(true);
     expect(
       isDatabaseUnavailable(
         new Error("wrapped", { cause: new Error("driver has already been destroyed") }),

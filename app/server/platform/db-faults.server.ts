@@ -31,6 +31,8 @@ const UNAVAILABLE_MESSAGES = [
   /the database system is (?:starting up|shutting down|in recovery mode)/i,
   // Kysely after the process closed its database (a request still running at shutdown).
   /driver has already been destroyed/i,
+  // The embedded database's worker thread ended (pglite-engine.server.ts, WORKER_STOPPED).
+  /the embedded database's worker stopped/i,
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {

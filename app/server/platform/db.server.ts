@@ -7,6 +7,7 @@ import { lockDataDir } from "./data-dir-lock.server";
 import { log } from "./log.server";
 import { ContentChanges } from "./content-changes.server";
 import { pgliteOptions } from "./pglite-options.server";
+import { startPgliteWorker } from "./pglite-engine.server";
 import { pgliteConnection } from "./pglite-wire.server";
 import { preparedStatementsPool } from "./prepared-statements.server";
 import {
@@ -90,10 +91,11 @@ async function openPglite(dataDir: string): Promise<Database> {
         log("info", "no database template (npm run build makes one): running initdb", { template });
     }
     fs.mkdirSync(pgDir, { recursive: true });
-    const pglite = await PGlite.create(pgDir, pgliteOptions(PGlite.defaultStartParams));
-    // pg speaks to PGlite's one backend in process (decision 164), so one connection only.
+    // PGlite runs in a worker thread of its own (decision 166); pg speaks to its one backend
+    // through the wire (decision 164), so one connection only.
+    const engine = await startPgliteWorker(pgDir, pgliteOptions(PGlite.defaultStartParams));
     const pool = new pg.Pool({
-      ...pgliteConnection(pglite),
+      ...pgliteConnection(engine),
       max: 1,
       // Kept while idle: a new session would prepare every statement again.
       idleTimeoutMillis: 0,
@@ -115,7 +117,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         closed = true;
         await changes.close();
         await db.destroy();
-        await pglite.close();
+        await engine.close();
         release();
       },
     };

@@ -1,6 +1,6 @@
 import { Duplex } from "node:stream";
-import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
+import type { PgliteEngine } from "./pglite-engine.server";
 
 /*
  * The embedded database's wire, in process (decision 164). pg talks the PostgreSQL protocol to
@@ -10,11 +10,12 @@ import type pg from "pg";
  * app sees are those of a server database.
  *
  * One stream is one session of PGlite's single backend: the pool that uses it has one connection.
+ * PGlite itself runs in a worker thread or on this one (pglite-engine.server.ts).
  */
 
-/** pg's settings for a session of `pglite`'s one backend through this wire. */
-export function pgliteConnection(pglite: PGlite): pg.ClientConfig {
-  return { user: "postgres", database: "postgres", stream: () => new PgliteWire(pglite) };
+/** pg's settings for a session of the engine's one backend through this wire. */
+export function pgliteConnection(engine: PgliteEngine): pg.ClientConfig {
+  return { user: "postgres", database: "postgres", stream: () => new PgliteWire(engine) };
 }
 
 /** The startup-phase codes that come without a type byte (protocol 3.0, SSL and cancel requests). */
@@ -25,7 +26,7 @@ const CANCEL_REQUEST = 80_877_102;
 const TERMINATE = 0x58;
 
 export class PgliteWire extends Duplex {
-  readonly #pglite: PGlite;
+  readonly #engine: PgliteEngine;
   /**
    * "startup" until pg's startup packet; "session" while this stream is the backend's session;
    * "done" once that session ended, or when the stream never had one (a cancel request).
@@ -33,9 +34,9 @@ export class PgliteWire extends Duplex {
   #phase: "startup" | "session" | "done" = "startup";
   #ended = false;
 
-  constructor(pglite: PGlite) {
+  constructor(engine: PgliteEngine) {
     super();
-    this.#pglite = pglite;
+    this.#engine = engine;
   }
 
   /** pg "connects" a socket; this one is connected already. */
@@ -92,22 +93,15 @@ export class PgliteWire extends Duplex {
 
   /**
    * PGlite has one backend for every session, so what a session leaves behind is cleaned up as
-   * a server would on disconnect: its open transaction rolled back, then its prepared statements,
-   * LISTENs, settings and session locks discarded, so that the next session starts clean.
-   * Queued on PGlite's lock at once, before any later session's first message.
+   * a server would on disconnect (PgliteEngine.endSession), so that the next session starts
+   * clean. Queued at once, before any later session's first message.
    */
   #endSession(): Promise<void> {
     // A stream that never started a session (a declined TLS request, a cancel request) must not
     // touch the one that is running.
-    if (this.#phase !== "session" || this.#pglite.closed) return Promise.resolve();
+    if (this.#phase !== "session" || this.#engine.closed) return Promise.resolve();
     this.#phase = "done";
-    const pglite = this.#pglite;
-    const discard = { onRawData: () => {} };
-    return pglite.runExclusive(async () => {
-      if (pglite.isInTransaction())
-        await pglite.execProtocolRawStream(simpleQuery("ROLLBACK"), discard);
-      await pglite.execProtocolRawStream(simpleQuery("DISCARD ALL"), discard);
-    });
+    return this.#engine.endSession();
   }
 
   async #serve(input: Buffer): Promise<void> {
@@ -140,30 +134,9 @@ export class PgliteWire extends Duplex {
   }
 
   async #execute(messages: Uint8Array): Promise<void> {
-    const answer: Uint8Array[] = [];
-    await this.#pglite.runExclusive(() =>
-      this.#pglite.execProtocolRawStream(messages, {
-        onRawData: (data) => answer.push(Buffer.from(data)),
-      }),
-    );
-    // The answer arrives on a later turn of the event loop, as a socket's would: requests that
-    // came in meanwhile are read between one statement and the next, instead of each request
-    // running to its end on promise callbacks alone (which would starve the render queue's
-    // overload check of ever seeing two requests at once).
-    await new Promise((resolve) => setImmediate(resolve));
-    if (answer.length === 1) this.push(answer[0]);
-    else if (answer.length > 1) this.push(Buffer.concat(answer));
+    const answer = await this.#engine.exec(messages);
+    if (answer.length > 0) this.push(answer);
   }
-}
-
-/** A simple-protocol Query message. */
-function simpleQuery(text: string): Uint8Array {
-  const body = Buffer.from(`${text}\0`);
-  const message = Buffer.alloc(5 + body.length);
-  message[0] = 0x51; // 'Q'
-  message.writeInt32BE(4 + body.length, 1);
-  body.copy(message, 5);
-  return message;
 }
 
 /** Where a Terminate message starts among complete typed messages, or -1. */
