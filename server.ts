@@ -1,6 +1,6 @@
 // Launcher: in production it loads the built server; in development it runs through Vite.
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 import type * as AppModule from "./server/app.ts";
 
@@ -19,9 +19,12 @@ if (process.env.NODE_ENV === "development") {
     build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as never,
   });
 } else {
-  let mod: { startServer: (options: { clientDir: string }) => Promise<unknown> };
+  let mod: {
+    startServer: (options: { clientDir: string; serverModule: string }) => Promise<unknown>;
+  };
+  const serverModule = pathToFileURL(path.join(buildDir, "server/index.js")).href;
   try {
-    mod = await import(path.join(buildDir, "server/index.js"));
+    mod = await import(serverModule);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") {
       console.error("No build found: run `npm run build` first.");
@@ -29,5 +32,5 @@ if (process.env.NODE_ENV === "development") {
     }
     throw error;
   }
-  await mod.startServer({ clientDir: path.join(buildDir, "client") });
+  await mod.startServer({ clientDir: path.join(buildDir, "client"), serverModule });
 }

@@ -1,6 +1,8 @@
 export { runAdminCli } from "~/server/auth/admin-cli.server";
 export { runBackupCli, runRestoreCli } from "~/server/backup/backup-cli.server";
 export { buildPgliteTemplate } from "~/server/platform/pglite-template.server";
+// The first start's seeding worker imports this bundle and calls this (decision 167).
+export { runDemoSeedWorker } from "~/server/http/seed-worker.server";
 import http from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -67,6 +69,8 @@ export interface StartOptions {
   /** Where the built client assets are (production). */
   clientDir?: string;
   build?: () => Promise<ServerBuild>;
+  /** This bundle's own file URL (production): the first start's seeding worker imports it. */
+  serverModule?: string;
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -260,7 +264,7 @@ export async function startApp(
   envSource: Record<string, string | undefined>,
   options: StartOptions = {},
 ): Promise<{ server: http.Server; url: string; runtime: Runtime; close(): Promise<void> }> {
-  const runtime = await startRuntime(parseEnv(envSource));
+  const runtime = await startRuntime(parseEnv(envSource), { serverModule: options.serverModule });
   for (const warning of envWarnings(envSource)) log("warn", warning);
   const server = http.createServer(createApp(runtime, options));
   await new Promise<void>((resolve) => server.listen(runtime.env.PORT, runtime.env.HOST, resolve));
@@ -330,7 +334,7 @@ export async function startServer(options: StartOptions = {}): Promise<http.Serv
   );
   let runtime: Runtime;
   try {
-    runtime = await startRuntime(env);
+    runtime = await startRuntime(env, { serverModule: options.serverModule });
   } catch (error) {
     const message =
       error instanceof DataDirLockedError

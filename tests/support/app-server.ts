@@ -13,7 +13,7 @@ export interface TestServer {
 interface BuiltServer {
   startApp(
     env: Record<string, string | undefined>,
-    options: { clientDir: string },
+    options: { clientDir: string; serverModule: string },
   ): Promise<{ url: string; close(): Promise<void> }>;
 }
 
@@ -25,7 +25,8 @@ export async function startTestServer(
   const entry = path.join(buildDir, "server", "index.js");
   if (!fs.existsSync(entry))
     throw new Error(`No build at ${buildDir}: run \`npm run build\` first`);
-  const mod = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as BuiltServer;
+  const serverModule = pathToFileURL(entry).href;
+  const mod = (await import(/* @vite-ignore */ serverModule)) as BuiltServer;
   const temp = tempDirs("wlx-app-");
   const dataDir = env.DATA_DIR ?? temp.make();
   const app = await mod.startApp(
@@ -38,7 +39,8 @@ export async function startTestServer(
       LOG_LEVEL: "silent",
       ...env,
     },
-    { clientDir: path.join(buildDir, "client") },
+    // As server.ts passes it: a first start with SEED_DEMO seeds in a worker (decision 167).
+    { clientDir: path.join(buildDir, "client"), serverModule },
   );
   return {
     url: app.url,

@@ -73,13 +73,28 @@ export function routeMatcher(routes: ServerBuild["routes"]): RouteMatcher {
   };
   for (const root of roots) walk(root, "");
   const tree = roots as unknown as RouteObject[];
-  return (pathname) => {
+  const labelOf = (pathname: string) => {
     for (const [test, label] of EXPRESS_ROUTES) if (test.test(pathname)) return label || pathname;
     const page = pathname.replace(/\.data$/, "") || "/";
     const last = matchRoutes(tree, page)?.at(-1);
     return last?.route.id ? (patternOf.get(last.route.id) ?? "unmatched") : "unmatched";
   };
+  // matchRoutes flattens and ranks the whole route table on every call (about a millisecond for
+  // ours): a path's label is worked out once (decision 167). Bounded, as paths are the client's.
+  const known = new Map<string, string>();
+  return (pathname) => {
+    let label = known.get(pathname);
+    if (label === undefined) {
+      label = labelOf(pathname);
+      if (known.size >= ROUTE_LABELS_KEPT) known.clear();
+      known.set(pathname, label);
+    }
+    return label;
+  };
 }
+
+/** Paths whose route label routeMatcher keeps. */
+const ROUTE_LABELS_KEPT = 4096;
 
 const isUpload = (req: IncomingMessage) =>
   req.method === "POST" && /^multipart\//i.test(req.headers["content-type"] ?? "");

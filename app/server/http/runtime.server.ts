@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { SiteConfig } from "~/domain/site";
 import { ensureAdmin } from "../auth/admins.server";
 import { loadCookieSecret } from "../auth/secret.server";
@@ -6,11 +5,11 @@ import { loadTotpKeys, resealTotpSecrets } from "../auth/totp-seal.server";
 import { openDatabase, type Database } from "../platform/db.server";
 import type { Env } from "../platform/env.server";
 import { log, setLogLevel } from "../platform/log.server";
-import { LocalMediaStore, S3MediaStore, type MediaStore } from "../media/media-store.server";
+import { createMediaStore, type MediaStore } from "../media/media-store.server";
 import { configureMediaUrls } from "../media/media-urls.server";
-import { s3BucketFromEnv } from "../media/s3-client.server";
 import { migrateToLatest } from "../platform/migrate.server";
 import { seedDemo } from "../catalogue/seed.server";
+import { seedDemoInWorker } from "./seed-worker.server";
 import { siteConfigFrom } from "../site/site.server";
 import { createMailer, type Mailer } from "../mail/mailer.server";
 import { createStripeAccess, type StripeAccess } from "../payments/stripe.server";
@@ -39,18 +38,20 @@ export interface Runtime {
   onClose(stop: () => void | Promise<void>): void;
 }
 
-export function createMediaStore(env: Env): MediaStore {
-  const bucket = s3BucketFromEnv(env);
-  if (bucket) return new S3MediaStore(bucket);
-  return new LocalMediaStore(path.resolve(env.DATA_DIR, "media"));
-}
-
 /**
  * Opens the database, migrates, bootstraps the admin and seeds; everything the app needs. Nothing
  * is kept in module globals: the server hands these to loaders and actions through React Router's
  * context (app/server/http/services-context.server.ts).
  */
-export async function startRuntime(env: Env): Promise<Runtime> {
+export interface RuntimeOptions {
+  /**
+   * The built server bundle's file URL: set, the first start seeds the demo content in a worker
+   * thread that imports it (seed-worker.server.ts); unset, on this thread.
+   */
+  serverModule?: string;
+}
+
+export async function startRuntime(env: Env, options: RuntimeOptions = {}): Promise<Runtime> {
   setLogLevel(env.LOG_LEVEL);
   configureSharp();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -72,8 +73,12 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     if (env.SEED_DEMO) {
       const started = Date.now();
       const progress = (step: string) => log("info", `first start: ${step}`);
-      if (await seedDemo(database.db, media, progress))
-        log("info", "demo content seeded", { ms: Date.now() - started });
+      // The built server seeds in a worker of its own (decision 167); tests and `npm run dev`,
+      // which run the sources, seed on this thread.
+      const seeded = options.serverModule
+        ? await seedDemoInWorker(database.db, env, options.serverModule, progress)
+        : await seedDemo(database.db, media, progress);
+      if (seeded) log("info", "demo content seeded", { ms: Date.now() - started });
     }
     const site = siteConfigFrom(env);
     const mailer = createMailer({

@@ -6,7 +6,8 @@ import { pipeline } from "node:stream/promises";
 import { randomBytes } from "node:crypto";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { isSafeKey } from "./media-urls.server";
-import { createS3Client, type S3ClientSettings } from "./s3-client.server";
+import type { Env } from "../platform/env.server";
+import { createS3Client, s3BucketFromEnv, type S3ClientSettings } from "./s3-client.server";
 
 /** Bytes in memory (small: image variants) or a file on disk (uploads are spooled to a temp file). */
 export type MediaBody = Uint8Array | { file: string };
@@ -239,4 +240,11 @@ export class S3MediaStore implements MediaStore {
       throw error;
     }
   }
+}
+
+/** The store the environment names: the S3 bucket (S3_BUCKET), else DATA_DIR/media on disk. */
+export function createMediaStore(env: Env): MediaStore {
+  const bucket = s3BucketFromEnv(env);
+  if (bucket) return new S3MediaStore(bucket);
+  return new LocalMediaStore(path.resolve(env.DATA_DIR, "media"));
 }
