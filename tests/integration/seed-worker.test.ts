@@ -1,5 +1,4 @@
 import { MessageChannel } from "node:worker_threads";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { seedDemoInWorker } from "~/server/http/seed-worker.server";
@@ -12,8 +11,7 @@ import { BACKENDS, useTestDatabase } from "../support/db";
 // the server's thread lends it over a MessagePort. Here the lender and the borrower first share
 // this thread (a MessageChannel), then a real worker runs a stand-in for the server bundle.
 const fixture = (name: string) =>
-  pathToFileURL(fileURLToPath(new URL(`../support/seed-worker-fixtures/${name}`, import.meta.url)))
-    .href;
+  new URL(`../support/seed-worker-fixtures/${name}`, import.meta.url).href;
 
 const momentTitles = async (db: Db) =>
   (await db.selectFrom("travel_moments").select("title").execute()).map((r) => r.title);
@@ -103,10 +101,8 @@ describe.each(BACKENDS)("a connection lent over a port on %s", (backend) => {
 describe.each(BACKENDS)("the demo content's worker on %s", (backend) => {
   const t = useTestDatabase(backend);
   /** The fixture reads SEED_FIXTURE from the env it is handed: ok, throw or exit. */
-  const env = (fixtureMode: string): Env => {
-    const withMode = { ...parseEnv({ NODE_ENV: "test" }), SEED_FIXTURE: fixtureMode };
-    return withMode;
-  };
+  const env = (fixtureMode: string): Env =>
+    Object.assign(parseEnv({ NODE_ENV: "test" }), { SEED_FIXTURE: fixtureMode });
 
   it("seeds through the lent connection and passes its progress on", async () => {
     const steps: string[] = [];
@@ -149,7 +145,12 @@ describe.each(BACKENDS)("the demo content's worker on %s", (backend) => {
       seedDemoInWorker(t.db(), env("exit"), fixture("seeds-one-moment.mts"), () => {}),
     ).rejects.toThrow("the demo content's worker stopped before it finished (exit code 3)");
     expect(await momentTitles(t.db())).toEqual([]);
-    // The lent connection is back in the pool, usable.
-    expect(await momentTitles(t.db())).toEqual([]);
+    // The lent connection is back in the pool, outside any transaction: a write through it stays.
+    await t
+      .db()
+      .insertInto("travel_moments")
+      .values({ title: "After", video_url: "/media/seed/b.webm", order_index: 0 })
+      .execute();
+    expect(await momentTitles(t.db())).toEqual(["After"]);
   });
 });

@@ -5,8 +5,7 @@ import { loadTotpKeys, resealTotpSecrets } from "../auth/totp-seal.server";
 import { openDatabase, type Database } from "../platform/db.server";
 import type { Env } from "../platform/env.server";
 import { log, setLogLevel } from "../platform/log.server";
-import { createMediaStore, type MediaStore } from "../media/media-store.server";
-import { configureMediaUrls } from "../media/media-urls.server";
+import { openMediaStore, type MediaStore } from "../media/media-store.server";
 import { migrateToLatest } from "../platform/migrate.server";
 import { seedDemo } from "../catalogue/seed.server";
 import { seedDemoInWorker } from "./seed-worker.server";
@@ -38,11 +37,6 @@ export interface Runtime {
   onClose(stop: () => void | Promise<void>): void;
 }
 
-/**
- * Opens the database, migrates, bootstraps the admin and seeds; everything the app needs. Nothing
- * is kept in module globals: the server hands these to loaders and actions through React Router's
- * context (app/server/http/services-context.server.ts).
- */
 export interface RuntimeOptions {
   /**
    * The built server bundle's file URL: set, the first start seeds the demo content in a worker
@@ -50,6 +44,12 @@ export interface RuntimeOptions {
    */
   serverModule?: string;
 }
+
+/**
+ * Opens the database, migrates, bootstraps the admin and seeds; everything the app needs. Nothing
+ * is kept in module globals: the server hands these to loaders and actions through React Router's
+ * context (app/server/http/services-context.server.ts).
+ */
 
 export async function startRuntime(env: Env, options: RuntimeOptions = {}): Promise<Runtime> {
   setLogLevel(env.LOG_LEVEL);
@@ -62,8 +62,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
     loadTotpKeys(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS);
     const resealed = await resealTotpSecrets(database.db);
     if (resealed) log("info", "two-factor secrets rewritten for the current key", { resealed });
-    const media = createMediaStore(env);
-    configureMediaUrls(media.publicBase);
+    const media = openMediaStore(env);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const result = await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
       log("info", result === "created" ? "admin created" : "admin exists", {

@@ -15,8 +15,7 @@ import {
   type MessagePort,
 } from "node:worker_threads";
 import { isDatabaseEmpty, seedDemo } from "../catalogue/seed.server";
-import { createMediaStore } from "../media/media-store.server";
-import { configureMediaUrls } from "../media/media-urls.server";
+import { openMediaStore } from "../media/media-store.server";
 import { configureSharp } from "../media/sharp-settings.server";
 import type { Db } from "../platform/db.server";
 import type { Env } from "../platform/env.server";
@@ -81,8 +80,7 @@ export async function runDemoSeedWorker(): Promise<void> {
   const send = (message: SeedWorkerMessage) => parent.postMessage(message);
   setLogLevel(data.env.LOG_LEVEL);
   configureSharp();
-  const media = createMediaStore(data.env);
-  configureMediaUrls(media.publicBase);
+  const media = openMediaStore(data.env);
   const db = portDatabase(data.port);
   try {
     const seeded = await seedDemo(db, media, (step) => send({ kind: "progress", step }));

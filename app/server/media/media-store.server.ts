@@ -5,7 +5,7 @@ import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { randomBytes } from "node:crypto";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { isSafeKey } from "./media-urls.server";
+import { configureMediaUrls, isSafeKey } from "./media-urls.server";
 import type { Env } from "../platform/env.server";
 import { createS3Client, s3BucketFromEnv, type S3ClientSettings } from "./s3-client.server";
 
@@ -242,9 +242,15 @@ export class S3MediaStore implements MediaStore {
   }
 }
 
-/** The store the environment names: the S3 bucket (S3_BUCKET), else DATA_DIR/media on disk. */
-export function createMediaStore(env: Env): MediaStore {
+/**
+ * The store the environment names (the S3 bucket, S3_BUCKET, else DATA_DIR/media on disk), with
+ * the media URLs this thread writes pointing at it: the runtime and the seeding worker start so.
+ */
+export function openMediaStore(env: Env): MediaStore {
   const bucket = s3BucketFromEnv(env);
-  if (bucket) return new S3MediaStore(bucket);
-  return new LocalMediaStore(path.resolve(env.DATA_DIR, "media"));
+  const store = bucket
+    ? new S3MediaStore(bucket)
+    : new LocalMediaStore(path.resolve(env.DATA_DIR, "media"));
+  configureMediaUrls(store.publicBase);
+  return store;
 }
