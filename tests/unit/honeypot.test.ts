@@ -59,3 +59,17 @@ describe("the form's time token", () => {
     expect(await isSpam(form(encryptedValidFrom!, "bot"))).toBe(true);
   });
 });
+
+describe("the honeypot's key across a change of the cookie secret", () => {
+  it("follows the secret: a token made under the old one is refused, one made under the new reads", async () => {
+    await loadCookieSecret(undefined as unknown as Db, "honeypot-secret-before");
+    const before = await honeypotInputProps(Date.now() - 10_000);
+    expect(await isSpam(form(before.encryptedValidFrom!))).toBe(false);
+    await loadCookieSecret(undefined as unknown as Db, "honeypot-secret-after");
+    expect(await isSpam(form(before.encryptedValidFrom!))).toBe(true);
+    const after = await honeypotInputProps(Date.now() - 10_000);
+    expect(await isSpam(form(after.encryptedValidFrom!))).toBe(false);
+    // The library, keyed by the new secret's seed, reads the new token: the seed followed too.
+    await expect(library().check(form(after.encryptedValidFrom!))).resolves.toBeUndefined();
+  });
+});

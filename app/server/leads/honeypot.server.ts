@@ -1,6 +1,13 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createSecretKey,
+  randomBytes,
+  type KeyObject,
+} from "node:crypto";
 import { Honeypot, type HoneypotInputProps } from "remix-utils/honeypot/server";
-import { signatureOf } from "../auth/secret.server";
+import { cookieSecret, signatureOf } from "../auth/secret.server";
 
 /*
  * Spam checks of the public contact form: remix-utils' honeypot, a visually hidden field
@@ -26,10 +33,11 @@ const TAG_BYTES = 16;
  * through the crypto thread pool three times per call (SHA-256, key import, AES), which cost a
  * booking POST more than a millisecond of its budget. The format is the library's: base64 of
  * IV (12 bytes), ciphertext, tag (16 bytes), with the key SHA-256(seed), so a form rendered
- * before an upgrade still reads.
+ * before an upgrade still reads. The key is a KeyObject, made once: node:crypto otherwise wraps
+ * raw key bytes in a new one on every call.
  */
 class TimedHoneypot extends Honeypot {
-  readonly #key: Buffer;
+  readonly #key: KeyObject;
 
   constructor(seed: string) {
     super({
@@ -37,7 +45,7 @@ class TimedHoneypot extends Honeypot {
       validFromFieldName: VALID_FROM_FIELD,
       encryptionSeed: seed,
     });
-    this.#key = createHash("sha256").update(seed).digest();
+    this.#key = createSecretKey(createHash("sha256").update(seed).digest());
   }
 
   override encrypt(value: string): Promise<string> {
@@ -78,12 +86,16 @@ class TimedHoneypot extends Honeypot {
   }
 }
 
-/** The seed it was made with and the honeypot: one per cookie secret, made on first use. */
-let current: { seed: string; honeypot: TimedHoneypot } | undefined;
+/**
+ * The cookie secret it was made for and the honeypot: one per secret, made on first use, its seed
+ * (an HMAC of the secret) worked out then and not on every form.
+ */
+let current: { secret: string; honeypot: TimedHoneypot } | undefined;
 
 function honeypot(): TimedHoneypot {
-  const seed = signatureOf("contact-honeypot", "v1");
-  if (current?.seed !== seed) current = { seed, honeypot: new TimedHoneypot(seed) };
+  const secret = cookieSecret();
+  if (current?.secret !== secret)
+    current = { secret, honeypot: new TimedHoneypot(signatureOf("contact-honeypot", "v1")) };
   return current.honeypot;
 }
 
