@@ -76,6 +76,35 @@ export async function packageTranslations(
   return new Map(rows.map((row) => [row.package_id, fromRow(row)]));
 }
 
+/** What a card shows of a package that appears in a language: its title, slug and alt texts. */
+export type CardTranslation = Pick<PackageTranslation, "title" | "slug" | "image_alts">;
+
+/**
+ * The card-sized translations of these packages into `lang`, only of those that appear there
+ * (`appearsInSql`), by package id. A list or home page needs no more of a translation than this,
+ * so the descriptions, itineraries and questions stay in the database.
+ */
+export async function cardTranslations(
+  db: Db,
+  ids: readonly string[],
+  lang: string,
+): Promise<Map<string, CardTranslation>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("package_translations as t")
+    .select(["t.package_id", "t.title", "t.slug", "t.image_alts"])
+    .where("t.lang", "=", lang)
+    .where("t.package_id", "in", ids)
+    .where(appearsInSql("t"))
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.package_id,
+      { title: row.title, slug: row.slug, image_alts: row.image_alts ?? {} },
+    ]),
+  );
+}
+
 export async function packageTranslation(
   db: Db,
   id: string,

@@ -15,6 +15,7 @@ import { createStripeAccess, type StripeAccess } from "../payments/stripe.server
 import { configureSharp } from "../media/sharp-settings.server";
 import { appJobs } from "./app-jobs.server";
 import { JobRunner } from "../platform/jobs.server";
+import { plannerStatisticsJobs } from "../platform/planner-statistics.server";
 import { requestWorkSettled } from "./request-work.server";
 
 export interface Runtime {
@@ -90,6 +91,9 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
     // now, so scheduled changes that fell due while the app was down are applied at start.
     const jobs = new JobRunner({ db: database.db, tickMs: env.JOB_TICK_SECONDS * 1000 });
     for (const job of appJobs(env, media, { mailer, site })) jobs.register(job);
+    // The embedded database has no autovacuum: a job analyzes it, at start (its first tick) and
+    // hourly (decision 169).
+    for (const job of plannerStatisticsJobs(database.kind)) jobs.register(job);
     void jobs.start();
     return {
       env,

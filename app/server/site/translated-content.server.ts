@@ -17,11 +17,11 @@ import type { PackageCard } from "../catalogue/packages.server";
 import { getPackageById } from "../catalogue/packages.server";
 import {
   allPackageTranslations,
+  cardTranslations,
   findPackageBySlugIn,
   momentTranslations,
   oldSlugOwner,
   packageTranslation,
-  packageTranslations,
 } from "../catalogue/translations.server";
 
 /**
@@ -44,14 +44,14 @@ export async function translatedCards(
   cards: PackageCard[],
 ): Promise<(PackageCard & { slug?: string })[]> {
   if (isDefault(site, lang) || cards.length === 0) return cards;
-  const translations = await packageTranslations(
+  const translations = await cardTranslations(
     db,
     cards.map((c) => c.id),
     lang,
   );
   return cards.map((card) => {
     const own = translations.get(card.id);
-    if (!own || !appearsIn(own)) return card;
+    if (!own) return card;
     return {
       ...card,
       title: own.title,
